@@ -1,0 +1,61 @@
+# Finds the MySQL C API: MariaDB Connector/C (libmariadb) or Oracle's
+# libmysqlclient, whichever is installed, preferring pkg-config, then
+# mariadb_config / mysql_config, then a plain search.
+#
+# Defines the imported target MySQLClient::MySQLClient and, for feature checks,
+# MySQLClient_IS_MARIADB and the compile definitions FASTLOAD_HAVE_SSL_MODE
+# (MYSQL_OPT_SSL_MODE, Oracle) and FASTLOAD_HAVE_SSL_ENFORCE (MariaDB).
+
+include(FindPackageHandleStandardArgs)
+include(CheckCXXSourceCompiles)
+include(CMakePushCheckState)
+
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  pkg_search_module(PC_MYSQLCLIENT QUIET libmariadb mariadb mysqlclient)
+endif()
+
+foreach(tool mariadb_config mysql_config)
+  if(NOT PC_MYSQLCLIENT_FOUND)
+    find_program(MySQLClient_CONFIG ${tool})
+  endif()
+endforeach()
+if(MySQLClient_CONFIG)
+  execute_process(COMMAND ${MySQLClient_CONFIG} --variable=pkgincludedir
+    OUTPUT_VARIABLE _config_include OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+endif()
+
+find_path(MySQLClient_INCLUDE_DIR mysql.h
+  HINTS ${PC_MYSQLCLIENT_INCLUDE_DIRS} ${_config_include}
+  PATH_SUFFIXES mariadb mysql)
+find_library(MySQLClient_LIBRARY
+  NAMES mariadb mysqlclient
+  HINTS ${PC_MYSQLCLIENT_LIBRARY_DIRS})
+
+find_package_handle_standard_args(MySQLClient
+  REQUIRED_VARS MySQLClient_LIBRARY MySQLClient_INCLUDE_DIR)
+
+if(MySQLClient_FOUND AND NOT TARGET MySQLClient::MySQLClient)
+  add_library(MySQLClient::MySQLClient UNKNOWN IMPORTED)
+  set_target_properties(MySQLClient::MySQLClient PROPERTIES
+    IMPORTED_LOCATION "${MySQLClient_LIBRARY}"
+    INTERFACE_INCLUDE_DIRECTORIES "${MySQLClient_INCLUDE_DIR}")
+
+  cmake_push_check_state(RESET)
+  set(CMAKE_REQUIRED_INCLUDES ${MySQLClient_INCLUDE_DIR})
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { return MARIADB_PACKAGE_VERSION_ID > 0 ? 0 : 1; }" MySQLClient_IS_MARIADB)
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { mysql_option o = MYSQL_OPT_SSL_MODE; return (int)o; }" FASTLOAD_HAVE_SSL_MODE)
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { mysql_option o = MYSQL_OPT_SSL_ENFORCE; return (int)o; }" FASTLOAD_HAVE_SSL_ENFORCE)
+  cmake_pop_check_state()
+  foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE)
+    if(${feature})
+      set_property(TARGET MySQLClient::MySQLClient APPEND PROPERTY
+        INTERFACE_COMPILE_DEFINITIONS ${feature}=1)
+    endif()
+  endforeach()
+endif()
+
+mark_as_advanced(MySQLClient_INCLUDE_DIR MySQLClient_LIBRARY MySQLClient_CONFIG)

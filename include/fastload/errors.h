@@ -1,0 +1,36 @@
+// Failures that stop the load. Data problems are not errors: they are values
+// (see report/diagnostics.h). Every Failure carries the exit code the program
+// ends with; the table is in docs/exit-codes.md.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace fastload {
+
+enum class ExitCode : int {
+  ok = 0,
+  internal = 1,        // a bug or an unexpected state: please report it
+  usage = 2,           // bad command line
+  input = 3,           // FILE missing, unreadable or not mappable
+  connect = 4,         // cannot connect or authenticate
+  no_table = 5,        // DB.TABLE does not exist (or is invisible to the user)
+  local_infile = 6,    // LOAD DATA LOCAL disabled on the server or client
+  privilege = 7,       // the user may not insert into the table
+  rejected = 8,        // strict check failed: bad, missing or skipped rows
+  load_failed = 9,     // a server or connection error during the load
+  not_durable = 10,    // the barrier could not make the load durable
+};
+
+// Thrown for anything that ends the run; `what()` is the whole user message
+// (starts with "fastload: " and says what to do).
+class Failure : public std::runtime_error {
+ public:
+  Failure(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ExitCode code() const { return code_; }
+
+ private:
+  ExitCode code_;
+};
+
+}  // namespace fastload

@@ -1,0 +1,28 @@
+# Sourced by scripts/*.sh and bench/*.sh: repository paths, messages, a scratch server.
+# shellcheck shell=bash
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# BUILD_DIR may be relative to where the script was started; make it absolute before any cd.
+BUILD_DIR=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
+export BUILD_DIR
+cd "$ROOT"
+
+die() { echo "fastload: $*" >&2; exit 1; }
+step() { printf '\n== %s\n' "$*"; }
+
+# The table of the reference experiment (docs in /work/shared/field-notes.md).
+NODES_DDL="CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
+  timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+
+# scratch_server [server.sh start options]: starts a throwaway MariaDB in a new temporary directory
+# SCRATCH; at exit (also on failure or Ctrl-C) stops it and removes the directory.
+scratch_server() {
+  SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/fastload.XXXXXX")
+  trap '"$ROOT"/scripts/server.sh stop "$SCRATCH" >/dev/null 2>&1 || true; rm -rf "$SCRATCH"' EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  "$ROOT"/scripts/server.sh start "$SCRATCH" "$@"
+  SOCKET=$SCRATCH/mysql.sock
+}
+
+sql() { "$ROOT"/scripts/server.sh sql "$SCRATCH" "$@"; }

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# A throwaway MariaDB server on a unix socket under DIR, for the demo, tests and
+# benchmarks. Never touches a system server.
+#
+#   scripts/server.sh start DIR [--buffer-pool SIZE] [--log-file-size SIZE] [--set VAR=VALUE ...]
+#   scripts/server.sh stop DIR
+#   scripts/server.sh sql DIR [mariadb client args...]   (root over the socket)
+#
+# After start, DIR/mysql.sock is the socket and DIR/port the TCP port (127.0.0.1).
+set -euo pipefail
+
+usage() { sed -n '2,10p' "$0" >&2; exit 2; }
+[[ $# -ge 2 ]] || usage
+action=$1 dir=$2
+shift 2
+
+client() { mariadb --no-defaults -uroot -S "$dir/mysql.sock" "$@"; }
+
+free_port() {
+  local port
+  for _ in $(seq 200); do
+    port=$((20000 + RANDOM % 30000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+  done
+  echo "fastload: no free TCP port found for the scratch server" >&2; exit 1
+}
+
+start() {
+  local buffer_pool=256M log_file_size=256M extra=()
+  while [[ $# -gt 0 ]]; do
+    case $1 in
+      --buffer-pool) buffer_pool=$2; shift 2 ;;
+      --log-file-size) log_file_size=$2; shift 2 ;;
+      --set) extra+=("$2"); shift 2 ;;
+      *) usage ;;
+    esac
+  done
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  if [[ -S $dir/mysql.sock ]] && client -e 'select 1' >/dev/null 2>&1; then
+    echo "fastload: a scratch server already runs on $dir/mysql.sock" >&2; return 0
+  fi
+  if [[ ! -d $dir/data/mysql ]]; then
+    mariadb-install-db --no-defaults --datadir="$dir/data" --user=root \
+      --auth-root-authentication-method=normal >"$dir/install.log" 2>&1 ||
+      { cat "$dir/install.log" >&2; exit 1; }
+  fi
+  local port
+  port=$(free_port)
+  echo "$port" >"$dir/port"
+  {
+    echo "[mysqld]"
+    echo "datadir=$dir/data"
+    echo "socket=$dir/mysql.sock"
+    echo "pid-file=$dir/mysqld.pid"
+    echo "port=$port"
+    echo "bind-address=127.0.0.1"
+    echo "user=root"
+    echo "log_error=$dir/error.log"
+    echo "local_infile=1"
+    echo "secure_file_priv="
+    echo "skip-log-bin"
+    echo "character-set-server=utf8mb4"
+    echo "collation-server=utf8mb4_general_ci"
+    echo "innodb_buffer_pool_size=$buffer_pool"
+    echo "innodb_log_file_size=$log_file_size"
+    echo "innodb_flush_log_at_trx_commit=1"
+    echo "innodb_doublewrite=0"
+    for line in "${extra[@]}"; do echo "$line"; done
+  } >"$dir/my.cnf"
+  setsid mariadbd --defaults-file="$dir/my.cnf" >/dev/null 2>&1 < /dev/null &
+  for _ in $(seq 300); do
+    if client -e 'select 1' >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
+  done
+  echo "fastload: the scratch server did not start; its log:" >&2
+  tail -n 30 "$dir/error.log" >&2 || true
+  exit 1
+}
+
+stop() {
+  [[ -f $dir/mysqld.pid ]] || return 0
+  local pid
+  pid=$(cat "$dir/mysqld.pid")
+  client -e 'shutdown' >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
+  for _ in $(seq 300); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.2
+  done
+  kill -9 "$pid" 2>/dev/null || true
+}
+
+case $action in
+  start) start "$@" ;;
+  stop) stop ;;
+  sql) client "$@" ;;
+  *) usage ;;
+esac

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages fastload needs (only the missing ones), then configures and builds
+# into build/ (or $BUILD_DIR). Extra arguments go to `cmake --build`, e.g. --target gen-nodes.
+# Quiet when there is nothing to do.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+packages=(cmake g++ make pkg-config mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
+          libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  [[ $(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) == installed ]] || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  as_root=()
+  if ((EUID != 0)); then
+    command -v sudo >/dev/null || die "not root and no sudo: cannot install ${missing[*]}"
+    as_root=(sudo)
+  fi
+  echo "fastload: installing ${missing[*]}"
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Configuring again is cheap and repairs a build directory whose last configure failed.
+log=$(cmake -S "$ROOT" -B "$BUILD_DIR" 2>&1) || { echo "$log" >&2; die "cmake could not configure $BUILD_DIR"; }
+# Show what gets rebuilt and every error, not the lines that say a target is up to date.
+if ! cmake --build "$BUILD_DIR" -j"$(nproc)" "$@" 2>&1 |
+     { grep -v -E '^(\[ *[0-9]+%\] )?Built target |^ninja: no work to do|^g?make(\[[0-9]+\])?: (Entering|Leaving)' || true; }; then
+  die "the build failed (in $BUILD_DIR)"
+fi

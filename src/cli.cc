@@ -1,0 +1,175 @@
+#include "cli.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <fmt/core.h>
+#include <thread>
+
+#include "fastload/errors.h"
+
+namespace fastload {
+namespace {
+
+Failure usage_error(const std::string& what) {
+  return Failure(ExitCode::usage, fmt::format("fastload: {}; see fastload --help", what));
+}
+
+// Like the mysql client, `-p` and `--password` without an attached value mean
+// "prompt": rewrite them so CLI11 never takes the next argument as a password.
+std::vector<std::string> mark_password_prompts(std::vector<std::string> args) {
+  for (auto& arg : args) {
+    if (arg == "-p" || arg == "--password") arg = "--password-prompt";
+  }
+  return args;
+}
+
+unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
+
+// Charsets in which the bytes of '\\' or '\n' can occur inside a multi-byte
+// character: the row scanner would cut rows wrongly, and the server does not
+// accept the UCS ones for LOAD DATA at all.
+bool charset_is_unsplittable(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  static const char* const unsafe[] = {"big5", "cp932", "sjis", "gbk", "gb18030",
+                                       "ucs2", "utf16", "utf16le", "utf32"};
+  return std::any_of(std::begin(unsafe), std::end(unsafe), [&](const char* u) { return name == u; });
+}
+
+void check_options(const Options& o) {
+  if (o.threads < 1 || o.threads > 256) throw usage_error("--threads must be between 1 and 256");
+  if (o.chunk_size < 1) throw usage_error("--chunk-size must be at least 1 byte");
+  bool identifier = !o.charset.empty() && std::all_of(o.charset.begin(), o.charset.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_';
+  });
+  if (!identifier) throw usage_error(fmt::format("--charset '{}' is not a character set name", o.charset));
+  if (charset_is_unsplittable(o.charset))
+    throw usage_error(fmt::format(
+        "--charset {} can hide '\\' or LF bytes inside characters, so rows cannot be split safely; "
+        "convert the file to utf8mb4 first (e.g. with iconv)", o.charset));
+  static const char* const modes[] = {"", "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"};
+  if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return o.connection.ssl_mode == m; }))
+    throw usage_error(fmt::format("--ssl-mode '{}' is not one of DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
+                                  "VERIFY_IDENTITY", o.connection.ssl_mode));
+}
+
+}  // namespace
+
+std::uint64_t parse_size(const std::string& text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 18) throw usage_error(fmt::format("'{}' is not a size such as 64M", text));
+  std::uint64_t value = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
+  int shift = -1;
+  if (unit == "" || unit == "B") shift = 0;
+  if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
+  if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
+  if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
+  if (shift < 0) throw usage_error(fmt::format("'{}' is not a size such as 64M (units: K, M, G)", text));
+  if (value > (UINT64_MAX >> shift)) throw usage_error(fmt::format("size '{}' is too large", text));
+  return value << shift;
+}
+
+std::pair<std::string, std::string> parse_table_name(const std::string& text) {
+  auto bad = [&] {
+    return usage_error(fmt::format("'{}' is not DB.TABLE (quote names that hold dots with backticks: "
+                                   "`my.db`.`my.table`)", text));
+  };
+  // One name from `i`: backtick-quoted (a doubled backtick is one backtick), or
+  // plain up to the first dot when `stop_at_dot`, else to the end.
+  auto read_name = [&](std::size_t& i, bool stop_at_dot) {
+    std::string name;
+    if (i < text.size() && text[i] == '`') {
+      for (++i; i < text.size(); ++i) {
+        if (text[i] != '`') { name += text[i]; continue; }
+        if (i + 1 < text.size() && text[i + 1] == '`') { name += '`'; ++i; continue; }
+        ++i;
+        return name;
+      }
+      throw bad();
+    }
+    std::size_t end = stop_at_dot ? text.find('.', i) : std::string::npos;
+    if (end == std::string::npos) end = text.size();
+    name = text.substr(i, end - i);
+    i = end;
+    return name;
+  };
+  std::size_t i = 0;
+  std::string database = read_name(i, true);
+  if (i >= text.size() || text[i] != '.') throw bad();
+  ++i;
+  std::string table = read_name(i, false);
+  if (i != text.size() || database.empty() || table.empty()) throw bad();
+  return {database, table};
+}
+
+ParsedArgs parse_args(std::vector<std::string> args) {
+  ParsedArgs parsed;
+  Options& o = parsed.options;
+  o.threads = default_threads();
+  ConnectionOptions& c = o.connection;
+  std::string chunk_size = "64M", target, password;
+
+  CLI::App app{"fastload: load a big delimited text file into a MySQL or MariaDB table, in parallel, "
+               "exactly and strictly.", "fastload"};
+  app.set_help_flag("--help", "print this help and exit");  // -h is --host, as in the mysql client
+  app.set_version_flag("--version", FASTLOAD_VERSION);
+  app.add_option("FILE", o.file, "the file to load (MySQL's default text format: tab-separated, "
+                 "backslash escapes, LF line ends)")->required();
+  app.add_option("DB.TABLE", target, "the target table; quote names holding dots with backticks")->required();
+  app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: cores, "
+                 "at least 2)");
+  app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M)");
+  app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
+  app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
+  app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
+  app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
+  auto* conn = "Connection (as the mysql client; option files' [client] and [fastload] groups apply)";
+  app.add_option("-h,--host", c.host, "server host")->group(conn);
+  app.add_option("-P,--port", c.port, "server TCP port")->group(conn);
+  app.add_option("-S,--socket", c.socket, "server unix socket")->group(conn);
+  app.add_option("-u,--user", c.user, "user name")->group(conn);
+  auto* pw = app.add_option("-p,--password", password, "password: -pSECRET or --password=SECRET; "
+                            "-p alone prompts without echo")->group(conn);
+  app.add_flag("--password-prompt", c.prompt_password)->group("");
+  app.add_option("--defaults-file", c.defaults_file, "read options from this file only")->group(conn);
+  app.add_option("--ssl-mode", c.ssl_mode, "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")->group(conn);
+  app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)")->group(conn);
+
+  args = mark_password_prompts(std::move(args));
+  std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
+  try {
+    app.parse(args);
+  } catch (const CLI::CallForHelp&) {
+    fmt::print("{}", app.help());
+    parsed.exit_now = true;
+    return parsed;
+  } catch (const CLI::CallForVersion&) {
+    fmt::print("fastload {}\n", FASTLOAD_VERSION);
+    parsed.exit_now = true;
+    return parsed;
+  } catch (const CLI::ParseError& e) {
+    throw usage_error(e.what());
+  }
+  if (pw->count() > 0) c.password = password;
+  o.chunk_size = parse_size(chunk_size);
+  std::tie(o.database, o.table) = parse_table_name(target);
+  std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
+                 [](unsigned char ch) { return std::toupper(ch); });
+  check_options(o);
+  return parsed;
+}
+
+void hide_password_in_argv(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    char* value = nullptr;
+    if (std::strncmp(argv[i], "--password=", 11) == 0) value = argv[i] + 11;
+    else if (std::strncmp(argv[i], "-p", 2) == 0 && argv[i][2] != '\0' && argv[i][1] != '-') value = argv[i] + 2;
+    if (value) std::memset(value, 'x', std::strlen(value));
+  }
+}
+
+}  // namespace fastload

@@ -1,0 +1,28 @@
+// argv -> Options. Pure: no I/O here beyond what CLI11 prints for --help.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fastload/options.h"
+
+namespace fastload {
+
+// Throws Failure(ExitCode::usage) on bad arguments. Returns nullopt-like
+// `help_shown` when --help or --version was printed (exit 0).
+struct ParsedArgs {
+  Options options;
+  bool exit_now = false;  // --help or --version was printed
+};
+ParsedArgs parse_args(std::vector<std::string> args);
+
+// "64M" -> 67108864. K, M, G (and KB/MB/GB, KiB...) are powers of 1024.
+std::uint64_t parse_size(const std::string& text);
+
+// "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
+std::pair<std::string, std::string> parse_table_name(const std::string& text);
+
+// Blanks the password in the process's own argv so `ps` does not show it.
+void hide_password_in_argv(int argc, char** argv);
+
+}  // namespace fastload

@@ -1,0 +1,105 @@
+#include "input/mapped_file.h"
+
+#include <cerrno>
+#include <csetjmp>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <mutex>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fastload/errors.h"
+
+namespace fastload::input {
+namespace {
+
+Failure input_error(const std::string& path, const std::string& what) {
+  return Failure(ExitCode::input, fmt::format("fastload: {}: {}", path, what));
+}
+
+struct OpenFile {
+  int fd = -1;
+  ~OpenFile() { if (fd >= 0) ::close(fd); }
+};
+
+OpenFile open_regular(const std::string& path, struct stat& st) {
+  OpenFile file;
+  file.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (file.fd < 0)
+    throw input_error(path, fmt::format("cannot open: {}; check the path and that you may read it",
+                                        std::strerror(errno)));
+  if (::fstat(file.fd, &st) != 0) throw input_error(path, fmt::format("cannot stat: {}", std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) throw input_error(path, "is a directory; name a file");
+  if (!S_ISREG(st.st_mode))
+    throw input_error(path, "is not a regular file (pipes and devices cannot be mapped); save it to a file first");
+  return file;
+}
+
+// SIGBUS on a mapping means the file shrank under us. A thread inside
+// guarded_copy() jumps back and reports a read error; anywhere else the
+// signal keeps its default action.
+thread_local sigjmp_buf* copy_guard = nullptr;
+
+void on_sigbus(int signal, siginfo_t*, void*) {
+  if (copy_guard) siglongjmp(*copy_guard, 1);
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
+}
+
+void install_sigbus_handler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action {};
+    action.sa_sigaction = on_sigbus;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGBUS, &action, nullptr);
+  });
+}
+
+}  // namespace
+
+void check_readable(const std::string& path) {
+  struct stat st {};
+  open_regular(path, st);
+}
+
+MappedFile::MappedFile(const std::string& path) : path_(path) {
+  struct stat st {};
+  OpenFile file = open_regular(path, st);
+  size_ = static_cast<std::size_t>(st.st_size);
+  if (size_ == 0) return;  // mmap refuses length 0; an empty file is an empty view
+  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, file.fd, 0);
+  if (map == MAP_FAILED) throw input_error(path, fmt::format("cannot map: {}", std::strerror(errno)));
+  data_ = static_cast<const char*>(map);
+  ::madvise(map, size_, MADV_SEQUENTIAL);
+  install_sigbus_handler();
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(const_cast<char*>(data_), size_);
+}
+
+void MappedFile::release(std::uint64_t begin, std::uint64_t end) const {
+  static const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  std::uint64_t first = (begin + page - 1) / page * page;
+  std::uint64_t last = end >= size_ ? (size_ + page - 1) / page * page : end / page * page;
+  if (data_ && first < last) ::madvise(const_cast<char*>(data_) + first, last - first, MADV_DONTNEED);
+}
+
+bool guarded_copy(char* to, const char* from, std::size_t size) noexcept {
+  sigjmp_buf guard;
+  if (sigsetjmp(guard, 1) != 0) {
+    copy_guard = nullptr;
+    return false;
+  }
+  copy_guard = &guard;
+  std::memcpy(to, from, size);
+  copy_guard = nullptr;
+  return true;
+}
+
+}  // namespace fastload::input

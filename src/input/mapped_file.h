@@ -1,0 +1,41 @@
+// FILE, read-only and memory-mapped: the splitter and the workers read its
+// bytes in place, and pages are handed back once a chunk is done with so the
+// resident set stays bounded on files larger than memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace fastload::input {
+
+class MappedFile {
+ public:
+  // Throws Failure(ExitCode::input) naming the file and what to do.
+  explicit MappedFile(const std::string& path);
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+
+  std::string_view bytes() const { return {data_, size_}; }
+  const std::string& path() const { return path_; }
+
+  // Drops the pages of [begin, end) from this process (they stay in the page
+  // cache); rounded inwards to whole pages. Safe from any thread.
+  void release(std::uint64_t begin, std::uint64_t end) const;
+
+ private:
+  std::string path_;
+  const char* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// Checks FILE is a readable regular file before anything else is done, so a
+// typo fails in milliseconds rather than after connecting.
+void check_readable(const std::string& path);
+
+// Copies from a mapping; returns false instead of crashing when the mapped
+// file was truncated under us (SIGBUS). Safe to call from any thread.
+bool guarded_copy(char* to, const char* from, std::size_t size) noexcept;
+
+}  // namespace fastload::input

@@ -1,0 +1,96 @@
+#include "load/loader.h"
+
+#include <fmt/core.h>
+#include <memory>
+#include <spdlog/spdlog.h>
+
+#include "fastload/errors.h"
+#include "fastload/parallel_for.h"
+#include "load/diagnose.h"
+#include "load/load_data_sink.h"
+#include "load/session.h"
+
+namespace fastload::load {
+namespace {
+
+struct Worker {
+  std::unique_ptr<Session> session;
+  std::unique_ptr<Sink> sink;
+};
+
+std::string describe(const Chunk& c, const std::string& path) {
+  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", path, c.index, c.begin, c.end,
+                     c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
+}
+
+void rollback_quietly(Session& session) noexcept {
+  try {
+    session.execute("ROLLBACK");
+  } catch (...) {
+    // The connection is gone: the server rolls the transaction back itself.
+  }
+}
+
+// Loads one chunk in one transaction and records its outcome; throws Failure
+// after recording the chunk as failed or unknown.
+void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome& outcome) {
+  std::string_view file = job.file.bytes();
+  SinkResult result;
+  try {
+    w.session->execute("START TRANSACTION");
+    result = w.sink->send(chunk, file.substr(chunk.begin, chunk.size()));
+  } catch (const ServerError& e) {
+    rollback_quietly(*w.session);
+    outcome.state = ChunkState::failed;
+    throw Failure(ExitCode::load_failed, fmt::format("fastload: {}: the server failed the load: {} (error {}); "
+                                                     "nothing of this chunk was committed",
+                                                     describe(chunk, job.file.path()), e.what(), e.code()));
+  }
+  if (!chunk_is_clean(result, chunk)) {
+    outcome.problems = diagnose(*w.session, result, chunk, file, job.file.path());
+    w.session->execute("ROLLBACK");
+    outcome.state = ChunkState::rejected;
+    return;
+  }
+  try {
+    w.session->execute("COMMIT");
+  } catch (const ServerError& e) {
+    outcome.state = ChunkState::unknown;
+    throw Failure(ExitCode::load_failed, fmt::format("fastload: {}: COMMIT failed: {} (error {}); whether this "
+                                                     "chunk is in the table is unknown: check it before "
+                                                     "reloading", describe(chunk, job.file.path()), e.what(),
+                                                     e.code()));
+  }
+  outcome.state = ChunkState::committed;
+}
+
+}  // namespace
+
+void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters) {
+  outcomes.assign(job.chunks.size(), {});
+  unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, job.chunks.size()));
+  // Connect every worker before the first chunk, so a refused connection fails
+  // the load before anything is committed.
+  std::vector<Worker> workers(threads);
+  for (Worker& w : workers) {
+    w.session = std::make_unique<Session>(job.options.connection, job.password, job.options.charset);
+    w.sink = std::make_unique<LoadDataSink>(*w.session, job.target.quoted, job.options.charset);
+  }
+  std::atomic<bool> stop{false};  // set by the first worker whose chunk is rejected, or by parallel_for on a throw
+  parallel_for(job.chunks.size(), threads, stop, [&](std::size_t index, unsigned worker) {
+    const Chunk& chunk = job.chunks[index];
+    ChunkOutcome& outcome = outcomes[index];
+    load_chunk(workers[worker], chunk, job, outcome);
+    job.file.release(chunk.begin, chunk.end);
+    if (outcome.state == ChunkState::rejected) {
+      stop.store(true, std::memory_order_release);
+      return;
+    }
+    counters.committed_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
+    counters.committed_rows.fetch_add(chunk.rows, std::memory_order_relaxed);
+    counters.committed_chunks.fetch_add(1, std::memory_order_relaxed);
+    spdlog::debug("{}: committed", describe(chunk, job.file.path()));
+  });
+}
+
+}  // namespace fastload::load

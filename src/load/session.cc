@@ -1,0 +1,205 @@
+#include "load/session.h"
+
+#include <algorithm>
+#include <cstring>
+#include <errmsg.h>
+#include <fmt/core.h>
+#include <mysql.h>
+
+#include "fastload/errors.h"
+#include "input/mapped_file.h"
+
+namespace fastload::load {
+
+// State of the LOAD DATA LOCAL callbacks of one session.
+struct InfileStream {
+  std::string_view bytes;
+  std::size_t sent = 0;
+  bool armed = false;        // true only while load_local() runs its statement
+  bool read_failed = false;
+  std::string error;         // why the last request was refused or failed
+};
+
+namespace {
+
+int infile_init(void** state, const char* filename, void* userdata) noexcept {
+  auto* stream = static_cast<InfileStream*>(userdata);
+  *state = stream;
+  if (!stream->armed) {
+    stream->error = fmt::format("fastload: the server asked for the local file '{}', which fastload did "
+                                "not offer; refused (is this the server you meant to connect to?)",
+                                filename ? filename : "");
+    return 1;
+  }
+  stream->armed = false;  // one file per statement
+  stream->sent = 0;
+  return 0;
+}
+
+int infile_read(void* state, char* buffer, unsigned int size) noexcept {
+  auto* stream = static_cast<InfileStream*>(state);
+  std::size_t n = std::min<std::size_t>(size, stream->bytes.size() - stream->sent);
+  if (!input::guarded_copy(buffer, stream->bytes.data() + stream->sent, n)) {
+    stream->read_failed = true;
+    stream->error = fmt::format("fastload: reading the input failed at byte {} of the chunk (was the file "
+                                "truncated while loading?)", stream->sent);
+    return -1;
+  }
+  stream->sent += n;
+  return static_cast<int>(n);
+}
+
+void infile_end(void*) noexcept {}
+
+int infile_error(void* state, char* buffer, unsigned int size) noexcept {
+  auto* stream = static_cast<InfileStream*>(state);
+  if (size > 0) {
+    std::size_t n = std::min<std::size_t>(size - 1, stream->error.size());
+    std::memcpy(buffer, stream->error.data(), n);
+    buffer[n] = '\0';
+  }
+  return CR_UNKNOWN_ERROR;
+}
+
+void set_option(MYSQL* mysql, mysql_option option, const void* value) {
+  if (mysql_options(mysql, option, value) != 0)
+    throw Failure(ExitCode::connect, fmt::format("fastload: the MySQL client library refused option {}; "
+                                                 "it may be too old", static_cast<int>(option)));
+}
+
+void set_tls(MYSQL* mysql, const ConnectionOptions& o) {
+  if (!o.ssl_ca.empty()) set_option(mysql, MYSQL_OPT_SSL_CA, o.ssl_ca.c_str());
+  if (o.ssl_mode.empty()) return;
+#if defined(FASTLOAD_HAVE_SSL_MODE)
+  static const std::pair<const char*, unsigned> modes[] = {
+      {"DISABLED", SSL_MODE_DISABLED}, {"PREFERRED", SSL_MODE_PREFERRED}, {"REQUIRED", SSL_MODE_REQUIRED},
+      {"VERIFY_CA", SSL_MODE_VERIFY_CA}, {"VERIFY_IDENTITY", SSL_MODE_VERIFY_IDENTITY}};
+  for (auto [name, mode] : modes)
+    if (o.ssl_mode == name) set_option(mysql, MYSQL_OPT_SSL_MODE, &mode);
+#elif defined(FASTLOAD_HAVE_SSL_ENFORCE)
+  my_bool enforce = o.ssl_mode != "DISABLED" && o.ssl_mode != "PREFERRED";
+  my_bool verify = o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
+  set_option(mysql, MYSQL_OPT_SSL_ENFORCE, &enforce);
+  set_option(mysql, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &verify);
+#else
+  if (o.ssl_mode != "DISABLED" && o.ssl_mode != "PREFERRED")
+    throw Failure(ExitCode::connect, "fastload: this MySQL client library cannot enforce --ssl-mode");
+#endif
+}
+
+std::string describe_server(const ConnectionOptions& o) {
+  if (!o.socket.empty()) return fmt::format("socket {}", o.socket);
+  if (!o.host.empty()) return o.port ? fmt::format("{}:{}", o.host, o.port) : o.host;
+  return "the default server";
+}
+
+}  // namespace
+
+std::string quote_identifier(std::string_view name) {
+  std::string quoted = "`";
+  for (char c : name) {
+    if (c == '`') quoted += '`';
+    quoted += c;
+  }
+  return quoted + "`";
+}
+
+Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password,
+                 const std::string& charset)
+    : infile_(std::make_unique<InfileStream>()) {
+  mysql_ = mysql_init(nullptr);
+  if (!mysql_) throw Failure(ExitCode::internal, "fastload: out of memory creating a connection");
+  // Callbacks first: from here on, no file leaves this process unasked.
+  mysql_set_local_infile_handler(mysql_, infile_init, infile_read, infile_end, infile_error, infile_.get());
+  unsigned int local_infile = 1;
+  set_option(mysql_, MYSQL_OPT_LOCAL_INFILE, &local_infile);
+  if (!o.defaults_file.empty()) set_option(mysql_, MYSQL_READ_DEFAULT_FILE, o.defaults_file.c_str());
+  set_option(mysql_, MYSQL_READ_DEFAULT_GROUP, "fastload");
+  set_option(mysql_, MYSQL_SET_CHARSET_NAME, charset.c_str());
+  set_tls(mysql_, o);
+  auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
+  const auto& pw = password ? password : o.password;
+  if (!mysql_real_connect(mysql_, text(o.host), text(o.user), pw ? pw->c_str() : nullptr, nullptr, o.port,
+                          text(o.socket), 0)) {
+    std::string why = mysql_error(mysql_);
+    unsigned code = mysql_errno(mysql_);
+    mysql_close(mysql_);
+    std::string hint = code == 1045 ? "check --user and the password (-p prompts for it)"
+                                    : "check --host/--port or --socket and that the server runs";
+    throw Failure(ExitCode::connect, fmt::format("fastload: cannot connect to {}: {} (error {}); {}",
+                                                 describe_server(o), why, code, hint));
+  }
+}
+
+Session::~Session() { mysql_close(mysql_); }
+
+void Session::throw_error() const {
+  throw ServerError(mysql_errno(mysql_), mysql_sqlstate(mysql_), mysql_error(mysql_));
+}
+
+void Session::execute(std::string_view sql) {
+  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
+  // A statement may still return rows (SHOW, a procedure); drain them.
+  if (MYSQL_RES* result = mysql_store_result(mysql_)) mysql_free_result(result);
+  else if (mysql_field_count(mysql_) != 0) throw_error();
+}
+
+std::vector<Row> Session::query(std::string_view sql) {
+  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
+  MYSQL_RES* result = mysql_store_result(mysql_);
+  if (!result) {
+    if (mysql_field_count(mysql_) != 0) throw_error();
+    return {};
+  }
+  std::vector<Row> rows;
+  unsigned columns = mysql_num_fields(result);
+  while (MYSQL_ROW row = mysql_fetch_row(result)) {
+    unsigned long* lengths = mysql_fetch_lengths(result);
+    Row& out = rows.emplace_back(columns);
+    for (unsigned i = 0; i < columns; ++i)
+      if (row[i]) out[i] = std::string(row[i], lengths[i]);
+  }
+  mysql_free_result(result);
+  return rows;
+}
+
+std::optional<std::string> Session::query_value(std::string_view sql) {
+  auto rows = query(sql);
+  if (rows.empty() || rows[0].empty()) return std::nullopt;
+  return rows[0][0];
+}
+
+std::string Session::quote_string(std::string_view text) {
+  std::string quoted(text.size() * 2 + 3, '\0');
+  quoted[0] = '\'';
+  unsigned long n = mysql_real_escape_string(mysql_, quoted.data() + 1, text.data(), text.size());
+  quoted.resize(n + 1);
+  return quoted + "'";
+}
+
+bool Session::load_local(std::string_view sql, std::string_view bytes, std::string& read_error) {
+  *infile_ = InfileStream{bytes, 0, true, false, {}};
+  bool ok = mysql_real_query(mysql_, sql.data(), sql.size()) == 0;
+  infile_->armed = false;
+  if (infile_->read_failed) {
+    read_error = infile_->error;
+    return false;
+  }
+  if (!ok) throw_error();
+  return true;
+}
+
+std::string Session::info() const {
+  const char* text = mysql_info(mysql_);
+  return text ? text : "";
+}
+
+std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_); }
+unsigned Session::warning_count() const { return mysql_warning_count(mysql_); }
+unsigned long Session::server_version() const { return mysql_get_server_version(mysql_); }
+bool Session::is_mariadb() const {
+  const char* info = mysql_get_server_info(mysql_);
+  return info && std::strstr(info, "MariaDB") != nullptr;
+}
+
+}  // namespace fastload::load

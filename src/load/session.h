@@ -1,0 +1,72 @@
+// One connection to the server (RAII over MYSQL*). Every session refuses
+// LOAD DATA LOCAL file requests from the moment it exists, except for the one
+// statement it was told to serve, and then serves only the bytes it was given,
+// whatever file name the server sends back.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fastload/options.h"
+
+typedef struct st_mysql MYSQL;
+
+namespace fastload::load {
+
+// An error the server (or the client library) returned for a statement.
+class ServerError : public std::runtime_error {
+ public:
+  ServerError(unsigned code, std::string sqlstate, const std::string& message)
+      : std::runtime_error(message), code_(code), sqlstate_(std::move(sqlstate)) {}
+  unsigned code() const { return code_; }
+  const std::string& sqlstate() const { return sqlstate_; }
+
+ private:
+  unsigned code_;
+  std::string sqlstate_;
+};
+
+using Row = std::vector<std::optional<std::string>>;
+
+// `name` as a MySQL identifier: in backticks, backticks doubled.
+std::string quote_identifier(std::string_view name);
+
+struct InfileStream;
+
+class Session {
+ public:
+  // Throws Failure(ExitCode::connect). `password` overrides the options' one.
+  Session(const ConnectionOptions& options, const std::optional<std::string>& password,
+          const std::string& charset);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void execute(std::string_view sql);             // throws ServerError
+  std::vector<Row> query(std::string_view sql);   // throws ServerError
+  std::optional<std::string> query_value(std::string_view sql);
+  std::string quote_string(std::string_view text);  // a '...' literal in the connection's charset
+
+  // Runs `sql` (a LOAD DATA LOCAL statement) serving exactly `bytes` as the
+  // file. Returns false with `read_error` set when the bytes could not all be
+  // read: the server then got a truncated file, and the caller must roll back.
+  bool load_local(std::string_view sql, std::string_view bytes, std::string& read_error);
+
+  std::string info() const;  // mysql_info() of the last statement, "" if none
+  std::uint64_t affected_rows() const;
+  unsigned warning_count() const;
+  bool is_mariadb() const;
+  unsigned long server_version() const;  // e.g. 101119
+
+ private:
+  [[noreturn]] void throw_error() const;
+  MYSQL* mysql_ = nullptr;
+  std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
+};
+
+}  // namespace fastload::load

@@ -1,0 +1,35 @@
+#include "report/diagnostics.h"
+
+#include <fmt/core.h>
+
+namespace fastload::report {
+namespace {
+
+// What to do about the warnings a LOAD DATA raises most often.
+const char* hint_for(unsigned code) {
+  switch (code) {
+    case 1062: return "a row with this key already exists (in the table or earlier in the file)";
+    case 1261: return "the row has fewer fields than the table has columns";
+    case 1262: return "the row has more fields than the table has columns";
+    case 1263: case 1048: return "NULL (\\N) given for a NOT NULL column";
+    case 1264: return "the value is out of the column's range";
+    case 1265: case 1406: return "the value does not fit the column";
+    case 1292: case 1366: case 1367: return "the value is not valid for the column's type";
+    case 1300: return "the bytes are not valid in the file's character set (see --charset)";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+std::string format_problem(const Problem& p) {
+  std::string where = p.where.line ? fmt::format("{}:{} (byte {})", p.where.file, p.where.line, p.where.byte_offset)
+                                   : fmt::format("{} (chunk {} from byte {})", p.where.file, p.chunk_index,
+                                                 p.where.byte_offset);
+  std::string line = fmt::format("fastload: {}: {}", where, p.message);
+  if (p.code) line += fmt::format(" (server code {})", p.code);
+  if (const char* hint = hint_for(p.code)) line += fmt::format("; {}", hint);
+  return line;
+}
+
+}  // namespace fastload::report

@@ -1,0 +1,53 @@
+#include "report/progress.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fmt/core.h>
+#include <unistd.h>
+
+namespace fastload::report {
+
+bool progress_wanted(bool forced) { return forced || ::isatty(STDERR_FILENO); }
+
+ProgressLine::ProgressLine(std::uint64_t total_bytes, const std::atomic<std::uint64_t>& committed_bytes,
+                           const std::atomic<std::uint64_t>& committed_rows)
+    : total_bytes_(total_bytes), committed_bytes_(committed_bytes), committed_rows_(committed_rows),
+      thread_([this] { run(); }) {}
+
+ProgressLine::~ProgressLine() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  if (drawn_) fmt::print(stderr, "\n");
+}
+
+void ProgressLine::run() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_; })) draw(false);
+}
+
+void ProgressLine::complete() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  draw(true);
+}
+
+void ProgressLine::draw(bool complete) {
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  std::uint64_t bytes = committed_bytes_.load(std::memory_order_relaxed);
+  std::uint64_t rows = committed_rows_.load(std::memory_order_relaxed);
+  double fraction = total_bytes_ ? static_cast<double>(bytes) / total_bytes_ : 1.0;
+  // All bytes committed is still not done until the barrier says so.
+  double percent = complete ? 100.0 : std::min(fraction * 100.0, 99.9);
+  double rate = seconds > 0 ? bytes / seconds : 0;
+  std::string eta = complete ? "done" : rate > 0 ? fmt::format("ETA {:.0f} s", (total_bytes_ - bytes) / rate)
+                                                 : "ETA ?";
+  fmt::print(stderr, "\rfastload: {:5.1f}%  {} rows  {:.0f} rows/s  {:.1f} MB/s  {}\x1b[K", percent, rows,
+             seconds > 0 ? rows / seconds : 0, rate / 1e6, eta);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+}  // namespace fastload::report

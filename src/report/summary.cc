@@ -1,0 +1,127 @@
+#include "report/summary.h"
+
+#include <cstdio>
+#include <fmt/core.h>
+
+namespace fastload::report {
+namespace {
+
+constexpr std::size_t kProblemsShown = 50;
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+        else out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+double per_second(double amount, double seconds) { return seconds > 0 ? amount / seconds : 0; }
+
+std::string describe_span(const ChunkSpan& s) {
+  std::string chunks = s.first_chunk == s.last_chunk ? fmt::format("chunk {}", s.first_chunk)
+                                                     : fmt::format("chunks {}-{}", s.first_chunk, s.last_chunk);
+  return fmt::format("{} {} (bytes {}-{}, lines {}-{}, {} rows)", s.state, chunks, s.begin, s.end,
+                     s.first_line, s.last_line, s.rows);
+}
+
+}  // namespace
+
+std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<std::string>& states) {
+  std::vector<ChunkSpan> spans;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const Chunk& c = chunks[i];
+    std::uint64_t last_line = c.first_line + (c.lines > 0 ? c.lines - 1 : 0);
+    if (!spans.empty() && spans.back().state == states[i]) {
+      ChunkSpan& s = spans.back();
+      s.last_chunk = i;
+      s.end = c.end;
+      s.last_line = last_line;
+      s.rows += c.rows;
+    } else {
+      spans.push_back({i, i, c.begin, c.end, c.first_line, last_line, c.rows, states[i]});
+    }
+  }
+  return spans;
+}
+
+void print_text(const Summary& s, bool verbose) {
+  if (verbose)
+    for (const auto& [name, seconds] : s.passes) fmt::print(stderr, "fastload: pass {:<8} {:8.3f} s\n", name, seconds);
+  std::size_t shown = 0;
+  for (const Problem& p : s.problems) {
+    if (shown++ == kProblemsShown) {
+      fmt::print(stderr, "fastload: ... and {} more problems (see --json)\n", s.problems.size() - kProblemsShown);
+      break;
+    }
+    fmt::print(stderr, "{}\n", format_problem(p));
+  }
+  if (!s.error.empty()) fmt::print(stderr, "{}\n", s.error);
+  if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
+  fmt::print(stderr, "fastload: {} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
+             "{:.1f} MB/s\n", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
+             s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
+             per_second(s.bytes / 1e6, s.seconds));
+  fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings\n", s.chunks_committed,
+             s.chunks, s.threads, s.warnings);
+  if (!s.success)
+    for (const ChunkSpan& span : s.spans) fmt::print(stderr, "fastload:   {}\n", describe_span(span));
+  if (s.durable) fmt::print(stderr, "fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
+  else if (s.rows > 0) fmt::print(stderr, "fastload: durable: not checked (the load did not finish)\n");
+}
+
+void print_json(const Summary& s) {
+  std::string out = "{";
+  auto field = [&](const char* name, const std::string& value) {
+    if (out.size() > 1) out += ",";
+    out += fmt::format("\"{}\":{}", name, value);
+  };
+  field("status", json_string(s.success ? "ok" : "failed"));
+  field("exit_code", std::to_string(s.exit_code));
+  field("file", json_string(s.file));
+  field("table", json_string(s.table));
+  field("rows", std::to_string(s.rows));
+  field("bytes", std::to_string(s.bytes));
+  field("input_rows", std::to_string(s.input_rows));
+  field("input_bytes", std::to_string(s.input_bytes));
+  field("seconds", fmt::format("{:.3f}", s.seconds));
+  field("rows_per_second", fmt::format("{:.0f}", per_second(s.rows, s.seconds)));
+  field("mb_per_second", fmt::format("{:.2f}", per_second(s.bytes / 1e6, s.seconds)));
+  field("chunks", std::to_string(s.chunks));
+  field("chunks_committed", std::to_string(s.chunks_committed));
+  field("threads", std::to_string(s.threads));
+  field("warnings", std::to_string(s.warnings));
+  field("durable", s.durable ? (*s.durable ? "true" : "false") : "null");
+  field("durability", json_string(s.durability));
+  field("error", json_string(s.error));
+  std::string spans;
+  for (const ChunkSpan& c : s.spans)
+    spans += fmt::format("{}{{\"state\":{},\"first_chunk\":{},\"last_chunk\":{},\"begin\":{},\"end\":{},"
+                         "\"first_line\":{},\"last_line\":{},\"rows\":{}}}", spans.empty() ? "" : ",",
+                         json_string(c.state), c.first_chunk, c.last_chunk, c.begin, c.end, c.first_line,
+                         c.last_line, c.rows);
+  field("chunk_spans", "[" + spans + "]");
+  std::string problems;
+  for (const Problem& p : s.problems)
+    problems += fmt::format("{}{{\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
+                            problems.empty() ? "" : ",", p.where.line, p.where.byte_offset, p.chunk_index,
+                            p.code, json_string(p.message));
+  field("problems", "[" + problems + "]");
+  std::string passes;
+  for (const auto& [name, seconds] : s.passes)
+    passes += fmt::format("{}{}:{:.3f}", passes.empty() ? "" : ",", json_string(name), seconds);
+  field("pass_seconds", "{" + passes + "}");
+  fmt::print("{}}}\n", out);
+  std::fflush(stdout);
+}
+
+}  // namespace fastload::report

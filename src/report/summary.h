@@ -1,0 +1,50 @@
+// What the run did, said once at the end: on stderr for people, and with
+// --json as one object on stdout for scripts.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fastload/chunk.h"
+#include "report/diagnostics.h"
+
+namespace fastload::report {
+
+// Consecutive chunks in the same state, as the user needs them to act.
+struct ChunkSpan {
+  std::size_t first_chunk = 0, last_chunk = 0;
+  std::uint64_t begin = 0, end = 0;            // bytes [begin, end)
+  std::uint64_t first_line = 0, last_line = 0;
+  std::uint64_t rows = 0;
+  std::string state;                           // committed, rejected, failed, unknown, not loaded
+};
+
+struct Summary {
+  std::string file, table;
+  bool success = false;
+  int exit_code = 0;
+  std::string error;                    // the failure that stopped the load, if any
+  bool load_started = false;            // false: it failed in a check before any chunk was sent
+  std::uint64_t input_bytes = 0, input_rows = 0;
+  std::uint64_t bytes = 0, rows = 0;    // committed
+  std::size_t chunks = 0, chunks_committed = 0;
+  unsigned threads = 0;
+  std::uint64_t warnings = 0;           // server warnings in rejected chunks
+  double seconds = 0;
+  std::optional<bool> durable;          // nullopt: the barrier did not run
+  std::string durability;
+  std::vector<ChunkSpan> spans;         // every chunk, in file order
+  std::vector<Problem> problems;
+  std::vector<std::pair<std::string, double>> passes;  // name, seconds
+};
+
+// Chunk i is in state states[i]; adjacent chunks in one state make one span.
+std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<std::string>& states);
+
+void print_text(const Summary& summary, bool verbose);  // stderr
+void print_json(const Summary& summary);                 // stdout
+
+}  // namespace fastload::report

@@ -1,0 +1,74 @@
+# Every failure the user can meet before the load has its own exit code
+# (docs/exit-codes.md) and a message that starts with "fastload:" and says
+# what to do.
+source "$(dirname "$0")/../integration/lib.sh"
+
+fresh_db codes
+sql codes -e "CREATE TABLE t (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB"
+good=$TEST_TMP/good.tsv
+printf '1\ta\n2\tb\n' >"$good"
+
+run_fastload "$good"
+expect_eq "missing DB.TABLE" 2 "$RC"
+run_fastload --chunk-size 12Q "$good" codes.t
+expect_eq "bad size" 2 "$RC"
+expect_match "bad size message" "^fastload: '12Q' is not a size" "$ERR"
+run_fastload --charset sjis "$good" codes.t
+expect_eq "unsplittable charset" 2 "$RC"
+run_fastload "$good" notadot
+expect_eq "target without a dot" 2 "$RC"
+
+run_fastload "$TEST_TMP/nope.tsv" codes.t
+expect_eq "missing file" 3 "$RC"
+expect_match "missing file message" "^fastload: .*nope.tsv: cannot open: No such file" "$ERR"
+run_fastload "$TEST_TMP" codes.t
+expect_eq "directory" 3 "$RC"
+
+set +e
+ERR=$("$FASTLOAD" --socket "$TEST_TMP/no.sock" -u root "$good" codes.t 2>&1)
+RC=$?
+set -e
+expect_eq "cannot connect" 4 "$RC"
+expect_match "cannot connect message" "^fastload: cannot connect to socket .*no.sock" "$ERR"
+
+run_fastload "$good" codes.missing
+expect_eq "missing table" 5 "$RC"
+expect_match "missing table message" "table codes.missing does not exist" "$ERR"
+run_fastload "$good" nosuchdb.t
+expect_eq "missing database" 5 "$RC"
+
+sql -e "DROP USER IF EXISTS 'reader'@'localhost'; CREATE USER 'reader'@'localhost' IDENTIFIED BY 'S3cret-pw';
+        GRANT SELECT ON codes.* TO 'reader'@'localhost'"
+set +e
+ERR=$("$FASTLOAD" --socket "$SOCKET" -u reader -pS3cret-pw "$good" codes.t 2>&1)
+RC=$?
+set -e
+expect_eq "no INSERT privilege" 7 "$RC"
+expect_match "privilege message" "may not load into codes.t.*GRANT INSERT" "$ERR"
+set +e
+ERR=$("$FASTLOAD" --socket "$SOCKET" -u reader --password=wrong "$good" codes.t 2>&1)
+RC=$?
+set -e
+expect_eq "wrong password" 4 "$RC"
+
+sql -e "SET GLOBAL local_infile = 0"
+run_fastload "$good" codes.t
+sql -e "SET GLOBAL local_infile = 1"
+expect_eq "local_infile disabled" 6 "$RC"
+expect_match "local_infile message" "local_infile=1" "$ERR"
+
+: >"$TEST_TMP/empty.tsv"
+run_fastload --json "$TEST_TMP/empty.tsv" codes.t
+expect_eq "empty file succeeds" 0 "$RC"
+expect_match "empty file loads nothing" '"rows":0,' "$OUT"
+
+printf '3\tc' >"$TEST_TMP/no-final-lf.tsv"
+run_fastload "$TEST_TMP/no-final-lf.tsv" codes.t
+expect_eq "last row without LF: exit code" 0 "$RC"
+expect_eq "last row without LF: loaded" c "$(sql -e "SELECT v FROM codes.t WHERE id = 3")"
+
+# Every message fastload printed in this test starts with "fastload:".
+run_fastload --threads 0 "$good" codes.t
+expect_eq "zero threads" 2 "$RC"
+expect_match "message prefix" "^fastload: " "$ERR"
+finish

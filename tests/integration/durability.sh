@@ -1,0 +1,25 @@
+# The summary says whether the load is durable and why, per engine.
+source "$(dirname "$0")/lib.sh"
+
+fresh_db dur
+seq 1 5000 >"$TEST_TMP/ids.tsv"
+for engine in InnoDB MyISAM Aria MEMORY; do
+  sql dur -e "CREATE TABLE t_$engine (id int PRIMARY KEY) ENGINE=$engine"
+  run_fastload --threads 2 --chunk-size 8K --json "$TEST_TMP/ids.tsv" "dur.t_$engine"
+  expect_eq "$engine: exit code ($ERR)" 0 "$RC"
+  expect_eq "$engine: rows" 5000 "$(count "dur.t_$engine")"
+  case $engine in
+    InnoDB) expect_match "$engine" '"durable":true,"durability":"InnoDB with innodb_flush_log_at_trx_commit=1' "$OUT" ;;
+    MyISAM | Aria) expect_match "$engine" "\"durable\":true,\"durability\":\"$engine table: FLUSH TABLES" "$OUT" ;;
+    MEMORY) expect_match "$engine" '"durable":false,"durability":"engine MEMORY keeps nothing on disk' "$OUT" ;;
+  esac
+  expect_match "$engine: summary line" "^fastload: durable: " "$(grep durable: <<<"$ERR")"
+done
+
+# A non-transactional engine cannot roll back: the summary says so.
+printf '1\n2\nx\n' >"$TEST_TMP/bad.tsv"
+sql dur -e "TRUNCATE t_MyISAM"
+run_fastload "$TEST_TMP/bad.tsv" dur.t_MyISAM
+expect_eq "MyISAM bad row: exit code" 8 "$RC"
+expect_match "MyISAM bad row: says rows stay" "engine MyISAM cannot roll back" "$ERR"
+finish

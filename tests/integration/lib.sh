@@ -1,0 +1,51 @@
+# Sourced by the integration and CLI tests. ctest sets FASTLOAD, GEN_TRICKY,
+# GEN_NODES, SCRATCH_SERVER_DIR (a running scratch server) and TEST_TMP.
+# shellcheck shell=bash
+set -euo pipefail
+
+: "${FASTLOAD:?run through ctest}" "${SCRATCH_SERVER_DIR:?}" "${TEST_TMP:?}"
+SOCKET=$SCRATCH_SERVER_DIR/mysql.sock
+rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
+FAILURES=0
+CHECKS=0
+
+sql() { mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
+fastload() { "$FASTLOAD" --socket "$SOCKET" -u root "$@"; }
+
+# fresh_db NAME: an empty database of that name.
+fresh_db() { sql -e "DROP DATABASE IF EXISTS \`$1\`; CREATE DATABASE \`$1\` CHARACTER SET utf8mb4"; }
+
+checksum() { sql -e "CHECKSUM TABLE $1" | cut -f2; }
+count() { sql -e "SELECT COUNT(*) FROM $1"; }
+
+# reference DB TABLE FILE: what the server's own LOAD DATA INFILE makes of FILE
+# into DB.TABLE (emptied first); prints its CHECKSUM TABLE.
+reference() {
+  sql -e "TRUNCATE \`$1\`.\`$2\`; LOAD DATA INFILE '$3' INTO TABLE \`$1\`.\`$2\` CHARACTER SET utf8mb4;
+          SHOW WARNINGS;" >"$TEST_TMP/reference.warnings"
+  [[ ! -s $TEST_TMP/reference.warnings ]] || { cat "$TEST_TMP/reference.warnings" >&2; fail "reference load of $3 warned"; }
+  checksum "\`$1\`.\`$2\`"
+}
+
+fail() { echo "FAIL: $*" >&2; FAILURES=$((FAILURES + 1)); }
+pass() { CHECKS=$((CHECKS + 1)); }
+expect_eq() {  # expect_eq WHAT EXPECTED ACTUAL
+  if [[ $2 == "$3" ]]; then pass; else fail "$1: expected '$2', got '$3'"; fi
+}
+expect_match() {  # expect_match WHAT REGEX TEXT
+  if grep -Eq -- "$2" <<<"$3"; then pass; else fail "$1: no match for /$2/ in: $3"; fi
+}
+
+# run_fastload ARGS...: runs fastload, keeping its exit code in RC, stderr in ERR, stdout in OUT.
+run_fastload() {
+  set +e
+  OUT=$(fastload "$@" 2>"$TEST_TMP/stderr")
+  RC=$?
+  set -e
+  ERR=$(cat "$TEST_TMP/stderr")
+}
+
+finish() {
+  echo "$CHECKS checks passed, $FAILURES failed"
+  [[ $FAILURES -eq 0 && $CHECKS -gt 0 ]]
+}
