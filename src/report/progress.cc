@@ -7,7 +7,8 @@
 
 namespace fastload::report {
 
-bool progress_wanted(bool forced) { return forced || ::isatty(STDERR_FILENO); }
+bool progress_on_terminal() { return ::isatty(STDERR_FILENO); }
+bool progress_wanted(bool forced) { return forced || progress_on_terminal(); }
 
 ProgressLine::ProgressLine(std::uint64_t total_bytes, const std::atomic<std::uint64_t>& committed_bytes,
                            const std::atomic<std::uint64_t>& committed_rows)
@@ -21,7 +22,7 @@ ProgressLine::~ProgressLine() {
   }
   wake_.notify_all();
   thread_.join();
-  if (drawn_) fmt::print(stderr, "\n");
+  if (drawn_ && terminal_) fmt::print(stderr, "\n");
 }
 
 void ProgressLine::run() {
@@ -44,8 +45,9 @@ void ProgressLine::draw(bool complete) {
   double rate = seconds > 0 ? bytes / seconds : 0;
   std::string eta = complete ? "done" : rate > 0 ? fmt::format("ETA {:.0f} s", (total_bytes_ - bytes) / rate)
                                                  : "ETA ?";
-  fmt::print(stderr, "\rfastload: {:5.1f}%  {} rows  {:.0f} rows/s  {:.1f} MB/s  {}\x1b[K", percent, rows,
-             seconds > 0 ? rows / seconds : 0, rate / 1e6, eta);
+  // On a terminal the line redraws itself; in a log file each update is a line.
+  fmt::print(stderr, "{}fastload: {:5.1f}%  {} rows  {:.0f} rows/s  {:.1f} MB/s  {}{}", terminal_ ? "\r" : "",
+             percent, rows, seconds > 0 ? rows / seconds : 0, rate / 1e6, eta, terminal_ ? "\x1b[K" : "\n");
   std::fflush(stderr);
   drawn_ = true;
 }

@@ -11,6 +11,10 @@
 
 namespace fastload::report {
 
+// True when the progress line should be shown: stderr is a terminal, or forced.
+bool progress_wanted(bool forced);
+bool progress_on_terminal();
+
 class ProgressLine {
  public:
   // Reads the counters while it runs; they must outlive it.
@@ -24,6 +28,7 @@ class ProgressLine {
   void run();
   void draw(bool complete);
 
+  const bool terminal_ = progress_on_terminal();
   std::uint64_t total_bytes_;
   const std::atomic<std::uint64_t>& committed_bytes_;
   const std::atomic<std::uint64_t>& committed_rows_;
@@ -35,7 +40,5 @@ class ProgressLine {
   std::thread thread_;
 };
 
-// True when the progress line should be shown: stderr is a terminal, or forced.
-bool progress_wanted(bool forced);
 
 }  // namespace fastload::report
