@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include "cli.h"
+#include "fastload/errors.h"
+
+namespace fastload {
+namespace {
+
+ExitCode code_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    return e.code();
+  }
+  return ExitCode::ok;
+}
+
+TEST(ParseSize, UnitsArePowersOf1024) {
+  EXPECT_EQ(parse_size("1"), 1u);
+  EXPECT_EQ(parse_size("64M"), 64ull << 20);
+  EXPECT_EQ(parse_size("64m"), 64ull << 20);
+  EXPECT_EQ(parse_size("2K"), 2048u);
+  EXPECT_EQ(parse_size("3GiB"), 3ull << 30);
+  EXPECT_EQ(parse_size("10B"), 10u);
+}
+
+TEST(ParseSize, RejectsWhatIsNotASize) {
+  for (const char* bad : {"", "M", "12Q", "-1", "1.5M", "99999999999999999999", "17179869184G"})
+    EXPECT_EQ(code_of([&] { parse_size(bad); }), ExitCode::usage) << bad;
+}
+
+TEST(ParseTableName, SplitsAtTheFirstUnquotedDot) {
+  EXPECT_EQ(parse_table_name("db.t"), std::make_pair(std::string("db"), std::string("t")));
+  EXPECT_EQ(parse_table_name("db.t.x"), std::make_pair(std::string("db"), std::string("t.x")));
+  EXPECT_EQ(parse_table_name("we`ird 'db.ta\"ble x"),
+            std::make_pair(std::string("we`ird 'db"), std::string("ta\"ble x")));
+}
+
+TEST(ParseTableName, BackticksQuoteAndDoubleUp) {
+  EXPECT_EQ(parse_table_name("`my.db`.`a``b`"), std::make_pair(std::string("my.db"), std::string("a`b")));
+  EXPECT_EQ(parse_table_name("`db`.t"), std::make_pair(std::string("db"), std::string("t")));
+}
+
+TEST(ParseTableName, RejectsMalformedNames) {
+  for (const char* bad : {"", "db", "db.", ".t", "`db.t", "`db`x.t", "`db`.`t`x"})
+    EXPECT_EQ(code_of([&] { parse_table_name(bad); }), ExitCode::usage) << bad;
+}
+
+TEST(ParseArgs, DefaultsAndOptions) {
+  auto parsed = parse_args({"--threads", "3", "--chunk-size", "1K", "-S", "/s", "-u", "me", "f.tsv", "d.t"});
+  const Options& o = parsed.options;
+  EXPECT_EQ(o.threads, 3u);
+  EXPECT_EQ(o.chunk_size, 1024u);
+  EXPECT_EQ(o.connection.socket, "/s");
+  EXPECT_EQ(o.connection.user, "me");
+  EXPECT_EQ(o.file, "f.tsv");
+  EXPECT_EQ(o.database, "d");
+  EXPECT_EQ(o.table, "t");
+  EXPECT_EQ(o.charset, "utf8mb4");
+  EXPECT_FALSE(o.connection.password.has_value());
+  EXPECT_GE(parse_args({"f", "d.t"}).options.threads, 2u);
+}
+
+TEST(ParseArgs, PasswordForms) {
+  EXPECT_EQ(parse_args({"-psecret", "f", "d.t"}).options.connection.password, "secret");
+  EXPECT_EQ(parse_args({"--password=secret", "f", "d.t"}).options.connection.password, "secret");
+  // -p alone prompts; it never takes the next argument as the password.
+  auto prompt = parse_args({"-p", "f", "d.t"}).options;
+  EXPECT_TRUE(prompt.connection.prompt_password);
+  EXPECT_FALSE(prompt.connection.password.has_value());
+  EXPECT_EQ(prompt.file, "f");
+  EXPECT_TRUE(parse_args({"f", "--password", "d.t"}).options.connection.prompt_password);
+}
+
+TEST(ParseArgs, RefusesBadCombinations) {
+  for (std::vector<std::string> bad : std::vector<std::vector<std::string>>{
+           {"f"}, {"--threads", "0", "f", "d.t"}, {"--charset", "sjis", "f", "d.t"},
+           {"--charset", "x;drop", "f", "d.t"}, {"--ssl-mode", "sometimes", "f", "d.t"}, {"--nope", "f", "d.t"}})
+    EXPECT_EQ(code_of([&] { parse_args(bad); }), ExitCode::usage) << bad[0];
+}
+
+TEST(HidePassword, BlanksTheValueInPlace) {
+  char a0[] = "fastload", a1[] = "-psecret", a2[] = "--password=hunter2", a3[] = "-u", a4[] = "-pfile";
+  char* argv[] = {a0, a1, a2, a3, a4};
+  hide_password_in_argv(5, argv);
+  EXPECT_STREQ(argv[1], "-pxxxxxx");
+  EXPECT_STREQ(argv[2], "--password=xxxxxxx");
+  EXPECT_STREQ(argv[3], "-u");
+}
+
+}  // namespace
+}  // namespace fastload

@@ -1,0 +1,60 @@
+#include <gtest/gtest.h>
+
+#include "load/load_data_sink.h"
+#include "report/diagnostics.h"
+#include "report/summary.h"
+
+namespace fastload {
+namespace {
+
+TEST(ParseLoadInfo, ReadsTheServersCounts) {
+  auto r = load::parse_load_info("Records: 6  Deleted: 1  Skipped: 2  Warnings: 7");
+  EXPECT_FALSE(r.read_failed);
+  EXPECT_EQ(r.records, 6u);
+  EXPECT_EQ(r.deleted, 1u);
+  EXPECT_EQ(r.skipped, 2u);
+  EXPECT_EQ(r.warnings, 7u);
+}
+
+TEST(ParseLoadInfo, AnUnreadableReportIsAFailureNotZeroRows) {
+  EXPECT_TRUE(load::parse_load_info("").read_failed);
+  EXPECT_TRUE(load::parse_load_info("Rows matched: 1").read_failed);
+}
+
+TEST(FormatProblem, NamesFileLineByteCodeAndHint) {
+  report::Problem p;
+  p.where = {"nodes.tsv", 1234, 98765};
+  p.code = 1366;
+  p.message = "Incorrect decimal value: 'abc' for column `d`";
+  std::string line = report::format_problem(p);
+  EXPECT_EQ(line.rfind("fastload: nodes.tsv:1234 (byte 98765): Incorrect decimal", 0), 0u) << line;
+  EXPECT_NE(line.find("server code 1366"), std::string::npos);
+  EXPECT_NE(line.find("not valid for the column"), std::string::npos);
+}
+
+TEST(FormatProblem, WithoutALineNamesTheChunk) {
+  report::Problem p;
+  p.where = {"f.tsv", 0, 4096};
+  p.chunk_index = 3;
+  p.message = "the chunk holds 5 rows but the server read 4";
+  EXPECT_EQ(report::format_problem(p), "fastload: f.tsv (chunk 3 from byte 4096): the chunk holds 5 rows but the "
+                                       "server read 4");
+}
+
+TEST(MakeSpans, MergesNeighboursInOneState) {
+  std::vector<Chunk> chunks = {{0, 0, 10, 2, 2, 1, 1}, {1, 10, 20, 3, 3, 3, 3}, {2, 20, 25, 1, 1, 6, 6},
+                               {3, 25, 40, 4, 5, 7, 7}};
+  auto spans = report::make_spans(chunks, {"committed", "committed", "rejected", "not loaded"});
+  ASSERT_EQ(spans.size(), 3u);
+  EXPECT_EQ(spans[0].first_chunk, 0u);
+  EXPECT_EQ(spans[0].last_chunk, 1u);
+  EXPECT_EQ(spans[0].end, 20u);
+  EXPECT_EQ(spans[0].rows, 5u);
+  EXPECT_EQ(spans[0].last_line, 5u);
+  EXPECT_EQ(spans[1].state, "rejected");
+  EXPECT_EQ(spans[1].first_line, 6u);
+  EXPECT_EQ(spans[2].last_line, 11u);
+}
+
+}  // namespace
+}  // namespace fastload
