@@ -8,6 +8,7 @@
 # and reports wall time, the client's CPU (user+sys) and the server's CPU (mariadbd utime+stime
 # from /proc) for each run, then the medians. Writes nothing outside its temporary directory.
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
 rows=${1:-4000000} runs=${2:-5}

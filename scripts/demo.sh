@@ -2,6 +2,7 @@
 # Builds fastload, starts a throwaway MariaDB, generates 1,000,000 OpenStreetMap-like rows and
 # loads them with 8 threads. Everything it creates is removed at exit.
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 step "building (scripts/setup.sh)"

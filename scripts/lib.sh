@@ -1,11 +1,11 @@
 # Sourced by scripts/*.sh and bench/*.sh: repository paths, messages, a scratch server.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # NODES_DDL, SOCKET: used by the sourcing scripts
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # BUILD_DIR may be relative to where the script was started; make it absolute before any cd.
 BUILD_DIR=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
 export BUILD_DIR
-cd "$ROOT"
+cd "$ROOT" || exit
 
 die() { echo "fastload: $*" >&2; exit 1; }
 step() { printf '\n== %s\n' "$*"; }
@@ -16,6 +16,7 @@ NODES_DDL="CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon deci
 
 # scratch_server [server.sh start options]: starts a throwaway MariaDB in a new temporary directory
 # SCRATCH; at exit (also on failure or Ctrl-C) stops it and removes the directory.
+# shellcheck disable=SC2120  # the options are optional
 scratch_server() {
   SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/fastload.XXXXXX")
   trap '"$ROOT"/scripts/server.sh stop "$SCRATCH" >/dev/null 2>&1 || true; rm -rf "$SCRATCH"' EXIT

@@ -3,6 +3,7 @@
 # into build/ (or $BUILD_DIR). Extra arguments go to `cmake --build`, e.g. --target gen-nodes.
 # Quiet when there is nothing to do.
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 packages=(cmake g++ make pkg-config mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
