@@ -39,7 +39,6 @@ bool charset_is_unsplittable(std::string name) {
 
 void check_options(const Options& o) {
   if (o.threads < 1 || o.threads > 256) throw usage_error("--threads must be between 1 and 256");
-  if (o.chunk_size < 1) throw usage_error("--chunk-size must be at least 1 byte");
   bool identifier = !o.charset.empty() && std::all_of(o.charset.begin(), o.charset.end(), [](unsigned char c) {
     return std::isalnum(c) || c == '_';
   });
@@ -111,7 +110,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   Options& o = parsed.options;
   o.threads = default_threads();
   ConnectionOptions& c = o.connection;
-  std::string chunk_size = "64M", target, password;
+  std::string chunk_size, target, password;
 
   CLI::App app{"fastload: load a big delimited text file into a MySQL or MariaDB table, in parallel, "
                "exactly and strictly.", "fastload"};
@@ -122,7 +121,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("DB.TABLE", target, "the target table; quote names holding dots with backticks")->required();
   app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: cores, "
                  "at least 2)");
-  app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M)");
+  app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
+                 "files under 2G are cut in 32 chunks of at least 1M)");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
@@ -155,7 +155,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     throw usage_error(e.what());
   }
   if (pw->count() > 0) c.password = password;
-  o.chunk_size = parse_size(chunk_size);
+  if (!chunk_size.empty()) o.chunk_size = parse_size(chunk_size);
+  if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
   std::tie(o.database, o.table) = parse_table_name(target);
   std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });

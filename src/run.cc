@@ -111,7 +111,8 @@ void load_and_barrier(const Options& options, RunState& state) {
   state.summary.input_bytes = bytes.size();
   // split: chunks at exact row ends, rows counted, checked to tile the file.
   timed(state, "split", [&] {
-    state.chunks = split::split(bytes, options.chunk_size, options.threads,
+    std::uint64_t chunk_size = options.chunk_size ? options.chunk_size : default_chunk_size(bytes.size());
+    state.chunks = split::split(bytes, chunk_size, options.threads,
                                 [&](std::uint64_t b, std::uint64_t e) { state.file->release(b, e); });
     split::verify_chunks(bytes, state.chunks);
     for (const Chunk& c : state.chunks) state.summary.input_rows += c.rows;

@@ -23,7 +23,7 @@ struct Options {
   std::string file;
   std::string database;
   std::string table;
-  std::uint64_t chunk_size = 64ull << 20;
+  std::uint64_t chunk_size = 0;  // 0: chunk_size_for(file size), see below
   unsigned threads = 2;
   std::string charset = "utf8mb4";
   bool json = false;      // the summary as one JSON object on stdout
@@ -31,5 +31,14 @@ struct Options {
   bool verbose = false;   // pass timers and per-chunk lines
   ConnectionOptions connection;
 };
+
+// The default chunk size: 64M, but files under 2G get 32 chunks (at least 1M
+// each), so the workers finish together instead of one loading the last big
+// chunk alone. It depends on the file size only, so reruns cut the same chunks.
+inline std::uint64_t default_chunk_size(std::uint64_t file_size) {
+  constexpr std::uint64_t most = 64ull << 20, least = 1ull << 20;
+  std::uint64_t size = file_size / 32;
+  return size > most ? most : size < least ? least : size;
+}
 
 }  // namespace fastload

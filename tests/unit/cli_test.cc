@@ -59,6 +59,15 @@ TEST(ParseArgs, DefaultsAndOptions) {
   EXPECT_EQ(o.charset, "utf8mb4");
   EXPECT_FALSE(o.connection.password.has_value());
   EXPECT_GE(parse_args({"f", "d.t"}).options.threads, 2u);
+  EXPECT_EQ(parse_args({"f", "d.t"}).options.chunk_size, 0u);  // decided from the file size
+  EXPECT_EQ(code_of([] { parse_args({"--chunk-size", "0", "f", "d.t"}); }), ExitCode::usage);
+}
+
+TEST(DefaultChunkSize, ThirtyTwoChunksBetween1MAnd64M) {
+  EXPECT_EQ(default_chunk_size(0), 1u << 20);
+  EXPECT_EQ(default_chunk_size(10u << 20), 1u << 20);
+  EXPECT_EQ(default_chunk_size(320u << 20), 10u << 20);
+  EXPECT_EQ(default_chunk_size(4ull << 30), 64u << 20);
 }
 
 TEST(ParseArgs, PasswordForms) {
