@@ -6,7 +6,8 @@
 #   scripts/server.sh stop DIR
 #   scripts/server.sh sql DIR [mariadb client args...]   (root over the socket)
 #
-# After start, DIR/mysql.sock is the socket and DIR/port the TCP port (127.0.0.1).
+# After start, DIR/mysql.sock is the socket, DIR/port the TCP port (127.0.0.1)
+# and DIR/ca.pem the CA of the server's TLS certificate.
 set -euo pipefail
 
 usage() { sed -n '2,10p' "$0" >&2; exit 2; }
@@ -23,6 +24,19 @@ free_port() {
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
   done
   echo "fastload: no free TCP port found for the scratch server" >&2; exit 1
+}
+
+# A throwaway CA and a server certificate for 127.0.0.1/localhost, so tests can
+# use TLS with --ssl-mode VERIFY_CA --ssl-ca DIR/ca.pem.
+make_certificates() {
+  [[ -f $dir/server-cert.pem ]] && return 0
+  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=fastload scratch CA" \
+    -keyout "$dir/ca-key.pem" -out "$dir/ca.pem" >/dev/null 2>&1
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" \
+    -keyout "$dir/server-key.pem" -out "$dir/server.csr" >/dev/null 2>&1
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$dir/san.ext"
+  openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca-key.pem" -CAcreateserial \
+    -days 3650 -extfile "$dir/san.ext" -out "$dir/server-cert.pem" >/dev/null 2>&1
 }
 
 start() {
@@ -45,6 +59,7 @@ start() {
       --auth-root-authentication-method=normal >"$dir/install.log" 2>&1 ||
       { cat "$dir/install.log" >&2; exit 1; }
   fi
+  make_certificates
   local port
   port=$(free_port)
   echo "$port" >"$dir/port"
@@ -66,6 +81,9 @@ start() {
     echo "innodb_log_file_size=$log_file_size"
     echo "innodb_flush_log_at_trx_commit=1"
     echo "innodb_doublewrite=0"
+    echo "ssl_ca=$dir/ca.pem"
+    echo "ssl_cert=$dir/server-cert.pem"
+    echo "ssl_key=$dir/server-key.pem"
     for line in "${extra[@]}"; do echo "$line"; done
   } >"$dir/my.cnf"
   setsid mariadbd --defaults-file="$dir/my.cnf" >/dev/null 2>&1 < /dev/null &

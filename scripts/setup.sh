@@ -6,7 +6,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-packages=(cmake g++ make pkg-config mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
+packages=(cmake g++ make pkg-config openssl mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
           libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -87,6 +87,10 @@ void set_tls(MYSQL* mysql, const ConnectionOptions& o) {
 #endif
 }
 
+bool tls_required(const ConnectionOptions& o) {
+  return o.ssl_mode == "REQUIRED" || o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
+}
+
 std::string describe_server(const ConnectionOptions& o) {
   if (!o.socket.empty()) return fmt::format("socket {}", o.socket);
   if (!o.host.empty()) return o.port ? fmt::format("{}:{}", o.host, o.port) : o.host;
@@ -128,6 +132,14 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
                                     : "check --host/--port or --socket and that the server runs";
     throw Failure(ExitCode::connect, fmt::format("fastload: cannot connect to {}: {} (error {}); {}",
                                                  describe_server(o), why, code, hint));
+  }
+  // Some client libraries accept the TLS options yet connect in clear text to
+  // a server without TLS: check what was negotiated, whatever the library.
+  if (tls_required(o) && mysql_get_ssl_cipher(mysql_) == nullptr) {
+    mysql_close(mysql_);
+    throw Failure(ExitCode::connect, fmt::format("fastload: {} did not set up TLS, and --ssl-mode {} requires it; "
+                                                 "enable TLS on the server or change --ssl-mode",
+                                                 describe_server(o), o.ssl_mode));
   }
 }
 
