@@ -1,5 +1,6 @@
 #include "input/mapped_file.h"
 
+#include <atomic>
 #include <cerrno>
 #include <csetjmp>
 #include <csignal>
@@ -41,7 +42,9 @@ OpenFile open_regular(const std::string& path, struct stat& st) {
 // SIGBUS on a mapping means the file shrank under us. A thread inside
 // guarded_copy() jumps back and reports a read error; anywhere else the
 // signal keeps its default action.
-thread_local sigjmp_buf* copy_guard = nullptr;
+// volatile: the compiler must not drop the store around memcpy, which it
+// knows cannot read this variable (only the signal handler does).
+thread_local sigjmp_buf* volatile copy_guard = nullptr;
 
 void on_sigbus(int signal, siginfo_t*, void*) {
   if (copy_guard) siglongjmp(*copy_guard, 1);
@@ -97,7 +100,9 @@ bool guarded_copy(char* to, const char* from, std::size_t size) noexcept {
     return false;
   }
   copy_guard = &guard;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   std::memcpy(to, from, size);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   copy_guard = nullptr;
   return true;
 }

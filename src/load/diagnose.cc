@@ -77,17 +77,13 @@ report::Problem chunk_problem(const Chunk& chunk, const std::string& path, std::
 }  // namespace
 
 bool chunk_is_clean(const SinkResult& r, const Chunk& chunk) {
-  return !r.read_failed && r.records == chunk.rows && r.affected == chunk.rows && r.deleted == 0 &&
+  return r.records == chunk.rows && r.affected == chunk.rows && r.deleted == 0 &&
          r.skipped == 0 && r.warnings == 0;
 }
 
 std::vector<report::Problem> diagnose(Session& session, const SinkResult& result, const Chunk& chunk,
                                       std::string_view file, const std::string& path) {
   std::vector<report::Problem> problems;
-  if (result.read_failed) {
-    problems.push_back(chunk_problem(chunk, path, result.read_error));
-    return problems;
-  }
   for (const Condition& c : read_conditions(session)) {
     report::Problem p = chunk_problem(chunk, path, without_row_number(c.message));
     p.code = c.code;

@@ -17,7 +17,7 @@ namespace fastload::load {
 bool chunk_is_clean(const SinkResult& result, const Chunk& chunk);
 
 // Every problem with the chunk: each server warning at its source line, and a
-// count mismatch or a read failure as a problem of the whole chunk.
+// count mismatch as a problem of the whole chunk.
 std::vector<report::Problem> diagnose(Session& session, const SinkResult& result, const Chunk& chunk,
                                       std::string_view file, const std::string& path);
 

@@ -34,10 +34,8 @@ SinkResult parse_load_info(const std::string& info) {
   SinkResult result;
   if (std::sscanf(info.c_str(), "Records: %" SCNu64 " Deleted: %" SCNu64 " Skipped: %" SCNu64
                   " Warnings: %" SCNu64, &result.records, &result.deleted, &result.skipped,
-                  &result.warnings) != 4) {
-    result.read_failed = true;
-    result.read_error = fmt::format("fastload: cannot read the server's LOAD DATA report '{}'", info);
-  }
+                  &result.warnings) != 4)
+    throw ServerError(0, "HY000", fmt::format("cannot read the server's LOAD DATA report '{}'", info));
   return result;
 }
 

@@ -20,6 +20,7 @@ class LoadDataSink : public Sink {
 };
 
 // Parses mysql_info() after LOAD DATA: "Records: 3  Deleted: 0  Skipped: 0  Warnings: 0".
+// Throws ServerError when the report has another shape.
 SinkResult parse_load_info(const std::string& info);
 
 }  // namespace fastload::load

@@ -46,6 +46,13 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome&
                                                      "nothing of this chunk was committed",
                                                      describe(chunk, job.file.path()), e.what(), e.code()));
   }
+  if (result.read_failed) {
+    // The library still sent end-of-file, so the server holds a truncated chunk.
+    rollback_quietly(*w.session);
+    outcome.state = ChunkState::failed;
+    throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
+                                               describe(chunk, job.file.path()), result.read_error));
+  }
   if (!chunk_is_clean(result, chunk)) {
     outcome.problems = diagnose(*w.session, result, chunk, file, job.file.path());
     w.session->execute("ROLLBACK");

@@ -26,7 +26,7 @@ int infile_init(void** state, const char* filename, void* userdata) noexcept {
   auto* stream = static_cast<InfileStream*>(userdata);
   *state = stream;
   if (!stream->armed) {
-    stream->error = fmt::format("fastload: the server asked for the local file '{}', which fastload did "
+    stream->error = fmt::format("the server asked for the local file '{}', which fastload did "
                                 "not offer; refused (is this the server you meant to connect to?)",
                                 filename ? filename : "");
     return 1;
@@ -41,7 +41,7 @@ int infile_read(void* state, char* buffer, unsigned int size) noexcept {
   std::size_t n = std::min<std::size_t>(size, stream->bytes.size() - stream->sent);
   if (!input::guarded_copy(buffer, stream->bytes.data() + stream->sent, n)) {
     stream->read_failed = true;
-    stream->error = fmt::format("fastload: reading the input failed at byte {} of the chunk (was the file "
+    stream->error = fmt::format("reading the input failed at byte {} of the chunk (was the file "
                                 "truncated while loading?)", stream->sent);
     return -1;
   }

@@ -1,0 +1,61 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+
+#include "fastload/errors.h"
+#include "input/mapped_file.h"
+
+namespace fastload::input {
+namespace {
+
+std::string temp_file(std::size_t size) {
+  char path[] = "/tmp/fastload-mapped-XXXXXX";
+  int fd = ::mkstemp(path);
+  std::string bytes(size, 'x');
+  EXPECT_EQ(::write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(size));
+  ::close(fd);
+  return path;
+}
+
+TEST(MappedFile, MapsTheBytes) {
+  std::string path = temp_file(10000);
+  MappedFile file(path);
+  EXPECT_EQ(file.bytes().size(), 10000u);
+  EXPECT_EQ(file.bytes()[9999], 'x');
+  file.release(0, 10000);  // pages come back from the page cache when read again
+  EXPECT_EQ(file.bytes()[5000], 'x');
+  ::unlink(path.c_str());
+}
+
+TEST(MappedFile, EmptyFileIsAnEmptyView) {
+  std::string path = temp_file(0);
+  EXPECT_TRUE(MappedFile(path).bytes().empty());
+  ::unlink(path.c_str());
+}
+
+TEST(MappedFile, MissingFileIsAnInputFailure) {
+  try {
+    MappedFile file("/nonexistent/fastload.tsv");
+    FAIL() << "mapped a missing file";
+  } catch (const Failure& e) {
+    EXPECT_EQ(e.code(), ExitCode::input);
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/fastload.tsv"), std::string::npos);
+  }
+}
+
+TEST(GuardedCopy, ATruncatedFileIsAReadErrorNotACrash) {
+  std::string path = temp_file(3 * 4096);
+  MappedFile file(path);
+  char buffer[4096];
+  EXPECT_TRUE(guarded_copy(buffer, file.bytes().data() + 4096, sizeof buffer));
+  ASSERT_EQ(::truncate(path.c_str(), 10), 0);
+  EXPECT_FALSE(guarded_copy(buffer, file.bytes().data() + 8192, sizeof buffer));
+  EXPECT_TRUE(guarded_copy(buffer, file.bytes().data(), 10));  // what is still there reads fine
+  ::unlink(path.c_str());
+}
+
+}  // namespace
+}  // namespace fastload::input
