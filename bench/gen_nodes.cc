@@ -13,8 +13,6 @@
 // - about 79 bytes a row on average;
 // - the same ROWS and seed give the same bytes on every platform: our own PRNG (splitmix64), no
 //   std:: distributions.
-#include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -22,22 +20,11 @@
 #include <string>
 #include <string_view>
 
+#include "generator.h"
+
 namespace {
 
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, n), n > 0 (Lemire's multiply-shift; its tiny bias does not matter here).
-  uint64_t below(uint64_t n) { return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64); }
-  int64_t between(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo) + 1)); }
-  bool chance(unsigned percent) { return below(100) < percent; }
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-};
+using generator::SplitMix64;
 
 class Out {
  public:
@@ -116,37 +103,13 @@ size_t user_name(uint64_t seed, int64_t uid, char* out) {
   return static_cast<size_t>(p - out);
 }
 
-[[noreturn]] void usage() {
-  std::fputs("usage: gen-nodes ROWS [--seed N] [-o FILE]\n", stderr);
-  std::exit(2);
-}
-
-uint64_t parse_u64(const char* s) {
-  uint64_t v = 0;
-  auto [end, ec] = std::from_chars(s, s + std::strlen(s), v);
-  if (ec != std::errc() || *end) usage();
-  return v;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  uint64_t rows = 0, seed = 1;
-  bool have_rows = false;
-  const char* path = nullptr;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view a = argv[i];
-    if (a == "--seed" && i + 1 < argc) seed = parse_u64(argv[++i]);
-    else if (a == "-o" && i + 1 < argc) path = argv[++i];
-    else if (!a.starts_with("-") && !have_rows) rows = parse_u64(argv[i]), have_rows = true;
-    else usage();
-  }
-  if (!have_rows) usage();
-  FILE* f = path ? std::fopen(path, "wb") : stdout;
-  if (!f) {
-    std::fprintf(stderr, "fastload: gen-nodes: cannot open %s: %s\n", path, std::strerror(errno));
-    return 1;
-  }
+  const generator::Args args = generator::parse_args(argc, argv, "gen-nodes ROWS [--seed N] [-o FILE]",
+                                                     [](std::string_view) { return false; });
+  const uint64_t rows = args.rows, seed = args.seed;
+  FILE* f = args.out;
 
   constexpr int64_t kFirst = 1199145600;  // 2008-01-01 00:00:00 UTC
   constexpr int64_t kLast = 1577836799;   // 2019-12-31 23:59:59 UTC
@@ -182,9 +145,5 @@ int main(int argc, char** argv) {
       out.commit(p);
     }
   }
-  if (std::fflush(f) != 0 || (path && std::fclose(f) != 0)) {
-    std::perror("fastload: gen-nodes: write");
-    return 1;
-  }
-  return 0;
+  return generator::finish(args);
 }

@@ -14,8 +14,6 @@
 // --canonical    write the same rows the way SELECT * ... ORDER BY id INTO OUTFILE writes them back
 //                (LF/TAB/backslash escaped with a backslash, NUL as \0, CR raw), to compare a loaded
 //                table with its input.
-#include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -23,20 +21,11 @@
 #include <string>
 #include <string_view>
 
+#include "generator.h"
+
 namespace {
 
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  uint64_t below(uint64_t n) { return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64); }
-  int64_t between(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo) + 1)); }
-  bool chance(unsigned percent) { return below(100) < percent; }
-};
+using generator::SplitMix64;
 
 constexpr std::string_view kWords[] = {"a", "N", "NULL", "x", "hello", "Tab", "line", "0", "42", " ", "  ",
                                        "'", "\"", ",", ";", "end", "n", "r", "t", "Z", "b", "LF", "\\"};
@@ -100,39 +89,19 @@ Value text(SplitMix64& r, int max_chars, bool allow_long) {
   return v;
 }
 
-[[noreturn]] void usage() {
-  std::fputs("usage: gen-tricky ROWS [--seed N] [-o FILE] [--no-final-lf] [--canonical]\n", stderr);
-  std::exit(2);
-}
-
-uint64_t parse_u64(const char* s) {
-  uint64_t v = 0;
-  auto [end, ec] = std::from_chars(s, s + std::strlen(s), v);
-  if (ec != std::errc() || *end) usage();
-  return v;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  uint64_t rows = 0, seed = 1;
-  bool have_rows = false, final_lf = true, canonical = false;
-  const char* path = nullptr;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg == "--seed" && i + 1 < argc) seed = parse_u64(argv[++i]);
-    else if (arg == "-o" && i + 1 < argc) path = argv[++i];
-    else if (arg == "--no-final-lf") final_lf = false;
-    else if (arg == "--canonical") canonical = true;
-    else if (!arg.starts_with("-") && !have_rows) rows = parse_u64(argv[i]), have_rows = true;
-    else usage();
-  }
-  if (!have_rows || rows > 2147483647) usage();
-  FILE* f = path ? std::fopen(path, "wb") : stdout;
-  if (!f) {
-    std::fprintf(stderr, "fastload: gen-tricky: cannot open %s: %s\n", path, std::strerror(errno));
-    return 1;
-  }
+  bool final_lf = true, canonical = false;
+  const generator::Args args = generator::parse_args(
+      argc, argv, "gen-tricky ROWS [--seed N] [-o FILE] [--no-final-lf] [--canonical]", [&](std::string_view a) {
+        if (a == "--no-final-lf") return !(final_lf = false);
+        if (a == "--canonical") return canonical = true;
+        return false;
+      });
+  if (args.rows > 2147483647) generator::usage("gen-tricky ROWS: at most 2147483647 (ids are int)");
+  const uint64_t rows = args.rows, seed = args.seed;
+  FILE* f = args.out;
 
   SplitMix64 r{seed};
   std::string line;
@@ -154,9 +123,5 @@ int main(int argc, char** argv) {
     if (id < rows || final_lf) line += '\n';
     if (std::fwrite(line.data(), 1, line.size(), f) != line.size()) break;
   }
-  if (std::fflush(f) != 0 || std::ferror(f) || (path && std::fclose(f) != 0)) {
-    std::perror("fastload: gen-tricky: write");
-    return 1;
-  }
-  return 0;
+  return generator::finish(args);
 }
