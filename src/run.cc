@@ -59,10 +59,11 @@ const char* state_name(load::ChunkState s) {
 
 void tally(RunState& state) {
   report::Summary& s = state.summary;
-  std::vector<std::string> states;
+  // No outcomes at all when the workers could not even connect.
+  std::vector<std::string> states(state.chunks.size(), state_name(load::ChunkState::pending));
   for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
-    states.push_back(state_name(o.state));
+    states[i] = state_name(o.state);
     for (const auto& p : o.problems) {
       s.problems.push_back(p);
       if (p.code) ++s.warnings;

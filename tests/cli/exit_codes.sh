@@ -51,6 +51,20 @@ RC=$?
 set -e
 expect_eq "wrong password" 4 "$RC"
 
+# Workers connect before the first chunk: one refused connection loads nothing.
+sql -e "DROP USER IF EXISTS 'few'@'localhost'; CREATE USER 'few'@'localhost' IDENTIFIED BY 'Few-pw3'
+          WITH MAX_USER_CONNECTIONS 2; GRANT ALL ON codes.* TO 'few'@'localhost'"
+seq 1 3000 | sed 's/$/\tv/' >"$TEST_TMP/many.tsv"
+sql -e "TRUNCATE codes.t"
+set +e
+ERR=$("$FASTLOAD" --socket "$SOCKET" -u few -pFew-pw3 --threads 2 --chunk-size 1K "$TEST_TMP/many.tsv" codes.t 2>&1)
+RC=$?
+set -e
+expect_eq "a worker cannot connect" 4 "$RC"
+expect_match "worker connect message" "max_user_connections" "$ERR"
+expect_match "summary: nothing loaded" "not loaded chunks 0-" "$ERR"
+expect_eq "a worker cannot connect: nothing committed" 0 "$(count codes.t)"
+
 sql -e "SET GLOBAL local_infile = 0"
 run_fastload "$good" codes.t
 sql -e "SET GLOBAL local_infile = 1"
