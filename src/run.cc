@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 #include <memory>
 #include <optional>
+#include <spdlog/spdlog.h>
 
 #include "fastload/errors.h"
 #include "input/mapped_file.h"
@@ -131,6 +132,7 @@ void load_and_barrier(const Options& options, RunState& state) {
     load::Durability d = load::make_durable(*state.control, state.target);
     state.summary.durable = d.durable;
     state.summary.durability = d.how;
+    spdlog::debug("barrier returned: {}", d.how);
   });
   if (stopped) throw *stopped;
   if (state.progress) state.progress->complete();

@@ -27,6 +27,7 @@ ProgressLine::~ProgressLine() {
 
 void ProgressLine::run() {
   std::unique_lock<std::mutex> lock(mutex_);
+  draw(false);
   while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_; })) draw(false);
 }
 

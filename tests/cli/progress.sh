@@ -1,0 +1,34 @@
+# The progress line: shown on a terminal or with --progress, never in a log by
+# default, never past 100%, and at 100% only once the barrier has returned.
+source "$(dirname "$0")/../integration/lib.sh"
+
+fresh_db prog
+sql prog -e "CREATE TABLE t (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB"
+pad=$(printf '%0150d' 0)
+for ((i = 1; i <= 200000; i++)); do printf '%d\t%s\n' "$i" "$pad"; done >"$TEST_TMP/rows.tsv"
+
+run_fastload --threads 2 --chunk-size 256K "$TEST_TMP/rows.tsv" prog.t
+expect_eq "plain run: exit code ($ERR)" 0 "$RC"
+if grep -q '%' <<<"$ERR"; then fail "progress shown in a log without --progress"; else pass; fi
+
+sql -e "TRUNCATE prog.t"
+run_fastload --progress --verbose --threads 2 --chunk-size 256K "$TEST_TMP/rows.tsv" prog.t
+expect_eq "--progress: exit code ($ERR)" 0 "$RC"
+progress=$(grep -E '^fastload: +[0-9.]+%' <<<"$ERR")
+expect_match "--progress: lines in a log" "%" "$progress"
+last=$(tail -n 1 <<<"$progress")
+expect_match "the last line is 100% and done" '100\.0%.*done$' "$last"
+early=$(head -n -1 <<<"$progress" | awk '{ sub("%", "", $2); if ($2 + 0 >= 100) n++ } END { print n + 0 }')
+expect_eq "no line before the last at or past 100%" 0 "$early"
+barrier_at=$(grep -n 'barrier returned' <<<"$ERR" | cut -d: -f1 || true)
+done_at=$(grep -n '100\.0%' <<<"$ERR" | cut -d: -f1 || true)
+[[ -n $barrier_at && -n $done_at && $barrier_at -lt $done_at ]] && pass ||
+  fail "100% (line $done_at) not after the barrier returned (line $barrier_at)"
+
+# On a terminal it is drawn without --progress.
+sql -e "TRUNCATE prog.t"
+script -qec "'$FASTLOAD' --socket '$SOCKET' -u root --chunk-size 256K '$TEST_TMP/rows.tsv' prog.t" /dev/null \
+  >"$TEST_TMP/tty" 2>&1 || true
+expect_match "terminal: progress drawn" $'\r''fastload: +[0-9.]+%' "$(cat "$TEST_TMP/tty")"
+expect_eq "terminal: rows loaded" 200000 "$(count prog.t)"
+finish
