@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fastload/chunk.h"
+#include "fastload/problem.h"
 
 namespace fastload {
 
@@ -16,17 +18,20 @@ struct SinkResult {
   std::uint64_t affected = 0;  // rows the server stored
   std::uint64_t deleted = 0;   // rows replaced
   std::uint64_t skipped = 0;   // rows dropped (duplicate keys under LOCAL)
-  std::uint64_t warnings = 0;  // warnings the statement raised
+  std::uint64_t warnings = 0;  // warnings the statements raised
   bool read_failed = false;    // the input could not be read completely
   std::string read_error;      // why, when read_failed
+  std::vector<Problem> problems;  // rows refused, by row_in_chunk; the worker adds their locations
 };
 
 class Sink {
  public:
   virtual ~Sink() = default;
-  // Sends `bytes` (the whole rows of `chunk`) to the server. Throws
-  // load::ServerError when the server refuses the statement.
-  virtual SinkResult send(const Chunk& chunk, std::string_view bytes) = 0;
+  // Sends the rows of `chunk`, which are file[chunk.begin, chunk.end). Throws
+  // load::ServerError when the server fails for a reason other than the data.
+  virtual SinkResult send(const Chunk& chunk, std::string_view file) = 0;
+  // How rows reach the server, for the summary.
+  virtual std::string method() const = 0;
 };
 
 }  // namespace fastload

@@ -9,7 +9,7 @@
 namespace fastload::load {
 namespace {
 
-constexpr unsigned kMaxConditions = 100;  // per chunk; the summary says how many more there were
+constexpr unsigned long kMaxConditions = 64;  // per statement: the server's default max_error_count
 
 struct Condition {
   std::uint64_t row = 0;  // 1-based row of the statement's input; 0 unknown
@@ -51,8 +51,13 @@ std::vector<Condition> conditions_from_show_warnings(Session& session) {
   return conditions;
 }
 
-std::vector<Condition> read_conditions(Session& session) {
-  unsigned count = std::min(session.warning_count(), kMaxConditions);
+std::vector<Condition> read_conditions(Session& session, unsigned long& total) {
+  // @@warning_count counts errors too, and reading it (no table) keeps the
+  // diagnostics; mysql_warning_count() is stale after an error.
+  auto counts = session.query("SELECT @@warning_count, @@max_error_count");
+  total = std::stoul(counts.at(0).at(0).value_or("0"));
+  unsigned long kept = std::stoul(counts.at(0).at(1).value_or("0"));  // the server keeps no more
+  unsigned count = static_cast<unsigned>(std::min({total, kept, kMaxConditions}));
   if (count == 0) return {};
   if (session.is_mariadb() && session.server_version() >= 100700)
     return conditions_with_row_numbers(session, count);
@@ -66,42 +71,39 @@ std::string without_row_number(const std::string& message) {
   return std::regex_replace(std::regex_replace(message, at_row, ""), row_first, "The row ");
 }
 
-report::Problem chunk_problem(const Chunk& chunk, const std::string& path, std::string message) {
-  report::Problem p;
-  p.where = {path, 0, chunk.begin};
-  p.chunk_index = chunk.index;
-  p.message = std::move(message);
-  return p;
-}
-
 }  // namespace
 
-bool chunk_is_clean(const SinkResult& r, const Chunk& chunk) {
-  return r.records == chunk.rows && r.affected == chunk.rows && r.deleted == 0 &&
-         r.skipped == 0 && r.warnings == 0;
+bool counts_match(const SinkResult& r, const Chunk& chunk) {
+  return r.records == chunk.rows && r.affected == chunk.rows && r.deleted == 0 && r.skipped == 0 &&
+         r.warnings == 0;
 }
 
-std::vector<report::Problem> diagnose(Session& session, const SinkResult& result, const Chunk& chunk,
-                                      std::string_view file, const std::string& path) {
-  std::vector<report::Problem> problems;
-  for (const Condition& c : read_conditions(session)) {
-    report::Problem p = chunk_problem(chunk, path, without_row_number(c.message));
+std::vector<Problem> server_problems(Session& session, std::uint64_t first_row) {
+  std::vector<Problem> problems;
+  unsigned long total = 0;
+  for (const Condition& c : read_conditions(session, total)) {
+    Problem p;
     p.code = c.code;
-    if (c.row > 0 && c.row <= chunk.rows) {
-      auto at = split::locate_row(file, chunk, c.row);
-      p.row_in_chunk = c.row;
-      p.where = {path, at.line, at.byte_offset};
-    }
+    p.message = without_row_number(c.message);
+    if (c.row > 0) p.row_in_chunk = first_row - 1 + c.row;
     problems.push_back(std::move(p));
   }
-  if (result.warnings > problems.size())
-    problems.push_back(chunk_problem(chunk, path, fmt::format("and {} more warnings in this chunk",
-                                                              result.warnings - problems.size())));
-  if (result.records != chunk.rows || result.affected + result.skipped != result.records)
-    problems.push_back(chunk_problem(chunk, path, fmt::format(
-        "the chunk holds {} rows but the server read {} and stored {}", chunk.rows, result.records,
-        result.affected)));
+  if (problems.size() < total) {
+    Problem more;
+    more.message = fmt::format("and {} more problems in this statement", total - problems.size());
+    problems.push_back(std::move(more));
+  }
   return problems;
+}
+
+bool is_data_error(unsigned code) {
+  switch (code) {
+    case 1048: case 1062: case 1264: case 1265: case 1292: case 1300: case 1366: case 1367: case 1406:
+    case 1411: case 1451: case 1452: case 1586: case 1690: case 3819: case 4025: case 1261: case 1262:
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace fastload::load

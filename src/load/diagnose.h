@@ -1,24 +1,26 @@
-// Turns what the server said about a chunk into problems with source
-// locations. Runs right after the statement, before ROLLBACK clears it.
+// What the server said about the rows of a statement, as problems tied to
+// rows of the chunk. Runs right after the statement, before anything (a
+// ROLLBACK included) clears the server's diagnostics.
 #pragma once
 
-#include <string>
-#include <string_view>
 #include <vector>
 
 #include "fastload/chunk.h"
+#include "fastload/problem.h"
 #include "fastload/sink.h"
 #include "load/session.h"
-#include "report/diagnostics.h"
 
 namespace fastload::load {
 
 // True when the server's account of the chunk matches the rows it holds exactly.
-bool chunk_is_clean(const SinkResult& result, const Chunk& chunk);
+bool counts_match(const SinkResult& result, const Chunk& chunk);
 
-// Every problem with the chunk: each server warning at its source line, and a
-// count mismatch as a problem of the whole chunk.
-std::vector<report::Problem> diagnose(Session& session, const SinkResult& result, const Chunk& chunk,
-                                      std::string_view file, const std::string& path);
+// Every condition of the last statement; the statement's row r is the chunk's
+// row `first_row - 1 + r`.
+std::vector<Problem> server_problems(Session& session, std::uint64_t first_row);
+
+// Server errors that mean "this row's data is refused" (bad value, duplicate
+// key, constraint), as opposed to a failing server or connection.
+bool is_data_error(unsigned code);
 
 }  // namespace fastload::load

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <fmt/core.h>
 
+#include "load/diagnose.h"
+
 namespace fastload::load {
 
 LoadDataSink::LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset)
@@ -16,9 +18,9 @@ LoadDataSink::LoadDataSink(Session& session, const std::string& quoted_table, co
       quoted_table, charset);
 }
 
-SinkResult LoadDataSink::send(const Chunk&, std::string_view bytes) {
+SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file) {
   std::string read_error;
-  if (!session_.load_local(statement_, bytes, read_error)) {
+  if (!session_.load_local(statement_, file.substr(chunk.begin, chunk.size()), read_error)) {
     SinkResult failed;
     failed.read_failed = true;
     failed.read_error = read_error;
@@ -27,6 +29,7 @@ SinkResult LoadDataSink::send(const Chunk&, std::string_view bytes) {
   SinkResult result = parse_load_info(session_.info());
   result.affected = session_.affected_rows();
   result.warnings = std::max<std::uint64_t>(result.warnings, session_.warning_count());
+  if (!counts_match(result, chunk)) result.problems = server_problems(session_, 1);
   return result;
 }
 

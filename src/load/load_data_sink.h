@@ -12,7 +12,8 @@ namespace fastload::load {
 class LoadDataSink : public Sink {
  public:
   LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset);
-  SinkResult send(const Chunk& chunk, std::string_view bytes) override;
+  SinkResult send(const Chunk& chunk, std::string_view file) override;
+  std::string method() const override { return "LOAD DATA LOCAL INFILE, streamed from the mapping"; }
 
  private:
   Session& session_;

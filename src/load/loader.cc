@@ -9,6 +9,7 @@
 #include "load/diagnose.h"
 #include "load/load_data_sink.h"
 #include "load/session.h"
+#include "split/row_scanner.h"
 
 namespace fastload::load {
 namespace {
@@ -31,30 +32,57 @@ void rollback_quietly(Session& session) noexcept {
   }
 }
 
+// Where each refused row is in the file; a problem of the whole chunk points at its start.
+void locate(std::vector<Problem>& problems, const Chunk& chunk, const LoadJob& job) {
+  for (Problem& p : problems) {
+    p.chunk_index = chunk.index;
+    p.where = {job.file.path(), 0, chunk.begin};
+    if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
+    auto at = split::locate_row(job.file.bytes(), chunk, p.row_in_chunk);
+    p.where.line = at.line;
+    p.where.byte_offset = at.byte_offset;
+  }
+}
+
+// The server's account must match the chunk exactly, or nothing of it is kept.
+std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
+  std::vector<Problem> problems = result.problems;
+  if (problems.empty() && !counts_match(result, chunk)) {
+    Problem count;
+    count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}",
+                                chunk.rows, result.records, result.affected, result.skipped);
+    problems.push_back(std::move(count));
+  }
+  return problems;
+}
+
+[[noreturn]] void fail_chunk(Worker& w, ChunkOutcome& outcome, ChunkState state, ExitCode code,
+                             const std::string& message) {
+  rollback_quietly(*w.session);
+  outcome.state = state;
+  throw Failure(code, message);
+}
+
 // Loads one chunk in one transaction and records its outcome; throws Failure
 // after recording the chunk as failed or unknown.
 void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome& outcome) {
-  std::string_view file = job.file.bytes();
+  const std::string where = describe(chunk, job.file.path());
   SinkResult result;
   try {
     w.session->execute("START TRANSACTION");
-    result = w.sink->send(chunk, file.substr(chunk.begin, chunk.size()));
+    result = w.sink->send(chunk, job.file.bytes());
   } catch (const ServerError& e) {
-    rollback_quietly(*w.session);
-    outcome.state = ChunkState::failed;
-    throw Failure(ExitCode::load_failed, fmt::format("fastload: {}: the server failed the load: {} (error {}); "
-                                                     "nothing of this chunk was committed",
-                                                     describe(chunk, job.file.path()), e.what(), e.code()));
+    fail_chunk(w, outcome, ChunkState::failed, ExitCode::load_failed,
+               fmt::format("fastload: {}: the server failed the load: {} (error {}); nothing of this chunk "
+                           "was committed", where, e.what(), e.code()));
   }
-  if (result.read_failed) {
-    // The library still sent end-of-file, so the server holds a truncated chunk.
-    rollback_quietly(*w.session);
-    outcome.state = ChunkState::failed;
-    throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
-                                               describe(chunk, job.file.path()), result.read_error));
-  }
-  if (!chunk_is_clean(result, chunk)) {
-    outcome.problems = diagnose(*w.session, result, chunk, file, job.file.path());
+  // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
+  if (result.read_failed)
+    fail_chunk(w, outcome, ChunkState::failed, ExitCode::input,
+               fmt::format("fastload: {}: {}; nothing of this chunk was committed", where, result.read_error));
+  outcome.problems = refusals(result, chunk);
+  if (!outcome.problems.empty()) {
+    locate(outcome.problems, chunk, job);
     w.session->execute("ROLLBACK");
     outcome.state = ChunkState::rejected;
     return;
@@ -65,8 +93,7 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome&
     outcome.state = ChunkState::unknown;
     throw Failure(ExitCode::load_failed, fmt::format("fastload: {}: COMMIT failed: {} (error {}); whether this "
                                                      "chunk is in the table is unknown: check it before "
-                                                     "reloading", describe(chunk, job.file.path()), e.what(),
-                                                     e.code()));
+                                                     "reloading", where, e.what(), e.code()));
   }
   outcome.state = ChunkState::committed;
 }

@@ -27,7 +27,7 @@ enum class ChunkState {
 
 struct ChunkOutcome {
   ChunkState state = ChunkState::pending;
-  std::vector<report::Problem> problems;
+  std::vector<Problem> problems;
 };
 
 // Counters the progress line reads while workers run. Each worker adds to them

@@ -28,7 +28,7 @@ void probe_load(Session& session, const Target& t, const std::string& charset) {
   LoadDataSink probe(session, t.quoted, charset);
   try {
     session.execute("START TRANSACTION");
-    probe.send(Chunk{}, {});
+    probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
     session.execute("ROLLBACK");
   } catch (const ServerError& e) {
     switch (e.code()) {

@@ -21,7 +21,7 @@ TEST(ParseLoadInfo, AnUnreadableReportIsAFailureNotZeroRows) {
 }
 
 TEST(FormatProblem, NamesFileLineByteCodeAndHint) {
-  report::Problem p;
+  Problem p;
   p.where = {"nodes.tsv", 1234, 98765};
   p.code = 1366;
   p.message = "Incorrect decimal value: 'abc' for column `d`";
@@ -32,7 +32,7 @@ TEST(FormatProblem, NamesFileLineByteCodeAndHint) {
 }
 
 TEST(FormatProblem, WithoutALineNamesTheChunk) {
-  report::Problem p;
+  Problem p;
   p.where = {"f.tsv", 0, 4096};
   p.chunk_index = 3;
   p.message = "the chunk holds 5 rows but the server read 4";
