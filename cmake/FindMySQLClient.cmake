@@ -4,7 +4,8 @@
 #
 # Defines the imported target MySQLClient::MySQLClient and, for feature checks,
 # MySQLClient_IS_MARIADB and the compile definitions FASTLOAD_HAVE_SSL_MODE
-# (MYSQL_OPT_SSL_MODE, Oracle) and FASTLOAD_HAVE_SSL_ENFORCE (MariaDB).
+# (MYSQL_OPT_SSL_MODE, Oracle), FASTLOAD_HAVE_SSL_ENFORCE (MariaDB) and
+# FASTLOAD_HAVE_ARRAY_BINDING (MariaDB's STMT_ATTR_ARRAY_SIZE bulk execution).
 
 include(FindPackageHandleStandardArgs)
 include(CheckCXXSourceCompiles)
@@ -43,14 +44,18 @@ if(MySQLClient_FOUND AND NOT TARGET MySQLClient::MySQLClient)
 
   cmake_push_check_state(RESET)
   set(CMAKE_REQUIRED_INCLUDES ${MySQLClient_INCLUDE_DIR})
+  set(CMAKE_REQUIRED_LIBRARIES ${MySQLClient_LIBRARY})
   check_cxx_source_compiles("#include <mysql.h>
     int main() { return MARIADB_PACKAGE_VERSION_ID > 0 ? 0 : 1; }" MySQLClient_IS_MARIADB)
   check_cxx_source_compiles("#include <mysql.h>
     int main() { mysql_option o = MYSQL_OPT_SSL_MODE; return (int)o; }" FASTLOAD_HAVE_SSL_MODE)
   check_cxx_source_compiles("#include <mysql.h>
     int main() { mysql_option o = MYSQL_OPT_SSL_ENFORCE; return (int)o; }" FASTLOAD_HAVE_SSL_ENFORCE)
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { unsigned long c = 0; mariadb_get_infov(nullptr, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &c);
+                 return STMT_ATTR_ARRAY_SIZE + STMT_INDICATOR_NULL; }" FASTLOAD_HAVE_ARRAY_BINDING)
   cmake_pop_check_state()
-  foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE)
+  foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE FASTLOAD_HAVE_ARRAY_BINDING)
     if(${feature})
       set_property(TARGET MySQLClient::MySQLClient APPEND PROPERTY
         INTERFACE_COMPILE_DEFINITIONS ${feature}=1)

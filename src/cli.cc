@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <map>
 #include <cctype>
 #include <cstring>
 #include <fmt/core.h>
@@ -51,6 +52,16 @@ void check_options(const Options& o) {
   if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return o.connection.ssl_mode == m; }))
     throw usage_error(fmt::format("--ssl-mode '{}' is not one of DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
                                   "VERIFY_IDENTITY", o.connection.ssl_mode));
+}
+
+// Options that mean nothing in a mode are refused rather than ignored.
+void check_mode(const Options& o, bool batch_rows_given, bool threads_given, bool chunk_size_given) {
+  bool batches = o.mode == Mode::insert || o.mode == Mode::multirow;
+  if (batch_rows_given && !batches) throw usage_error("--batch-rows applies to --mode insert and multirow only");
+  if (batch_rows_given && o.batch_rows == 0) throw usage_error("--batch-rows must be at least 1");
+  if (o.mode == Mode::server && ((threads_given && o.threads != 1) || chunk_size_given))
+    throw usage_error("--mode server loads the whole file in one statement: --threads and --chunk-size do "
+                      "not apply");
 }
 
 }  // namespace
@@ -121,6 +132,19 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("DB.TABLE", target, "the target table; quote names holding dots with backticks")->required();
   app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: cores, "
                  "at least 2)");
+  const std::map<std::string, Mode> modes{{"load", Mode::load}, {"insert", Mode::insert},
+                                          {"multirow", Mode::multirow}, {"row", Mode::row},
+                                          {"server", Mode::server}};
+  app.add_option("--mode", o.mode, "how rows reach the server: load (LOAD DATA LOCAL, default), insert "
+                 "(prepared INSERTs), multirow (text multi-row INSERTs), row (one INSERT a row), server "
+                 "(one LOAD DATA INFILE the server reads itself)")
+      ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
+  auto* batch = app.add_option("--batch-rows", o.batch_rows, "insert and multirow: most rows a statement "
+                               "(default: insert 1000, multirow as many as max_allowed_packet takes)");
+  bool no_array_binding = false;
+  auto* no_array = app.add_flag("--no-array-binding", no_array_binding, "insert: send multi-row prepared "
+                                "INSERTs even where MariaDB's array binding is available");
+  auto* threads = app.get_option("--threads");
   app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
                  "files under 2G are cut in 32 chunks of at least 1M)");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
@@ -155,6 +179,10 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     throw usage_error(e.what());
   }
   if (pw->count() > 0) c.password = password;
+  o.array_binding = !no_array_binding;
+  check_mode(o, batch->count() > 0, threads->count() > 0, !chunk_size.empty());
+  if (no_array->count() > 0 && o.mode != Mode::insert)
+    throw usage_error("--no-array-binding applies to --mode insert only");
   if (!chunk_size.empty()) o.chunk_size = parse_size(chunk_size);
   if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
   std::tie(o.database, o.table) = parse_table_name(target);

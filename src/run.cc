@@ -47,6 +47,17 @@ void timed(RunState& state, const char* name, Pass&& pass) {
   state.summary.passes.emplace_back(name, seconds);
 }
 
+const char* mode_name(Mode mode) {
+  switch (mode) {
+    case Mode::load: return "load";
+    case Mode::insert: return "insert";
+    case Mode::multirow: return "multirow";
+    case Mode::row: return "row";
+    case Mode::server: return "server";
+  }
+  return "?";
+}
+
 const char* state_name(load::ChunkState s) {
   switch (s) {
     case load::ChunkState::committed: return "committed";
@@ -82,7 +93,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::optional<Failure> stopped;
   try {
     load::LoadJob job{options, state.password, state.target, *state.file, state.chunks};
-    load::load_chunks(job, state.outcomes, state.counters);
+    load::load_chunks(job, state.outcomes, state.counters, state.summary.method);
   } catch (const Failure& failure) {
     stopped = failure;
   }
@@ -113,7 +124,10 @@ void load_and_barrier(const Options& options, RunState& state) {
   state.summary.input_bytes = bytes.size();
   // split: chunks at exact row ends, rows counted, checked to tile the file.
   timed(state, "split", [&] {
-    std::uint64_t chunk_size = options.chunk_size ? options.chunk_size : default_chunk_size(bytes.size());
+    // --mode server: the server reads the whole file in one statement.
+    std::uint64_t chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
+                               : options.chunk_size         ? options.chunk_size
+                                                            : default_chunk_size(bytes.size());
     state.chunks = split::split(bytes, chunk_size, options.threads,
                                 [&](std::uint64_t b, std::uint64_t e) { state.file->release(b, e); });
     split::verify_chunks(bytes, state.chunks);
@@ -145,7 +159,8 @@ int run(const Options& options) {
   report::Summary& s = state.summary;
   s.file = options.file;
   s.table = options.database + "." + options.table;
-  s.threads = options.threads;
+  s.threads = options.mode == Mode::server ? 1 : options.threads;
+  s.mode = mode_name(options.mode);
   auto start = Clock::now();
   try {
     load_and_barrier(options, state);

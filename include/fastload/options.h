@@ -19,11 +19,23 @@ struct ConnectionOptions {
   std::string ssl_ca;
 };
 
+// How rows reach the server (--mode).
+enum class Mode {
+  load,      // LOAD DATA LOCAL INFILE streamed from the mapping, per chunk
+  insert,    // prepared INSERTs, binary protocol, rows parsed on the client
+  multirow,  // text multi-row INSERT statements, as dump loaders send
+  row,       // one INSERT per row: the naive baseline
+  server,    // one LOAD DATA INFILE the server reads itself
+};
+
 struct Options {
   std::string file;
   std::string database;
   std::string table;
-  std::uint64_t chunk_size = 0;  // 0: chunk_size_for(file size), see below
+  Mode mode = Mode::load;
+  std::uint64_t chunk_size = 0;  // 0: default_chunk_size(file size), see below
+  std::uint64_t batch_rows = 0;  // insert and multirow: most rows a statement; 0: the mode's default
+  bool array_binding = true;     // insert: use MariaDB's array binding where client and server have it
   unsigned threads = 2;
   std::string charset = "utf8mb4";
   bool json = false;      // the summary as one JSON object on stdout

@@ -1,5 +1,7 @@
 // --mode load: the chunk's bytes go straight from the mapping to the server
 // through one LOAD DATA LOCAL INFILE statement.
+// --mode server: the server reads the file itself with LOAD DATA INFILE (one
+// chunk, the whole file), in a strict sql_mode.
 #pragma once
 
 #include <string>
@@ -11,12 +13,15 @@ namespace fastload::load {
 
 class LoadDataSink : public Sink {
  public:
-  LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset);
+  // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
+  LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
+               const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file) override;
-  std::string method() const override { return "LOAD DATA LOCAL INFILE, streamed from the mapping"; }
+  std::string method() const override;
 
  private:
   Session& session_;
+  bool local_;
   std::string statement_;
 };
 

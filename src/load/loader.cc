@@ -1,5 +1,6 @@
 #include "load/loader.h"
 
+#include <filesystem>
 #include <fmt/core.h>
 #include <memory>
 #include <spdlog/spdlog.h>
@@ -8,6 +9,8 @@
 #include "fastload/parallel_for.h"
 #include "load/diagnose.h"
 #include "load/load_data_sink.h"
+#include "load/prepared_insert_sink.h"
+#include "load/text_insert_sink.h"
 #include "load/session.h"
 #include "split/row_scanner.h"
 
@@ -22,6 +25,21 @@ struct Worker {
 std::string describe(const Chunk& c, const std::string& path) {
   return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", path, c.index, c.begin, c.end,
                      c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
+}
+
+// The one place the mode picks its sink.
+std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
+  const Options& o = job.options;
+  switch (o.mode) {
+    case Mode::load: return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset);
+    case Mode::server:
+      return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset,
+                                            std::filesystem::absolute(o.file).lexically_normal().string());
+    case Mode::insert: return std::make_unique<PreparedInsertSink>(session, job.target, o.batch_rows, o.array_binding);
+    case Mode::multirow: return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1);
+  }
+  throw Failure(ExitCode::internal, "fastload: unknown mode");
 }
 
 void rollback_quietly(Session& session) noexcept {
@@ -72,9 +90,9 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome&
     w.session->execute("START TRANSACTION");
     result = w.sink->send(chunk, job.file.bytes());
   } catch (const ServerError& e) {
-    fail_chunk(w, outcome, ChunkState::failed, ExitCode::load_failed,
-               fmt::format("fastload: {}: the server failed the load: {} (error {}); nothing of this chunk "
-                           "was committed", where, e.what(), e.code()));
+    Failure failure = explain(e, job.target, where);
+    fail_chunk(w, outcome, ChunkState::failed, failure.code(),
+               std::string(failure.what()) + "; nothing of this chunk was committed");
   }
   // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
   if (result.read_failed)
@@ -100,7 +118,8 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome&
 
 }  // namespace
 
-void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters) {
+void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters,
+                 std::string& method) {
   outcomes.assign(job.chunks.size(), {});
   unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, job.chunks.size()));
   // Connect every worker before the first chunk, so a refused connection fails
@@ -108,8 +127,13 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCo
   std::vector<Worker> workers(threads);
   for (Worker& w : workers) {
     w.session = std::make_unique<Session>(job.options.connection, job.password, job.options.charset);
-    w.sink = std::make_unique<LoadDataSink>(*w.session, job.target.quoted, job.options.charset);
+    try {
+      w.sink = make_sink(job, *w.session);
+    } catch (const ServerError& e) {
+      throw explain(e, job.target, "preparing the workers' statements");
+    }
   }
+  method = workers.empty() ? "" : workers[0].sink->method();
   std::atomic<bool> stop{false};  // set by the first worker whose chunk is rejected, or by parallel_for on a throw
   parallel_for(job.chunks.size(), threads, stop, [&](std::size_t index, unsigned worker) {
     const Chunk& chunk = job.chunks[index];

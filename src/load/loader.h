@@ -47,8 +47,10 @@ struct LoadJob {
 };
 
 // Fills `outcomes` (one per chunk; element i is written only by the worker
-// that took chunk i and read after the workers join). Throws Failure for the
-// first server or connection error, after every worker has stopped.
-void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters);
+// that took chunk i and read after the workers join) and `method` (how rows
+// reached the server). Throws Failure for the first server or connection
+// error, after every worker has stopped.
+void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters,
+                 std::string& method);
 
 }  // namespace fastload::load

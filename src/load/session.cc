@@ -182,11 +182,19 @@ std::optional<std::string> Session::query_value(std::string_view sql) {
 }
 
 std::string Session::quote_string(std::string_view text) {
-  std::string quoted(text.size() * 2 + 3, '\0');
-  quoted[0] = '\'';
-  unsigned long n = mysql_real_escape_string(mysql_, quoted.data() + 1, text.data(), text.size());
-  quoted.resize(n + 1);
-  return quoted + "'";
+  std::string quoted;
+  append_quoted(quoted, text);
+  return quoted;
+}
+
+void Session::append_quoted(std::string& out, std::string_view text) {
+  std::size_t at = out.size();
+  out.resize(at + text.size() * 2 + 2);
+  out[at] = '\'';
+  // Escapes as the server expects under its sql_mode (NO_BACKSLASH_ESCAPES included).
+  unsigned long n = mysql_real_escape_string(mysql_, out.data() + at + 1, text.data(), text.size());
+  out.resize(at + 1 + n);
+  out += '\'';
 }
 
 bool Session::load_local(std::string_view sql, std::string_view bytes, std::string& read_error) {
@@ -209,6 +217,16 @@ std::string Session::info() const {
 std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_); }
 unsigned Session::warning_count() const { return mysql_warning_count(mysql_); }
 unsigned long Session::server_version() const { return mysql_get_server_version(mysql_); }
+bool Session::supports_array_binding() const {
+#if defined(FASTLOAD_HAVE_ARRAY_BINDING)
+  unsigned long capabilities = 0;
+  if (mariadb_get_infov(mysql_, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &capabilities) != 0) return false;
+  return (capabilities & (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)) != 0;
+#else
+  return false;
+#endif
+}
+
 bool Session::is_mariadb() const {
   const char* info = mysql_get_server_info(mysql_);
   return info && std::strstr(info, "MariaDB") != nullptr;

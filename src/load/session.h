@@ -51,6 +51,7 @@ class Session {
   std::vector<Row> query(std::string_view sql);   // throws ServerError
   std::optional<std::string> query_value(std::string_view sql);
   std::string quote_string(std::string_view text);  // a '...' literal in the connection's charset
+  void append_quoted(std::string& out, std::string_view text);  // the same, appended to `out`
 
   // Runs `sql` (a LOAD DATA LOCAL statement) serving exactly `bytes` as the
   // file. Returns false with `read_error` set when the bytes could not all be
@@ -61,6 +62,10 @@ class Session {
   std::uint64_t affected_rows() const;
   unsigned warning_count() const;
   bool is_mariadb() const;
+  // MariaDB's array binding (one prepared execution for many rows): both the
+  // client library and the server must have it.
+  bool supports_array_binding() const;
+  MYSQL* handle() { return mysql_; }  // for prepared statements
   unsigned long server_version() const;  // e.g. 101119
 
  private:

@@ -20,37 +20,67 @@ void find_table(Session& session, Target& t) {
         "(fastload loads into existing tables)", t.display));
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
+  for (const auto& c : session.query(fmt::format(
+           "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE FROM information_schema.COLUMNS "
+           "WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+           session.quote_string(t.database), session.quote_string(t.table)))) {
+    std::string type = c[1].value_or("");
+    bool integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
+                   type == "bigint";
+    t.columns.push_back({c[0].value_or(""), integer, c[2].value_or("").find("unsigned") != std::string::npos});
+  }
 }
 
-// An empty LOAD DATA LOCAL, rolled back, runs the real statement's checks
-// (local_infile on both ends, INSERT privilege) before any byte is read.
-void probe_load(Session& session, const Target& t, const std::string& charset) {
-  LoadDataSink probe(session, t.quoted, charset);
+// The statement the mode runs, tried before any byte is read and rolled
+// back: an empty LOAD DATA LOCAL (local_infile on both ends, INSERT
+// privilege) or a prepared INSERT (INSERT privilege). --mode server learns
+// whether the server can read the file from its one statement.
+void probe(Session& session, const Target& t, const Options& options) {
   try {
-    session.execute("START TRANSACTION");
-    probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
-    session.execute("ROLLBACK");
-  } catch (const ServerError& e) {
-    switch (e.code()) {
-      case 1148: case 3948: case 4166:
-        throw Failure(ExitCode::local_infile, fmt::format(
-            "fastload: the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 "
-            "or local_infile=1 under [mysqld] in the server's option file", e.what()));
-      case 2068:
-        throw Failure(ExitCode::local_infile, fmt::format(
-            "fastload: the MySQL client library refuses LOAD DATA LOCAL ({}); it was built without "
-            "local infile support: use one built with it", e.what()));
-      case 1142: case 1044: case 1045: case 1227:
-        throw Failure(ExitCode::privilege, fmt::format(
-            "fastload: the user may not load into {}: {}; GRANT INSERT ON it", t.display, e.what()));
-      default:
-        throw Failure(ExitCode::load_failed, fmt::format(
-            "fastload: a test LOAD DATA into {} failed: {} (error {})", t.display, e.what(), e.code()));
+    if (options.mode == Mode::load) {
+      LoadDataSink probe(session, t.quoted, options.charset);
+      session.execute("START TRANSACTION");
+      probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
+      session.execute("ROLLBACK");
+    } else if (options.mode != Mode::server) {
+      session.execute(fmt::format("PREPARE fastload_probe FROM {}",
+                                  session.quote_string("INSERT INTO " + t.quoted + " VALUES ()")));
+      session.execute("DEALLOCATE PREPARE fastload_probe");
     }
+  } catch (const ServerError& e) {
+    throw explain(e, t, "a test statement");
   }
 }
 
 }  // namespace
+
+Failure explain(const ServerError& e, const Target& t, const std::string& context) {
+  auto failure = [&](ExitCode code, const std::string& what) {
+    return Failure(code, fmt::format("fastload: {}: {}", context, what));
+  };
+  switch (e.code()) {
+    case 1148: case 3948: case 4166:
+      return failure(ExitCode::local_infile, fmt::format(
+          "the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 or local_infile=1 "
+          "under [mysqld] in the server's option file, or use --mode insert", e.what()));
+    case 2068:
+      return failure(ExitCode::local_infile, fmt::format(
+          "the MySQL client library refuses LOAD DATA LOCAL ({}); use a library built with local infile "
+          "support, or --mode insert", e.what()));
+    case 1142: case 1044: case 1045: case 1227:
+      return failure(ExitCode::privilege, fmt::format(
+          "the user may not load into {}: {}; GRANT INSERT ON it (--mode server also needs the FILE "
+          "privilege)", t.display, e.what()));
+    case 1146:
+      return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
+    case 13: case 29: case 1290:
+      return failure(ExitCode::input, fmt::format(
+          "the server cannot read the file: {}; --mode server needs the file on the server's host, readable "
+          "by the server and inside its secure_file_priv; use --mode load otherwise", e.what()));
+    default:
+      return failure(ExitCode::load_failed, fmt::format("{} (error {})", e.what(), e.code()));
+  }
+}
 
 Target check_target(Session& session, const Options& options) {
   Target t;
@@ -59,7 +89,7 @@ Target check_target(Session& session, const Options& options) {
   t.quoted = quote_identifier(t.database) + "." + quote_identifier(t.table);
   t.display = t.database + "." + t.table;
   find_table(session, t);
-  probe_load(session, t, options.charset);
+  probe(session, t, options);
   return t;
 }
 

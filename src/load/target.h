@@ -3,11 +3,19 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "fastload/errors.h"
 #include "fastload/options.h"
 #include "load/session.h"
 
 namespace fastload::load {
+
+struct Column {
+  std::string name;
+  bool integer = false;      // an integer type: the insert mode sends it binary
+  bool is_unsigned = false;
+};
 
 struct Target {
   std::string database;
@@ -16,9 +24,14 @@ struct Target {
   std::string display;       // db.table as the user wrote it, for messages
   std::string engine;        // empty for a view
   bool transactional = false;  // a failed chunk can be rolled back
+  std::vector<Column> columns;  // in table order; the fields of a row fill them in this order
 };
 
 // Throws Failure with ExitCode::no_table, local_infile or privilege.
 Target check_target(Session& session, const Options& options);
+
+// The server's refusal as the Failure a user can act on (exit code by cause);
+// `context` says what was being done ("chunk 3 of nodes.tsv ...").
+Failure explain(const ServerError& error, const Target& target, const std::string& context);
 
 }  // namespace fastload::load

@@ -71,8 +71,8 @@ void print_text(const Summary& s, bool verbose) {
              "{:.1f} MB/s\n", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
-  fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings\n", s.chunks_committed,
-             s.chunks, s.threads, s.warnings);
+  fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}: {}\n",
+             s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method);
   if (!s.success)
     for (const ChunkSpan& span : s.spans) fmt::print(stderr, "fastload:   {}\n", describe_span(span));
   if (s.durable) fmt::print(stderr, "fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
@@ -89,6 +89,8 @@ void print_json(const Summary& s) {
   field("exit_code", std::to_string(s.exit_code));
   field("file", json_string(s.file));
   field("table", json_string(s.table));
+  field("mode", json_string(s.mode));
+  field("method", json_string(s.method));
   field("rows", std::to_string(s.rows));
   field("bytes", std::to_string(s.bytes));
   field("input_rows", std::to_string(s.input_rows));

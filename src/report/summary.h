@@ -24,6 +24,8 @@ struct ChunkSpan {
 
 struct Summary {
   std::string file, table;
+  std::string mode;                     // --mode
+  std::string method;                   // how rows reached the server, in words
   bool success = false;
   int exit_code = 0;
   std::string error;                    // the failure that stopped the load, if any

@@ -1,0 +1,218 @@
+#include "load/prepared_insert_sink.h"
+
+#include <charconv>
+#include <cstring>
+#include <fmt/core.h>
+#include <mysql.h>
+
+#include "load/statement_batch.h"
+
+namespace fastload::load {
+
+// A server-side prepared statement (RAII over MYSQL_STMT*).
+class PreparedStatement {
+ public:
+  PreparedStatement(Session& session, const std::string& sql) : session_(session) {
+    stmt_ = mysql_stmt_init(session.handle());
+    if (!stmt_) throw ServerError(0, "HY000", "out of memory preparing a statement");
+    if (mysql_stmt_prepare(stmt_, sql.data(), sql.size()) != 0) throw_error();
+  }
+  ~PreparedStatement() { mysql_stmt_close(stmt_); }
+  PreparedStatement(const PreparedStatement&) = delete;
+  PreparedStatement& operator=(const PreparedStatement&) = delete;
+
+  // array_size > 0: MariaDB array binding, `binds` hold one array per column.
+  std::uint64_t execute(MYSQL_BIND* binds, unsigned int array_size) {
+#if defined(FASTLOAD_HAVE_ARRAY_BINDING)
+    if (array_size > 0 && mysql_stmt_attr_set(stmt_, STMT_ATTR_ARRAY_SIZE, &array_size) != 0) throw_error();
+#else
+    (void)array_size;
+#endif
+    if (mysql_stmt_bind_param(stmt_, binds) != 0 || mysql_stmt_execute(stmt_) != 0) throw_error();
+    return mysql_stmt_affected_rows(stmt_);
+  }
+
+ private:
+  [[noreturn]] void throw_error() {
+    throw ServerError(mysql_stmt_errno(stmt_), mysql_stmt_sqlstate(stmt_), mysql_stmt_error(stmt_));
+  }
+  Session& session_;
+  MYSQL_STMT* stmt_ = nullptr;
+};
+
+// What the binds point at, kept alive until the execution returns.
+struct BindBuffers {
+  std::vector<MYSQL_BIND> binds;
+  std::vector<long long> integers;
+  std::vector<char*> pointers;
+  std::vector<unsigned long> lengths;
+  std::vector<char> indicators;
+
+  void reset(std::size_t binds_needed, std::size_t values) {
+    binds.assign(binds_needed, MYSQL_BIND{});
+    integers.resize(values);
+    pointers.resize(values);
+    lengths.resize(values);
+    indicators.resize(values);
+  }
+};
+
+namespace {
+
+constexpr std::size_t kMaxPlaceholders = 65535;
+constexpr std::size_t kValueOverhead = 9;  // length prefix and type bytes a value costs in the packet
+
+// An integer column's text as the binary value, when it is exactly one (else
+// it goes as text, and the server judges it as LOAD DATA would).
+bool parse_integer(std::string_view text, const Column& column, long long& value) {
+  if (text.empty()) return false;
+  const char* end = text.data() + text.size();
+  if (column.is_unsigned) {
+    unsigned long long u = 0;
+    auto r = std::from_chars(text.data(), end, u);
+    if (r.ec != std::errc() || r.ptr != end || u > static_cast<unsigned long long>(LLONG_MAX)) return false;
+    value = static_cast<long long>(u);
+    return true;
+  }
+  auto r = std::from_chars(text.data(), end, value);
+  return r.ec == std::errc() && r.ptr == end;
+}
+
+std::string placeholders(std::size_t columns) {
+  std::string tuple = "(";
+  for (std::size_t i = 0; i < columns; ++i) tuple += i ? ",?" : "?";
+  return tuple + ")";
+}
+
+}  // namespace
+
+PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows,
+                                       bool array_binding)
+    : session_(session),
+      target_(target),
+      columns_(target.columns.size()),
+      array_binding_(array_binding && session.supports_array_binding()),
+      batch_rows_(batch_rows ? batch_rows : kDefaultBatchRows),
+      max_batch_bytes_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 4096),
+      rows_(columns_),
+      binds_(std::make_unique<BindBuffers>()) {
+  require_strict_mode(session_);
+  if (!array_binding_) batch_rows_ = std::min<std::uint64_t>(batch_rows_, kMaxPlaceholders / columns_);
+  statement_ = std::make_unique<PreparedStatement>(
+      session_, fmt::format("INSERT INTO {} VALUES {}", target.quoted, placeholders(columns_)));
+  if (!array_binding_) statement_ = std::make_unique<PreparedStatement>(session_, [&] {
+    std::string sql = "INSERT INTO " + target.quoted + " VALUES ";
+    for (std::uint64_t r = 0; r < batch_rows_; ++r) sql += (r ? "," : "") + placeholders(columns_);
+    return sql;
+  }());
+}
+
+PreparedInsertSink::~PreparedInsertSink() = default;
+
+std::string PreparedInsertSink::method() const {
+  return array_binding_ ? fmt::format("prepared INSERT, MariaDB array binding of up to {} rows an execution",
+                                      batch_rows_)
+                        : fmt::format("prepared multi-row INSERT of up to {} rows", batch_rows_);
+}
+
+PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {
+  if (rows == batch_rows_) return *statement_;
+  std::string sql = "INSERT INTO " + target_.quoted + " VALUES ";
+  for (std::uint64_t r = 0; r < rows; ++r) sql += (r ? "," : "") + placeholders(columns_);
+  short_statement_ = std::make_unique<PreparedStatement>(session_, sql);
+  return *short_statement_;
+}
+
+// Column-wise arrays: an integer column goes binary when every value of the batch is an integer.
+std::uint64_t PreparedInsertSink::execute_array() {
+  const std::size_t rows = batch_.size() / columns_;
+  BindBuffers& b = *binds_;
+  b.reset(columns_, batch_.size());
+  for (std::size_t c = 0; c < columns_; ++c) {
+    std::size_t base = c * rows;
+    bool binary = target_.columns[c].integer;
+    for (std::size_t r = 0; r < rows; ++r) {
+      const split::Field& f = batch_[r * columns_ + c];
+      b.indicators[base + r] = f.is_null ? STMT_INDICATOR_NULL : STMT_INDICATOR_NONE;
+      b.pointers[base + r] = const_cast<char*>(f.value.data());
+      b.lengths[base + r] = f.value.size();
+      if (binary && !f.is_null) binary = parse_integer(f.value, target_.columns[c], b.integers[base + r]);
+    }
+    MYSQL_BIND& bind = b.binds[c];
+    bind.buffer_type = binary ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_STRING;
+    bind.buffer = binary ? static_cast<void*>(&b.integers[base]) : static_cast<void*>(&b.pointers[base]);
+    bind.length = binary ? nullptr : &b.lengths[base];
+    bind.is_unsigned = binary && target_.columns[c].is_unsigned;
+    bind.u.indicator = &b.indicators[base];
+  }
+  return statement_->execute(b.binds.data(), static_cast<unsigned int>(rows));
+}
+
+// One bind a value, row after row, into a statement of as many `?` tuples.
+std::uint64_t PreparedInsertSink::execute_tuples() {
+  const std::size_t rows = batch_.size() / columns_;
+  BindBuffers& b = *binds_;
+  b.reset(batch_.size(), batch_.size());
+  for (std::size_t i = 0; i < batch_.size(); ++i) {
+    const split::Field& f = batch_[i];
+    const Column& column = target_.columns[i % columns_];
+    MYSQL_BIND& bind = b.binds[i];
+    b.lengths[i] = f.value.size();
+    if (f.is_null) {
+      bind.buffer_type = MYSQL_TYPE_NULL;
+    } else if (column.integer && parse_integer(f.value, column, b.integers[i])) {
+      bind.buffer_type = MYSQL_TYPE_LONGLONG;
+      bind.buffer = &b.integers[i];
+      bind.is_unsigned = column.is_unsigned;
+    } else {
+      bind.buffer_type = MYSQL_TYPE_STRING;
+      bind.buffer = const_cast<char*>(f.value.data());
+      bind.buffer_length = f.value.size();
+      bind.length = &b.lengths[i];
+    }
+  }
+  return tuples_statement(rows).execute(b.binds.data(), 0);
+}
+
+bool PreparedInsertSink::flush(SinkResult& result) {
+  if (batch_.empty()) return true;
+  std::uint64_t rows = batch_.size() / columns_;
+  bool accepted = run_batch(session_, result, first_row_, rows,
+                            [&] { return array_binding_ ? execute_array() : execute_tuples(); });
+  batch_.clear();
+  batch_bytes_ = 0;
+  rows_.release();
+  return accepted;
+}
+
+SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
+  SinkResult result;
+  batch_.clear();
+  batch_bytes_ = 0;
+  bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
+    const std::vector<split::Field>* fields = &parsed;
+    std::size_t bytes = 0;
+    for (const auto& f : *fields) bytes += f.value.size() + kValueOverhead;
+    bool full = batch_.size() / columns_ == batch_rows_ || batch_bytes_ + bytes > max_batch_bytes_;
+    if (full) {
+      if (!flush(result)) return false;
+      fields = &rows_.reparse();  // flush released the memory this row's values were in
+    }
+    if (bytes > max_batch_bytes_) {
+      Problem too_big;
+      too_big.row_in_chunk = row;
+      too_big.message = fmt::format("the row needs {} bytes, more than max_allowed_packet allows; raise "
+                                    "max_allowed_packet or use --mode load", bytes);
+      result.problems.push_back(std::move(too_big));
+      return false;
+    }
+    if (batch_.empty()) first_row_ = row;
+    batch_.insert(batch_.end(), fields->begin(), fields->end());
+    batch_bytes_ += bytes;
+    return true;
+  });
+  if (complete) flush(result);
+  return result;
+}
+
+}  // namespace fastload::load

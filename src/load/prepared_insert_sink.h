@@ -1,0 +1,53 @@
+// --mode insert: server-side prepared INSERTs over the binary protocol, rows
+// parsed on the client, up to --batch-rows rows an execution. With MariaDB's
+// array binding (client library and server both) one single-row statement
+// runs for a whole batch; elsewhere a multi-row statement of `?` tuples does,
+// within 65,535 placeholders. Either way a batch stays under max_allowed_packet.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fastload/sink.h"
+#include "load/chunk_rows.h"
+#include "load/session.h"
+#include "load/target.h"
+
+namespace fastload::load {
+
+class PreparedStatement;
+struct BindBuffers;
+
+class PreparedInsertSink : public Sink {
+ public:
+  static constexpr std::uint64_t kDefaultBatchRows = 1000;
+
+  PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows, bool array_binding);
+  ~PreparedInsertSink() override;
+  SinkResult send(const Chunk& chunk, std::string_view file) override;
+  std::string method() const override;
+
+ private:
+  bool flush(SinkResult& result);
+  std::uint64_t execute_batch();
+  std::uint64_t execute_array();
+  std::uint64_t execute_tuples();
+  PreparedStatement& tuples_statement(std::uint64_t rows);
+
+  Session& session_;
+  const Target& target_;
+  std::size_t columns_;
+  bool array_binding_;
+  std::uint64_t batch_rows_;
+  std::size_t max_batch_bytes_;
+  ChunkRows rows_;
+  std::unique_ptr<PreparedStatement> statement_;  // array binding: one row; else batch_rows_ tuples
+  std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
+  std::unique_ptr<BindBuffers> binds_;
+  std::vector<split::Field> batch_;  // rows x columns, row-major
+  std::uint64_t first_row_ = 0;      // chunk row of the batch's first row
+  std::size_t batch_bytes_ = 0;
+};
+
+}  // namespace fastload::load

@@ -1,0 +1,37 @@
+// --mode multirow and --mode row: text INSERT statements with escaped
+// literals, what dump loaders send. multirow packs as many rows as
+// max_allowed_packet (or --batch-rows) allows; row sends one row a statement.
+#pragma once
+
+#include <string>
+
+#include "fastload/sink.h"
+#include "load/chunk_rows.h"
+#include "load/session.h"
+#include "load/target.h"
+
+namespace fastload::load {
+
+class TextInsertSink : public Sink {
+ public:
+  // rows_per_statement: 1 for --mode row; 0: as many as fit.
+  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement);
+  SinkResult send(const Chunk& chunk, std::string_view file) override;
+  std::string method() const override;
+
+ private:
+  void append_tuple(std::string& out, const std::vector<split::Field>& fields);
+  bool flush(SinkResult& result);
+
+  Session& session_;
+  std::string prefix_;           // INSERT INTO `db`.`t` VALUES
+  std::uint64_t rows_per_statement_;
+  std::size_t max_statement_;    // bytes: max_allowed_packet less the packet header
+  ChunkRows rows_;
+  std::string statement_;        // the statement being built
+  std::string tuple_;            // the row being added
+  std::uint64_t first_row_ = 0;  // chunk row of the statement's first tuple
+  std::uint64_t rows_in_statement_ = 0;
+};
+
+}  // namespace fastload::load

@@ -1,0 +1,115 @@
+#include "split/field_parser.h"
+
+#include <algorithm>
+#include <array>
+
+#include "fastload/dialect.h"
+
+namespace fastload::split {
+
+namespace {
+
+constexpr Dialect kFormat{};
+// Big enough that a batch of ordinary rows needs few blocks.
+constexpr std::size_t kBlockSize = 64 * 1024;
+
+// The first `byte` in [from, to), or `to`.
+const char* find(const char* from, const char* to, char byte) {
+  const void* hit = std::memchr(from, byte, static_cast<std::size_t>(to - from));
+  return hit != nullptr ? static_cast<const char*>(hit) : to;
+}
+
+// What the server's READ_INFO::unescape makes of each byte after an escape; a
+// table, so that unescaping needs no branch on the byte.
+constexpr std::array<char, 256> kUnescaped = [] {
+  std::array<char, 256> table{};
+  for (int byte = 0; byte < 256; ++byte) table[byte] = static_cast<char>(byte);
+  table['0'] = '\0';
+  table['b'] = '\b';
+  table['n'] = '\n';
+  table['r'] = '\r';
+  table['t'] = '\t';
+  table['Z'] = '\032';
+  return table;  // \N gives 'N': NULL is decided on the whole field
+}();
+
+// Appends a field, built in place: copying a Field temporary into the vector
+// cost more than the scanning (a store-forwarding stall).
+void append(std::vector<Field>& out, const char* begin, const char* end, bool is_null = false) {
+  Field& field = out.emplace_back();
+  field.value = std::string_view(begin, static_cast<std::size_t>(end - begin));
+  field.is_null = is_null;
+}
+
+}  // namespace
+
+void FieldParser::parse_row(std::string_view row, RowEnd end, std::vector<Field>& out) {
+  const char* field = row.data();
+  const char* const row_end = field + row.size();
+  // One scan for escapes up front: most rows have none, and then every field
+  // is a view between two TABs.
+  const char* escape = find(field, row_end, kFormat.escape);
+  for (;;) {
+    const char* tab = find(field, escape, kFormat.field_terminator);
+    if (tab != escape) {
+      append(out, field, tab);
+      field = tab + 1;
+      continue;
+    }
+    if (escape == row_end) break;
+    field = parse_escaped_field(field, escape, row_end, out);
+    if (field == nullptr) return;
+    escape = find(field, row_end, kFormat.escape);
+  }
+  // At end of file the server finds no field where the input has no bytes left.
+  if (field == row_end && end == RowEnd::kEndOfFile) return;
+  append(out, field, row_end);
+}
+
+const char* FieldParser::parse_escaped_field(const char* begin, const char* escape,
+                                             const char* row_end, std::vector<Field>& out) {
+  // Reserving the rest of the row is enough, as unescaping only shrinks, and
+  // cheap: the next fields of the row then fit in what is left of the block.
+  char* const value = arena_.reserve(static_cast<std::size_t>(row_end - begin));
+  char* to = std::copy(begin, escape, value);
+  // Byte by byte from the first escape, without a branch on whether a byte
+  // is an escape: escapes often come dense and at random, so that branch
+  // would mispredict all the time. The row's last byte is left to after the
+  // loop so that from[1] always exists.
+  const char* from = escape;
+  while (row_end - from > 1 && *from != kFormat.field_terminator) {
+    const bool escaped = *from == kFormat.escape;
+    *to++ = escaped ? kUnescaped[static_cast<unsigned char>(from[1])] : *from;
+    from += 1 + escaped;
+  }
+  // The row's last byte, unless an escape took it, is data: a backslash can be
+  // last only at end of file, where the server keeps it.
+  if (row_end - from == 1 && *from != kFormat.field_terminator) *to++ = *from++;
+  arena_.commit(static_cast<std::size_t>(to - value));
+  // The server's NULL: a one-byte value that came from \N, so the field was exactly \N.
+  const bool is_null = from - begin == 2 && begin[0] == kFormat.escape && begin[1] == 'N';
+  append(out, value, to, is_null);
+  return from == row_end ? nullptr : from + 1;
+}
+
+void FieldParser::clear() { arena_.clear(); }
+
+char* FieldParser::Arena::reserve(std::size_t size) {
+  // Skip blocks without room; a longer row than a block fits gets a block of its own.
+  while (current_ < blocks_.size() && blocks_[current_].size - used_ < size) {
+    ++current_;
+    used_ = 0;
+  }
+  if (current_ == blocks_.size()) {
+    const std::size_t block_size = std::max(kBlockSize, size);
+    blocks_.push_back(Block{std::make_unique_for_overwrite<char[]>(block_size), block_size});
+  }
+  return blocks_[current_].bytes.get() + used_;
+}
+
+void FieldParser::Arena::clear() {
+  current_ = 0;
+  used_ = 0;
+}
+
+}  // namespace fastload::split
