@@ -55,8 +55,7 @@ class ChunkRows {
   Problem wrong_field_count(std::uint64_t row) const {
     Problem p;
     p.row_in_chunk = row;
-    p.code = fields_.size() < columns_ ? 1261 : 1262;
-    p.message = fmt::format("the row has {} fields; the table has {} columns", fields_.size(), columns_);
+    p.message = fmt::format("the row has {} fields but the table has {} columns", fields_.size(), columns_);
     return p;
   }
 

@@ -79,7 +79,8 @@ const char* FieldParser::parse_escaped_field(const char* begin, const char* esca
   const char* from = escape;
   while (row_end - from > 1 && *from != kFormat.field_terminator) {
     const bool escaped = *from == kFormat.escape;
-    *to++ = escaped ? kUnescaped[static_cast<unsigned char>(from[1])] : *from;
+    const char keep = static_cast<char>(-static_cast<int>(escaped));  // all ones when escaped
+    *to++ = static_cast<char>((kUnescaped[static_cast<unsigned char>(from[1])] & keep) | (*from & ~keep));
     from += 1 + escaped;
   }
   // The row's last byte, unless an escape took it, is data: a backslash can be

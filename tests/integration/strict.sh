@@ -17,10 +17,11 @@ make_file() {
 # span FIELD STATE: FIELD of the first chunk span in STATE from the JSON summary.
 span() { grep -o "\"state\":\"$2\"[^}]*" <<<"$OUT" | head -1 | grep -o "\"$1\":[0-9]*" | cut -d: -f2; }
 
-check_rejected() {  # check_rejected WHAT LINE THREADS CHUNK_SIZE
-  local what=$1 line=$2
+check_rejected() {  # check_rejected WHAT LINE THREADS CHUNK_SIZE [MODE]
+  local what=$1 line=$2 mode=${5:-load} layout=(--threads "$3" --chunk-size "$4")
+  [[ $mode == server ]] && layout=()
   sql -e "TRUNCATE strict.t; INSERT INTO strict.t VALUES (999999, 1, 'existing')"
-  run_fastload --threads "$3" --chunk-size "$4" --json "$file" strict.t
+  run_fastload --mode "$mode" "${layout[@]}" --json "$file" strict.t
   expect_eq "$what: exit code" 8 "$RC"
   local byte
   byte=$(head -n $((line - 1)) "$file" | wc -c)
@@ -37,16 +38,19 @@ check_rejected() {  # check_rejected WHAT LINE THREADS CHUNK_SIZE
   expect_eq "$what: committed rows are in the table" $((committed + 1)) "$(count strict.t)"
 }
 
-for layout in "1 64M" "1 2K" "2 4K"; do
-  read -r threads size <<<"$layout"
+for layout in "1 64M load" "1 2K load" "2 4K load" "1 64M insert" "2 4K insert" "2 4K multirow" "1 64M row" \
+  "1 0 server"; do
+  read -r threads size mode <<<"$layout"
   make_file 1234 '1234\tabc\tbad decimal'
-  check_rejected "bad decimal ($layout)" 1234 "$threads" "$size"
+  check_rejected "bad decimal ($layout)" 1234 "$threads" "$size" "$mode"
   make_file 777 '777\t1.5'
-  check_rejected "short row ($layout)" 777 "$threads" "$size"
+  check_rejected "short row ($layout)" 777 "$threads" "$size" "$mode"
   make_file 1500 '1500\t1.5\tx\textra'
-  check_rejected "extra column ($layout)" 1500 "$threads" "$size"
+  check_rejected "extra column ($layout)" 1500 "$threads" "$size" "$mode"
   make_file 1999 '999999\t1.5\tdup'
-  check_rejected "duplicate of a row in the table ($layout)" 1999 "$threads" "$size"
+  check_rejected "duplicate of a row in the table ($layout)" 1999 "$threads" "$size" "$mode"
+  make_file 1700 '1700\t12345.5\tout of range'
+  check_rejected "value out of range ($layout)" 1700 "$threads" "$size" "$mode"
 done
 make_file 1800 '1790\t1.5\tdup'
 check_rejected "duplicate within one chunk" 1800 1 64M
