@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
 
 #include "fastload/dialect.h"
 
@@ -32,6 +34,21 @@ constexpr std::array<char, 256> kUnescaped = [] {
   table['Z'] = '\032';
   return table;  // \N gives 'N': NULL is decided on the whole field
 }();
+
+std::uint64_t load8(const char* bytes) {
+  std::uint64_t word;
+  std::memcpy(&word, bytes, sizeof word);
+  return word;
+}
+
+// True when one of the 8 bytes of `word` is a TAB or an escape (the classic
+// "has a zero byte" test on the word XOR each of them).
+bool has_tab_or_escape(std::uint64_t word) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+  const auto has_zero = [](std::uint64_t w) { return ((w - kOnes) & ~w & kHighs) != 0; };
+  return has_zero(word ^ (kOnes * static_cast<unsigned char>(kFormat.field_terminator))) ||
+         has_zero(word ^ (kOnes * static_cast<unsigned char>(kFormat.escape)));
+}
 
 // Appends a field, built in place: copying a Field temporary into the vector
 // cost more than the scanning (a store-forwarding stall).
@@ -72,12 +89,20 @@ const char* FieldParser::parse_escaped_field(const char* begin, const char* esca
   // cheap: the next fields of the row then fit in what is left of the block.
   char* const value = arena_.reserve(static_cast<std::size_t>(row_end - begin));
   char* to = std::copy(begin, escape, value);
-  // Byte by byte from the first escape, without a branch on whether a byte
-  // is an escape: escapes often come dense and at random, so that branch
-  // would mispredict all the time. The row's last byte is left to after the
-  // loop so that from[1] always exists.
+  // From the first escape on: eight plain bytes at a time while there are
+  // any, else one step without a branch on whether the byte is an escape
+  // (escapes often come dense and at random, and that branch would
+  // mispredict all the time). The row's last byte is left to after the loop
+  // so that from[1] always exists. `to` never passes `from`, so the 8-byte
+  // copy stays inside the reserved room.
   const char* from = escape;
   while (row_end - from > 1 && *from != kFormat.field_terminator) {
+    if (row_end - from >= 8 && !has_tab_or_escape(load8(from))) {
+      std::memcpy(to, from, 8);
+      to += 8;
+      from += 8;
+      continue;
+    }
     const bool escaped = *from == kFormat.escape;
     const char keep = static_cast<char>(-static_cast<int>(escaped));  // all ones when escaped
     *to++ = static_cast<char>((kUnescaped[static_cast<unsigned char>(from[1])] & keep) | (*from & ~keep));
