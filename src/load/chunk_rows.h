@@ -32,6 +32,9 @@ class ChunkRows {
       current_end_ = end;
       fields_.clear();
       parser_.parse_row(bytes, end, fields_);
+      // LOAD DATA ignores, without a warning, one empty field after the last column.
+      if (fields_.size() == columns_ + 1 && fields_.back().value.empty() && !fields_.back().is_null)
+        fields_.pop_back();
       if (fields_.size() != columns_) {
         problems.push_back(wrong_field_count(row));
         return complete = false;

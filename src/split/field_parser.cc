@@ -17,6 +17,7 @@ constexpr std::size_t kBlockSize = 64 * 1024;
 
 // The first `byte` in [from, to), or `to`.
 const char* find(const char* from, const char* to, char byte) {
+  if (from == to) return to;  // memchr wants a pointer even for no bytes; an empty view may have none
   const void* hit = std::memchr(from, byte, static_cast<std::size_t>(to - from));
   return hit != nullptr ? static_cast<const char*>(hit) : to;
 }
@@ -105,7 +106,8 @@ const char* FieldParser::parse_escaped_field(const char* begin, const char* esca
     }
     const bool escaped = *from == kFormat.escape;
     const char keep = static_cast<char>(-static_cast<int>(escaped));  // all ones when escaped
-    *to++ = static_cast<char>((kUnescaped[static_cast<unsigned char>(from[1])] & keep) | (*from & ~keep));
+    const char unescaped = kUnescaped[static_cast<unsigned char>(from[1])];
+    *to++ = static_cast<char>((unescaped & keep) | (*from & ~keep));
     from += 1 + escaped;
   }
   // The row's last byte, unless an escape took it, is data: a backslash can be

@@ -42,6 +42,18 @@ check tricky "$TEST_TMP/tricky.tsv" 3000 "tricky, multirow, 5-row statements" --
 expect_match "the summary names array binding" '"method":"prepared INSERT, MariaDB array binding' \
   "$(run_fastload --json --mode insert "$TEST_TMP/tricky.tsv" modes.tricky; echo "$OUT")"
 
+# Like LOAD DATA, every mode ignores one empty field after the last column, and refuses two.
+sql modes -e "CREATE TABLE three (id int PRIMARY KEY, d int, s varchar(10)) ENGINE=InnoDB"
+printf '1\t2\tz\t\n2\t3\ty\t' >"$TEST_TMP/trailing-tab.tsv"
+printf '1\t2\tz\t\t\n' >"$TEST_TMP/two-trailing-tabs.tsv"
+for mode in load insert multirow row server; do
+  sql -e "TRUNCATE modes.three"
+  run_fastload --mode "$mode" "$TEST_TMP/trailing-tab.tsv" modes.three
+  expect_eq "one trailing empty field, --mode $mode ($ERR)" "0 2" "$RC $(count modes.three)"
+  run_fastload --mode "$mode" "$TEST_TMP/two-trailing-tabs.tsv" modes.three
+  expect_eq "two trailing empty fields, --mode $mode" 8 "$RC"
+done
+
 # Options that mean nothing in a mode are refused.
 run_fastload --mode server --threads 4 "$TEST_TMP/nodes.tsv" modes.nodes
 expect_eq "server mode with --threads" 2 "$RC"
