@@ -16,6 +16,18 @@ for engine in InnoDB MyISAM Aria MEMORY; do
   expect_match "$engine: summary line" "^fastload: durable: " "$(grep durable: <<<"$ERR")"
 done
 
+# With innodb_flush_log_at_trx_commit=2 a COMMIT is not synced: the barrier
+# waits out the server's once-per-timeout redo log flush, and says so.
+old=$(sql -e "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")
+sql -e "SET GLOBAL innodb_flush_log_at_trx_commit = 2"
+sql dur -e "TRUNCATE t_InnoDB"
+run_fastload --json -v "$TEST_TMP/ids.tsv" dur.t_InnoDB
+sql -e "SET GLOBAL innodb_flush_log_at_trx_commit = $old"
+expect_eq "flush_log_at_trx_commit=2: exit code ($ERR)" 0 "$RC"
+expect_match "flush_log_at_trx_commit=2: waited" '"durable":true,"durability":"InnoDB with innodb_flush_log_at_trx_commit=2: the server syncs its redo log every 1 s and fastload waited 2 s' "$OUT"
+barrier=$(grep -o '"barrier":[0-9.]*' <<<"$OUT" | cut -d: -f2)
+awk -v b="$barrier" 'BEGIN { exit !(b >= 2.0) }' && pass || fail "the barrier took $barrier s, not the 2 s it says"
+
 # A non-transactional engine cannot roll back: the summary says so.
 printf '1\n2\nx\n' >"$TEST_TMP/bad.tsv"
 sql dur -e "TRUNCATE t_MyISAM"
