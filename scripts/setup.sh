@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages fastload needs (only the missing ones), then configures and builds
-# into build/ (or $BUILD_DIR). Extra arguments go to `cmake --build`, e.g. --target gen-nodes.
-# Quiet when there is nothing to do.
+# into build/ (or $BUILD_DIR). --bench also installs the tools bench/compare.sh compares with.
+# Other arguments go to `cmake --build`, e.g. --target gen-nodes. Quiet when there is nothing to do.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 packages=(cmake g++ make pkg-config openssl mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
           libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
+if [[ ${1:-} == --bench ]]; then
+  packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox)
+  shift
+fi
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) == installed ]] || missing+=("$p")

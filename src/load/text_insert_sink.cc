@@ -8,7 +8,8 @@ TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint
     : session_(session),
       prefix_("INSERT INTO " + target.quoted + " VALUES "),
       rows_per_statement_(rows_per_statement),
-      max_statement_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
+      max_statement_(std::min<std::size_t>(
+          kStatementBytes, std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024)),
       rows_(target.columns.size()) {
   require_strict_mode(session_);
 }
