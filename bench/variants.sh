@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# bench/variants.sh ROWS RUNS VARIANT...
+#
+# Loads the same generated nodes file (ROWS rows) into an empty nodes table on a scratch MariaDB (buffer
+# pool 4G, redo log 2G, innodb_flush_log_at_trx_commit=1) once per VARIANT per round, RUNS rounds, and
+# prints for each variant the median wall time, the client's CPU (user+sys) and the server's CPU (mariadbd
+# utime+stime during the run), and its wall time relative to the first variant. A VARIANT is either
+#   local-infile             one `mariadb --local-infile=1 -e "LOAD DATA LOCAL INFILE ..."` statement
+#   "fastload ARGS..."       fastload with ARGS (socket, user, file and table are added)
+# e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
+#       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+(($# >= 3)) && [[ $1 =~ ^[1-9][0-9]*$ && $2 =~ ^[1-9][0-9]*$ ]] || die "usage: $0 ROWS RUNS VARIANT..."
+rows=$1 runs=$2
+shift 2
+variants=("$@")
+
+scripts/setup.sh
+step "starting a scratch server (buffer pool 4G, redo log 2G)"
+scratch_server --buffer-pool 4G --log-file-size 2G
+server_pid=$(cat "$SCRATCH/mysqld.pid")
+sql -e "CREATE DATABASE bench"
+file=$SCRATCH/nodes.tsv
+step "generating $rows rows"
+"$BUILD_DIR/bench/gen-nodes" "$rows" -o "$file"
+echo "$(stat -c %s "$file") bytes"
+
+# CPU seconds the server has used so far (utime + stime; the command name may hold spaces).
+server_cpu() {
+  local stat fields
+  read -r stat <"/proc/$server_pid/stat" || die "the scratch server (pid $server_pid) is gone"
+  read -r -a fields <<<"${stat##*) }"  # fields[0] is field 3 (state): utime is 14, stime 15
+  awk -v t=$((fields[11] + fields[12])) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
+}
+
+# command_of VARIANT: the command line that runs it, into the array `command`.
+command_of() {
+  if [[ $1 == local-infile ]]; then
+    command=(mariadb --no-defaults --local-infile=1 -uroot -S "$SOCKET" bench
+             -e "LOAD DATA LOCAL INFILE '$file' INTO TABLE nodes CHARACTER SET utf8mb4")
+  elif [[ $1 == fastload || $1 == "fastload "* ]]; then
+    read -r -a command <<<"${1#fastload}"
+    command=("$BUILD_DIR/fastload" "${command[@]}" --socket "$SOCKET" -u root "$file" bench.nodes)
+  else
+    die "unknown variant '$1': local-infile or \"fastload ARGS...\""
+  fi
+}
+
+# run INDEX: one timed load of variant INDEX into an empty table; appends "INDEX wall client server".
+run() {
+  local TIMEFORMAT='%3R %3U %3S' before after wall user sys count command
+  command_of "${variants[$1]}"
+  sql bench -e "DROP TABLE IF EXISTS nodes; $NODES_DDL"
+  before=$(server_cpu)
+  { time "${command[@]}" >"$SCRATCH/out" 2>&1; } 2>"$SCRATCH/time" || { cat "$SCRATCH/out" >&2; die "${variants[$1]} failed"; }
+  after=$(server_cpu)
+  read -r wall user sys <"$SCRATCH/time"
+  count=$(sql -N bench -e "SELECT COUNT(*) FROM nodes")
+  [[ $count == "$rows" ]] || die "${variants[$1]} loaded $count rows, expected $rows"
+  awk -v i="$1" -v w="$wall" -v u="$user" -v s="$sys" -v b="$before" -v a="$after" \
+    'BEGIN { printf "%d %.3f %.3f %.2f\n", i, w, u + s, a - b }' >>"$SCRATCH/results"
+  printf 'run %d/%d  %-50s wall %7.2f s\n' "$round" "$runs" "${variants[$1]}" "$wall"
+}
+
+step "$runs rounds of ${#variants[@]} variants, alternating"
+for ((round = 1; round <= runs; round++)); do
+  for i in "${!variants[@]}"; do run "$i"; done
+done
+
+step "medians over $runs runs"
+printf '%s\n' "${variants[@]}" >"$SCRATCH/names"
+awk '
+  function median(v, n,   i, j, t) {
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j-1] > v[j]; j--) { t = v[j]; v[j] = v[j-1]; v[j-1] = t }
+    return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+  }
+  FNR == NR { name[NR - 1] = $0; count = NR; next }
+  { k = ++n[$1]; wall[$1, k] = $2; cpu[$1, k] = $3; srv[$1, k] = $4 }
+  END {
+    printf "| variant | median wall (s) | client CPU (s) | server CPU (s) | client/server CPU | wall vs first |\n"
+    printf "|---|---:|---:|---:|---:|---:|\n"
+    for (i = 0; i < count; i++) {
+      for (k = 1; k <= n[i]; k++) { w[k] = wall[i, k]; c[k] = cpu[i, k]; s[k] = srv[i, k] }
+      W[i] = median(w, n[i]); C = median(c, n[i]); S = median(s, n[i])
+      printf "| %s | %.2f | %.2f | %.2f | %.1f%% | %.2f |\n", name[i], W[i], C, S, 100 * C / S, W[i] / W[0]
+    }
+  }' "$SCRATCH/names" "$SCRATCH/results"
