@@ -27,7 +27,8 @@ void find_table(Session& session, Target& t) {
     std::string type = c[1].value_or("");
     bool integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
                    type == "bigint";
-    t.columns.push_back({c[0].value_or(""), integer, c[2].value_or("").find("unsigned") != std::string::npos});
+    t.columns.push_back({c[0].value_or(""), integer, integer || type == "decimal",
+                         c[2].value_or("").find("unsigned") != std::string::npos});
   }
 }
 

@@ -14,6 +14,7 @@ namespace fastload::load {
 struct Column {
   std::string name;
   bool integer = false;      // an integer type: the insert mode sends it binary
+  bool exact_number = false; // integer or decimal: a plain number can go unquoted in SQL text
   bool is_unsigned = false;
 };
 

@@ -8,8 +8,9 @@ TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint
     : session_(session),
       prefix_("INSERT INTO " + target.quoted + " VALUES "),
       rows_per_statement_(rows_per_statement),
-      max_statement_(std::min<std::size_t>(
-          kStatementBytes, std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024)),
+      max_packet_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
+      max_statement_(std::min(kStatementBytes, max_packet_)),
+      columns_(target.columns),
       rows_(target.columns.size()) {
   require_strict_mode(session_);
 }
@@ -19,12 +20,46 @@ std::string TextInsertSink::method() const {
                                   : fmt::format("text multi-row INSERTs of up to {} bytes", max_statement_);
 }
 
+namespace {
+
+// -?digits[.digits]: a literal the server reads as the same exact number the
+// quoted string would convert to, without the conversion.
+bool plain_number(std::string_view text) {
+  std::size_t i = !text.empty() && text[0] == '-';
+  std::size_t digits = 0, dots = 0;
+  for (; i < text.size(); ++i) {
+    if (text[i] >= '0' && text[i] <= '9') ++digits;
+    else if (text[i] == '.' && dots++ == 0 && digits > 0 && i + 1 < text.size()) continue;
+    else return false;
+  }
+  return digits > 0;
+}
+
+// Bytes that need an escape in a quoted literal, whatever the sql_mode.
+bool needs_escape(std::string_view text) {
+  for (char c : text)
+    if (c == '\'' || c == '\\' || c == '"' || c == '\0' || c == '\n' || c == '\r' || c == '\032') return true;
+  return false;
+}
+
+}  // namespace
+
 void TextInsertSink::append_tuple(std::string& out, const std::vector<split::Field>& fields) {
   out += '(';
   for (std::size_t i = 0; i < fields.size(); ++i) {
+    const split::Field& f = fields[i];
     if (i) out += ',';
-    if (fields[i].is_null) out += "NULL";
-    else session_.append_quoted(out, fields[i].value);
+    if (f.is_null) {
+      out += "NULL";
+    } else if (columns_[i].exact_number && plain_number(f.value)) {
+      out += f.value;
+    } else if (!needs_escape(f.value)) {
+      out += '\'';
+      out += f.value;
+      out += '\'';
+    } else {
+      session_.append_quoted(out, f.value);
+    }
   }
   out += ')';
 }
@@ -48,10 +83,10 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file) {
     tuple_.clear();
     append_tuple(tuple_, fields);
     rows_.release();  // the tuple holds the values now
-    bool full = rows_in_statement_ == rows_per_statement_ ||
-                prefix_.size() + statement_.size() + 1 + tuple_.size() > max_statement_;
+    std::size_t grown = (rows_in_statement_ ? statement_.size() + 1 : prefix_.size()) + tuple_.size();
+    bool full = rows_in_statement_ > 0 && (rows_in_statement_ == rows_per_statement_ || grown > max_statement_);
     if (full && !flush(result)) return false;
-    if (prefix_.size() + tuple_.size() > max_statement_) {
+    if (prefix_.size() + tuple_.size() > max_packet_) {
       Problem too_big;
       too_big.row_in_chunk = row;
       too_big.message = fmt::format("the row needs a {}-byte INSERT, more than max_allowed_packet allows; raise "

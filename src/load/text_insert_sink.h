@@ -30,7 +30,10 @@ class TextInsertSink : public Sink {
   Session& session_;
   std::string prefix_;           // INSERT INTO `db`.`t` VALUES
   std::uint64_t rows_per_statement_;
-  std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller
+  std::size_t max_packet_;       // bytes: max_allowed_packet less the packet header; no statement is longer
+  std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller;
+                                 // a single longer row goes alone
+  std::vector<Column> columns_;
   ChunkRows rows_;
   std::string statement_;        // the statement being built
   std::string tuple_;            // the row being added
