@@ -6,6 +6,7 @@
 # prints for each variant the median wall time, the client's CPU (user+sys) and the server's CPU (mariadbd
 # utime+stime during the run), and its wall time relative to the first variant. A VARIANT is either
 #   local-infile             one `mariadb --local-infile=1 -e "LOAD DATA LOCAL INFILE ..."` statement
+#   import                   mariadb-import --local --use-threads=2 over the file split in two beforehand
 #   "fastload ARGS..."       fastload with ARGS (socket, user, file and table are added)
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
@@ -41,11 +42,17 @@ command_of() {
   if [[ $1 == local-infile ]]; then
     command=(mariadb --no-defaults --local-infile=1 -uroot -S "$SOCKET" bench
              -e "LOAD DATA LOCAL INFILE '$file' INTO TABLE nodes CHARACTER SET utf8mb4")
+  elif [[ $1 == import ]]; then
+    # mariadb-import names the table after the file name up to its first dot.
+    [[ -f $SCRATCH/parts/nodes.part00.tsv ]] ||
+      { mkdir -p "$SCRATCH/parts" && split -n l/2 -d --additional-suffix=.tsv "$file" "$SCRATCH/parts/nodes.part"; }
+    command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2
+             --default-character-set=utf8mb4 bench "$SCRATCH"/parts/nodes.part0{0,1}.tsv)
   elif [[ $1 == fastload || $1 == "fastload "* ]]; then
     read -r -a command <<<"${1#fastload}"
     command=("$BUILD_DIR/fastload" "${command[@]}" --socket "$SOCKET" -u root "$file" bench.nodes)
   else
-    die "unknown variant '$1': local-infile or \"fastload ARGS...\""
+    die "unknown variant '$1': local-infile, import or \"fastload ARGS...\""
   fi
 }
 
