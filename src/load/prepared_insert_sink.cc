@@ -199,11 +199,7 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
       fields = &rows_.reparse();  // flush released the memory this row's values were in
     }
     if (bytes > max_batch_bytes_) {
-      Problem too_big;
-      too_big.row_in_chunk = row;
-      too_big.message = fmt::format("the row needs {} bytes, more than max_allowed_packet allows; raise "
-                                    "max_allowed_packet or use --mode load", bytes);
-      result.problems.push_back(std::move(too_big));
+      result.problems.push_back(row_too_large(row, bytes));
       return false;
     }
     if (batch_.empty()) first_row_ = row;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <fmt/core.h>
 
 #include "fastload/sink.h"
 #include "load/diagnose.h"
@@ -14,6 +15,15 @@ namespace fastload::load {
 // error that names its row instead of a silent 0 or NULL.
 inline void require_strict_mode(Session& session) {
   session.execute("SET SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')");
+}
+
+// A row that cannot fit one statement under max_allowed_packet.
+inline Problem row_too_large(std::uint64_t row, std::size_t bytes) {
+  Problem p;
+  p.row_in_chunk = row;
+  p.message = fmt::format("the row needs {} bytes in a statement, more than max_allowed_packet allows; raise "
+                          "max_allowed_packet or use --mode load", bytes);
+  return p;
 }
 
 // `execute()` runs the statement holding chunk rows first_row..first_row+rows-1

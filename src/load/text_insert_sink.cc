@@ -87,11 +87,7 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file) {
     bool full = rows_in_statement_ > 0 && (rows_in_statement_ == rows_per_statement_ || grown > max_statement_);
     if (full && !flush(result)) return false;
     if (prefix_.size() + tuple_.size() > max_packet_) {
-      Problem too_big;
-      too_big.row_in_chunk = row;
-      too_big.message = fmt::format("the row needs a {}-byte INSERT, more than max_allowed_packet allows; raise "
-                                    "max_allowed_packet or use --mode load", prefix_.size() + tuple_.size());
-      result.problems.push_back(std::move(too_big));
+      result.problems.push_back(row_too_large(row, prefix_.size() + tuple_.size()));
       return false;
     }
     if (rows_in_statement_ == 0) {

@@ -30,4 +30,18 @@ for mode in load insert multirow server; do
   expect_eq "max_allowed_packet 1M, --mode $mode: checksum" "$expected" "$(checksum packets.t)"
   [[ $mode == multirow ]] && expect_match "statements fit the packet" '"method":"text multi-row INSERTs of up to 1047552 bytes"' "$OUT"
 done
+
+# A row that no statement under max_allowed_packet can hold: refused with its line in the INSERT modes;
+# LOAD DATA streams it.
+for mode in insert multirow load; do
+  sql -e "TRUNCATE packets.t"
+  run_fastload --mode "$mode" "$TEST_TMP/big-value.tsv" packets.t
+  if [[ $mode == load ]]; then
+    expect_eq "1M packet, 2 MB value, --mode load streams it ($ERR)" 0 "$RC"
+  else
+    expect_eq "1M packet, 2 MB value, --mode $mode: refused" 8 "$RC"
+    expect_match "1M packet, 2 MB value, --mode $mode: says why, at line 2" \
+      "big-value.tsv:2 \\(byte 8\\): the row needs [0-9]+ bytes in a statement, more than max_allowed_packet" "$ERR"
+  fi
+done
 finish
