@@ -4,8 +4,6 @@
 #include <fmt/core.h>
 #include <regex>
 
-#include "split/row_scanner.h"
-
 namespace fastload::load {
 namespace {
 

@@ -12,7 +12,7 @@ namespace fastload::load {
 // A server-side prepared statement (RAII over MYSQL_STMT*).
 class PreparedStatement {
  public:
-  PreparedStatement(Session& session, const std::string& sql) : session_(session) {
+  PreparedStatement(Session& session, const std::string& sql) {
     stmt_ = mysql_stmt_init(session.handle());
     if (!stmt_) throw ServerError(0, "HY000", "out of memory preparing a statement");
     if (mysql_stmt_prepare(stmt_, sql.data(), sql.size()) != 0) throw_error();
@@ -36,7 +36,6 @@ class PreparedStatement {
   [[noreturn]] void throw_error() {
     throw ServerError(mysql_stmt_errno(stmt_), mysql_stmt_sqlstate(stmt_), mysql_stmt_error(stmt_));
   }
-  Session& session_;
   MYSQL_STMT* stmt_ = nullptr;
 };
 
@@ -78,10 +77,14 @@ bool parse_integer(std::string_view text, const Column& column, long long& value
   return r.ec == std::errc() && r.ptr == end;
 }
 
-std::string placeholders(std::size_t columns) {
+// INSERT INTO table VALUES (?,...),... with `rows` tuples of `columns` placeholders.
+std::string insert_sql(const std::string& quoted_table, std::size_t columns, std::uint64_t rows) {
   std::string tuple = "(";
   for (std::size_t i = 0; i < columns; ++i) tuple += i ? ",?" : "?";
-  return tuple + ")";
+  tuple += ")";
+  std::string sql = "INSERT INTO " + quoted_table + " VALUES ";
+  for (std::uint64_t r = 0; r < rows; ++r) sql += (r ? "," : "") + tuple;
+  return sql;
 }
 
 }  // namespace
@@ -98,13 +101,9 @@ PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, s
       binds_(std::make_unique<BindBuffers>()) {
   require_strict_mode(session_);
   if (!array_binding_) batch_rows_ = std::min<std::uint64_t>(batch_rows_, kMaxPlaceholders / columns_);
+  // Array binding runs a one-row statement for the whole batch; tuples need one `?` tuple a row.
   statement_ = std::make_unique<PreparedStatement>(
-      session_, fmt::format("INSERT INTO {} VALUES {}", target.quoted, placeholders(columns_)));
-  if (!array_binding_) statement_ = std::make_unique<PreparedStatement>(session_, [&] {
-    std::string sql = "INSERT INTO " + target.quoted + " VALUES ";
-    for (std::uint64_t r = 0; r < batch_rows_; ++r) sql += (r ? "," : "") + placeholders(columns_);
-    return sql;
-  }());
+      session_, insert_sql(target.quoted, columns_, array_binding_ ? 1 : batch_rows_));
 }
 
 PreparedInsertSink::~PreparedInsertSink() = default;
@@ -117,9 +116,7 @@ std::string PreparedInsertSink::method() const {
 
 PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {
   if (rows == batch_rows_) return *statement_;
-  std::string sql = "INSERT INTO " + target_.quoted + " VALUES ";
-  for (std::uint64_t r = 0; r < rows; ++r) sql += (r ? "," : "") + placeholders(columns_);
-  short_statement_ = std::make_unique<PreparedStatement>(session_, sql);
+  short_statement_ = std::make_unique<PreparedStatement>(session_, insert_sql(target_.quoted, columns_, rows));
   return *short_statement_;
 }
 
