@@ -148,6 +148,27 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
                  "files under 2G are cut in 32 chunks of at least 1M)");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
+  const std::map<std::string, OnDuplicate> duplicates{{"error", OnDuplicate::error},
+                                                      {"ignore", OnDuplicate::ignore},
+                                                      {"replace", OnDuplicate::replace}};
+  app.add_option("--on-duplicate", o.on_duplicate, "a row whose key is already in the table: error (refuse "
+                 "it, default), ignore (keep the old row) or replace (keep the new row)")
+      ->transform(CLI::CheckedTransformer(duplicates, CLI::ignore_case));
+  auto* safety = "Resuming, bad rows and atomic loads";
+  app.add_flag("--resume", o.resume, "record each committed chunk in a ledger table, in the chunk's own "
+               "transaction, and skip the chunks an earlier --resume run of this file into this table "
+               "committed; give it from the first run on")->group(safety);
+  std::string ledger;
+  auto* ledger_option = app.add_option("--ledger", ledger, "the ledger table (default: fastload_ledger in "
+                                       "the target's database)")->group(safety);
+  app.add_option("--rejects", o.rejects_file, "write rows the server refuses to this file (their original "
+                 "bytes) and why to FILE.reasons, and load the rest of their chunk")->group(safety);
+  app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
+                 "(default 0)")->group(safety);
+  app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
+               "the target in one transaction (readers never see part of the load)")->group(safety);
+  app.add_option("--retries", o.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
+                 "lost connection (default 5)")->group(safety);
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
@@ -186,6 +207,11 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   if (!chunk_size.empty()) o.chunk_size = parse_size(chunk_size);
   if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
   std::tie(o.database, o.table) = parse_table_name(target);
+  if (!ledger.empty()) std::tie(o.ledger_database, o.ledger_table) = parse_table_name(ledger);
+  if (ledger_option->count() > 0 && !o.resume) throw usage_error("--ledger applies with --resume only");
+  if (o.mode == Mode::server && (!o.rejects_file.empty() || o.max_errors > 0))
+    throw usage_error("--mode server: the server reads the file itself, so rows cannot be left out of it; "
+                      "--rejects and --max-errors need another mode");
   std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });
   check_options(o);

@@ -3,18 +3,26 @@
 // Each pass is timed; --verbose prints the timings.
 #include "run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fmt/core.h>
 #include <memory>
 #include <optional>
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
+
 #include "fastload/errors.h"
+#include "input/fingerprint.h"
 #include "input/mapped_file.h"
 #include "input/password.h"
 #include "load/barrier.h"
+#include "load/ledger.h"
 #include "load/loader.h"
+#include "load/rejects.h"
 #include "load/session.h"
+#include "load/stage.h"
+#include "load/stop_signal.h"
 #include "load/target.h"
 #include "report/progress.h"
 #include "report/summary.h"
@@ -30,9 +38,13 @@ struct RunState {
   std::optional<std::string> password;  // from the prompt, when -p had no value
   std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
   load::Target target;
+  std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
   std::unique_ptr<input::MappedFile> file;
+  std::uint64_t chunk_size = 0;  // the split's: a pure function of the options and the file size
   std::vector<Chunk> chunks;
-  std::vector<load::ChunkOutcome> outcomes;
+  std::unique_ptr<load::Ledger> ledger;  // --resume
+  bool published_before = false;         // --resume --atomic: an earlier run published the staging table
+  std::vector<load::ChunkOutcome> outcomes;  // one per chunk, from the split on
   load::LoadCounters counters;
   std::unique_ptr<report::ProgressLine> progress;
   report::Summary summary;
@@ -60,6 +72,7 @@ const char* mode_name(Mode mode) {
 
 const char* state_name(load::ChunkState s) {
   switch (s) {
+    case load::ChunkState::loaded_before: return "loaded before";
     case load::ChunkState::committed: return "committed";
     case load::ChunkState::rejected: return "rejected";
     case load::ChunkState::failed: return "failed";
@@ -69,22 +82,53 @@ const char* state_name(load::ChunkState s) {
   return "not loaded";
 }
 
+const char* duplicate_policy(OnDuplicate policy) {
+  switch (policy) {
+    case OnDuplicate::error: return "error";
+    case OnDuplicate::ignore: return "ignore";
+    case OnDuplicate::replace: return "replace";
+  }
+  return "?";
+}
+
 void tally(RunState& state) {
   report::Summary& s = state.summary;
-  // No outcomes at all when the workers could not even connect.
-  std::vector<std::string> states(state.chunks.size(), state_name(load::ChunkState::pending));
-  for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
+  std::vector<std::string> states;
+  for (std::size_t i = 0; i < state.chunks.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
-    states[i] = state_name(o.state);
+    states.push_back(state_name(o.state));
     for (const auto& p : o.problems) {
       s.problems.push_back(p);
       if (p.code) ++s.warnings;
     }
+    if (o.state == load::ChunkState::committed) {
+      s.duplicates_skipped += o.duplicates_skipped;
+      s.rows_replaced += o.rows_replaced;
+    }
+    bool kept = o.state == load::ChunkState::committed || o.state == load::ChunkState::loaded_before;
+    if (kept) s.rejected.insert(s.rejected.end(), o.rejects.begin(), o.rejects.end());
+    if (o.state != load::ChunkState::loaded_before) continue;
+    ++s.chunks_loaded_before;
+    s.rows_loaded_before += state.chunks[i].rows - o.rejects.size();
   }
+  std::sort(s.rejected.begin(), s.rejected.end(),
+            [](const Problem& a, const Problem& b) { return a.where.byte_offset < b.where.byte_offset; });
+  s.rows_rejected = s.rejected.size();
   s.spans = report::make_spans(state.chunks, states);
   s.rows = state.counters.committed_rows.load();
   s.bytes = state.counters.committed_bytes.load();
   s.chunks_committed = state.counters.committed_chunks.load();
+}
+
+// The rows left out of the committed chunks, this run's and earlier runs', in file order.
+void write_rejects_file(const Options& options, const RunState& state) {
+  std::vector<load::RejectedRow> rows;
+  for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
+    const load::ChunkOutcome& o = state.outcomes[i];
+    if (o.state != load::ChunkState::committed && o.state != load::ChunkState::loaded_before) continue;
+    for (const Problem& p : o.rejects) rows.push_back({state.chunks[i], p});
+  }
+  load::write_rejects(options.rejects_file, state.file->bytes(), std::move(rows));
 }
 
 // Runs the workers; returns the failure that stopped them (a server error, or
@@ -92,12 +136,30 @@ void tally(RunState& state) {
 std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::optional<Failure> stopped;
   try {
-    load::LoadJob job{options, state.password, state.target, *state.file, state.chunks};
+    load::LoadJob job{options, state.password, state.stage ? state.stage->target : state.target, *state.file,
+                      state.chunks, state.ledger.get()};
     load::load_chunks(job, state.outcomes, state.counters, state.summary.method);
   } catch (const Failure& failure) {
     stopped = failure;
   }
   tally(state);
+  try {
+    if (!options.rejects_file.empty()) write_rejects_file(options, state);
+  } catch (const Failure& failure) {
+    if (!stopped) stopped = failure;
+  }
+  if (!stopped && load::stop_signal() != 0)
+    stopped = Failure(ExitCode::interrupted, fmt::format(
+        "fastload: {}: stopped by signal {}: the chunks in flight were committed or rolled back, the ones listed "
+        "below as not loaded were not started. {}", options.file, load::stop_signal(), options.resume
+        ? "Run the same command again (with --resume) to load the rest"
+        : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
+          "from the first run next time"));
+  const report::Summary& s = state.summary;
+  if (!stopped && s.problems.empty() && s.rows + s.rows_loaded_before + s.rows_rejected != s.input_rows)
+    stopped = Failure(ExitCode::internal, fmt::format(
+        "fastload: {}: the file has {} rows but {} were loaded, {} loaded before and {} rejected; please report "
+        "this", options.file, s.input_rows, s.rows, s.rows_loaded_before, s.rows_rejected));
   if (!stopped && !state.summary.problems.empty())
     stopped = Failure(ExitCode::rejected, fmt::format(
         "fastload: {}: rows were rejected (see above); nothing of the rejected chunk was committed. Fix "
@@ -109,6 +171,83 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   return stopped;
 }
 
+// The ledger's word on this file and table: chunks an earlier --resume run
+// committed are skipped; a mismatch (changed file, recreated table) is refused.
+void read_ledger(const Options& options, RunState& state) {
+  if (!state.target.transactional)
+    throw Failure(ExitCode::cannot_resume, fmt::format(
+        "fastload: --resume: engine {} of {} cannot roll back a failed chunk, so a rerun could not know which of "
+        "its rows are in the table; load into InnoDB, or run without --resume", state.target.engine,
+        state.target.display));
+  input::FileIdentity file = input::identify(*state.file, state.chunks, options.threads);
+  load::LoadIdentity id;
+  id.target = state.target.quoted;
+  id.file = std::filesystem::absolute(options.file).lexically_normal().string();
+  id.file_size = file.size;
+  id.file_mtime = file.mtime;
+  id.fingerprint = file.fingerprint;
+  id.chunk_size = state.chunk_size;
+  id.chunks = state.chunks.size();
+  id.format = fmt::format("tsv; --mode {}; --on-duplicate {}", mode_name(options.mode),
+                          duplicate_policy(options.on_duplicate));
+  id.atomic = options.atomic;
+  const load::Target& loaded = state.stage ? state.stage->target : state.target;  // where the chunks go
+  id.table = load::table_identity(*state.control, loaded.database, loaded.table);
+  state.ledger = std::make_unique<load::Ledger>(
+      *state.control, options.ledger_database.empty() ? options.database : options.ledger_database,
+      options.ledger_table, id);
+  load::LedgerState recorded = state.ledger->read(*state.control, state.chunks);
+  state.published_before = recorded.published;
+  for (load::LedgerEntry& entry : recorded.committed) {
+    load::ChunkOutcome& o = state.outcomes[entry.chunk];
+    o.state = load::ChunkState::loaded_before;
+    o.rejects = std::move(entry.rejects);
+    load::locate(o.rejects, state.chunks[entry.chunk], *state.file);
+  }
+}
+
+// --atomic: the target never held any of the load, so nothing counts as
+// committed; `state` names what the staged chunks are now.
+void unpublished(report::Summary& s, const char* state) {
+  for (report::ChunkSpan& span : s.spans)
+    if (span.state == "committed") span.state = state;
+  s.rows = s.bytes = s.chunks_committed = 0;
+}
+
+// --atomic, after a failure before the publish: the stage goes (or stays for
+// --resume) and the user learns that the target is unchanged.
+void abandon(RunState& state) {
+  if (!state.stage) return;
+  state.summary.error += "\n" + load::abandon_stage(*state.control, state.target, *state.stage);
+  if (!state.stage->keep) unpublished(state.summary, "not published");
+  state.stage.reset();
+}
+
+// --atomic: the staged rows into the target in one transaction (see load/stage.h).
+void publish(const Options& options, RunState& state) {
+  load::Stage stage = std::move(*state.stage);
+  state.stage.reset();  // publish_stage drops it, or abandons it on failure
+  if (state.published_before) {  // --resume: an earlier run published; its stage may be left
+    load::drop_stage(*state.control, stage);
+    return;
+  }
+  const report::Summary& s = state.summary;
+  try {
+    load::Published p = load::publish_stage(
+        *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
+        [&](load::Session& control) {  // --resume: "published" commits with the rows
+          if (state.ledger) control.execute(state.ledger->record_published(control));
+        });
+    if (p.kept) spdlog::info("{} rows had the key of a row already in {}, which kept its row", p.kept, s.table);
+  } catch (const load::PublishUnknown&) {
+    unpublished(state.summary, "unknown");
+    throw;
+  } catch (const Failure&) {
+    unpublished(state.summary, "not published");
+    throw;
+  }
+}
+
 void load_and_barrier(const Options& options, RunState& state) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] { input::check_readable(options.file); });
@@ -118,6 +257,10 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.control = std::make_unique<load::Session>(options.connection, state.password, options.charset);
     state.target = load::check_target(*state.control, options);
   });
+  // stage: --atomic loads a staging table, so the target is untouched until the publish.
+  if (options.atomic) timed(state, "stage", [&] {
+    state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
+  });
   // map: the file's bytes in place, read by the splitter and sent by the workers.
   timed(state, "map", [&] { state.file = std::make_unique<input::MappedFile>(options.file); });
   std::string_view bytes = state.file->bytes();
@@ -125,14 +268,21 @@ void load_and_barrier(const Options& options, RunState& state) {
   // split: chunks at exact row ends, rows counted, checked to tile the file.
   timed(state, "split", [&] {
     // --mode server: the server reads the whole file in one statement.
-    std::uint64_t chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
+    state.chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
                                : options.chunk_size         ? options.chunk_size
                                                             : default_chunk_size(bytes.size());
-    state.chunks = split::split(bytes, chunk_size, options.threads,
+    state.chunks = split::split(bytes, state.chunk_size, options.threads,
                                 [&](std::uint64_t b, std::uint64_t e) { state.file->release(b, e); });
     split::verify_chunks(bytes, state.chunks);
     for (const Chunk& c : state.chunks) state.summary.input_rows += c.rows;
   });
+  state.outcomes.assign(state.chunks.size(), {});
+  // resume: hash the file and read the ledger, before any chunk is sent.
+  if (options.resume) timed(state, "resume", [&] { read_ledger(options, state); });
+  if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
+      std::none_of(state.outcomes.begin(), state.outcomes.end(),
+                   [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
+    load::clear_stage(*state.control, *state.stage);
   state.summary.chunks = state.chunks.size();
   if (report::progress_wanted(options.progress))
     state.progress = std::make_unique<report::ProgressLine>(bytes.size(), state.counters.committed_bytes,
@@ -141,8 +291,10 @@ void load_and_barrier(const Options& options, RunState& state) {
   state.summary.load_started = true;
   std::optional<Failure> stopped;
   timed(state, "load", [&] { stopped = load_pass(options, state); });
+  // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
+  if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
   // barrier: what is committed is crash-safe before the run reports, failed or not.
-  if (!stopped || state.summary.chunks_committed > 0) timed(state, "barrier", [&] {
+  if (!stopped || (state.summary.chunks_committed > 0 && !state.stage)) timed(state, "barrier", [&] {
     load::Durability d = load::make_durable(*state.control, state.target);
     state.summary.durable = d.durable;
     state.summary.durability = d.how;
@@ -161,7 +313,9 @@ int run(const Options& options) {
   s.table = options.database + "." + options.table;
   s.threads = options.mode == Mode::server ? 1 : options.threads;
   s.mode = mode_name(options.mode);
+  s.rejects_file = options.rejects_file;
   auto start = Clock::now();
+  load::StopSignals stop_signals;
   try {
     load_and_barrier(options, state);
     s.success = true;
@@ -172,6 +326,7 @@ int run(const Options& options) {
     s.exit_code = static_cast<int>(ExitCode::load_failed);
     s.error = fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code());
   }
+  abandon(state);  // --atomic: any failure before the publish
   state.progress.reset();
   s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   report::print_text(s, options.verbose);

@@ -20,6 +20,8 @@ enum class ExitCode : int {
   rejected = 8,        // strict check failed: bad, missing or skipped rows
   load_failed = 9,     // a server or connection error during the load
   not_durable = 10,    // the barrier could not make the load durable
+  interrupted = 11,    // SIGINT or SIGTERM: chunks in flight were finished; rerun with --resume
+  cannot_resume = 12,  // --resume: the ledger's unfinished load does not match this file or table
 };
 
 // Thrown for anything that ends the run; `what()` is the whole user message

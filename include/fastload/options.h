@@ -28,6 +28,13 @@ enum class Mode {
   server,    // one LOAD DATA INFILE the server reads itself
 };
 
+// What a row whose key is already in the table does (--on-duplicate).
+enum class OnDuplicate {
+  error,    // refuses the row like any bad value (strict, the default)
+  ignore,   // keeps the row already in the table; the new one is counted as skipped
+  replace,  // the new row replaces the old one
+};
+
 struct Options {
   std::string file;
   std::string database;
@@ -41,6 +48,14 @@ struct Options {
   bool json = false;      // the summary as one JSON object on stdout
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines
+  OnDuplicate on_duplicate = OnDuplicate::error;
+  bool resume = false;            // record chunks in the ledger; skip the ones a previous run committed
+  std::string ledger_database;    // --ledger DB.TABLE; empty: the target's database
+  std::string ledger_table = "fastload_ledger";
+  std::string rejects_file;       // --rejects: bad rows go here instead of failing the load
+  std::uint64_t max_errors = 0;   // most rows that may be rejected before the load fails
+  bool atomic = false;            // all or nothing: load a staging table, then publish it in one transaction
+  unsigned retries = 5;           // attempts after a transient error (deadlock, lost connection) per chunk
   ConnectionOptions connection;
 };
 

@@ -9,16 +9,20 @@
 #include <vector>
 
 #include "fastload/chunk.h"
+#include "fastload/options.h"
 #include "fastload/problem.h"
 
 namespace fastload {
 
 struct SinkResult {
   std::uint64_t records = 0;   // rows the server read
-  std::uint64_t affected = 0;  // rows the server stored
-  std::uint64_t deleted = 0;   // rows replaced
-  std::uint64_t skipped = 0;   // rows dropped (duplicate keys under LOCAL)
+  std::uint64_t affected = 0;  // the server's affected rows: a replaced row counts its deleted row too
+  std::uint64_t deleted = 0;   // rows of the table that new rows replaced
+  std::uint64_t skipped = 0;   // rows dropped (duplicate keys under LOCAL or IGNORE)
   std::uint64_t warnings = 0;  // warnings the statements raised
+  std::uint64_t duplicates = 0;  // of the warnings, duplicate-key ones (1062); counted under ignore only
+  // What the statements were told to do with a duplicate key, hence what counts_match tolerates.
+  OnDuplicate on_duplicate = OnDuplicate::error;
   bool read_failed = false;    // the input could not be read completely
   std::string read_error;      // why, when read_failed
   std::vector<Problem> problems;  // rows refused, by row_in_chunk; the worker adds their locations

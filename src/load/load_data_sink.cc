@@ -6,22 +6,38 @@
 
 #include "load/diagnose.h"
 #include "load/statement_batch.h"
+#include "split/row_scanner.h"
 
 namespace fastload::load {
+namespace {
+
+// Under LOCAL no keyword already means IGNORE; the statement says it anyway when asked.
+const char* duplicate_keyword(OnDuplicate policy) {
+  switch (policy) {
+    case OnDuplicate::ignore: return " IGNORE";
+    case OnDuplicate::replace: return " REPLACE";
+    case OnDuplicate::error: break;
+  }
+  return "";
+}
+
+}  // namespace
 
 LoadDataSink::LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
-                           const std::string& server_file)
-    : session_(session), local_(server_file.empty()) {
+                           OnDuplicate on_duplicate, const std::string& server_file)
+    : session_(session), local_(server_file.empty()), on_duplicate_(on_duplicate) {
   // The terminators as hex literals: immune to NO_BACKSLASH_ESCAPES. Under
   // LOCAL the file name is a placeholder: the session serves the chunk
   // whatever name the server asks for.
   statement_ = fmt::format(
-      "LOAD DATA {} INTO TABLE {} CHARACTER SET {} "
+      "LOAD DATA {}{} INTO TABLE {} CHARACTER SET {} "
       "FIELDS TERMINATED BY X'09' ESCAPED BY X'5C' LINES TERMINATED BY X'0A'",
-      local_ ? "LOCAL INFILE 'fastload-chunk'" : "INFILE " + session.quote_string(server_file), quoted_table,
-      charset);
+      local_ ? "LOCAL INFILE 'fastload-chunk'" : "INFILE " + session.quote_string(server_file),
+      duplicate_keyword(on_duplicate), quoted_table, charset);
   // Without LOCAL a strict sql_mode makes a bad value an error naming its row.
   if (!local_) require_strict_mode(session_);
+  std::uint64_t rows = max_statement_rows(session_, on_duplicate, 0);
+  if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }
 
 std::string LoadDataSink::method() const {
@@ -30,25 +46,41 @@ std::string LoadDataSink::method() const {
 
 SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file) {
   SinkResult result;
-  if (local_) {
-    if (!session_.load_local(statement_, file.substr(chunk.begin, chunk.size()), result.read_error)) {
-      result.read_failed = true;
-      return result;
-    }
-  } else {
-    try {
-      session_.execute(statement_);
-    } catch (const ServerError& e) {
-      if (!is_data_error(e.code())) throw;
-      result.problems = server_problems(session_, 1);
-      return result;
-    }
-  }
-  result = parse_load_info(session_.info());
-  result.affected = session_.affected_rows();
-  result.warnings = std::max<std::uint64_t>(result.warnings, session_.warning_count());
-  if (!counts_match(result, chunk)) result.problems = server_problems(session_, 1);
+  result.on_duplicate = on_duplicate_;
+  Chunk piece = chunk;  // the rows of one statement: the whole chunk unless rows_per_statement_ is less
+  std::uint64_t done = 0;
+  do {
+    piece.rows = rows_per_statement_ ? std::min(rows_per_statement_, chunk.rows - done) : chunk.rows;
+    if (done + piece.rows < chunk.rows) piece.end = split::locate_row(file, piece, piece.rows + 1).byte_offset;
+    if (!load(piece, file, done + 1, result)) break;
+    done += piece.rows;
+    piece.begin = piece.end;
+    piece.end = chunk.end;
+  } while (done < chunk.rows);
   return result;
+}
+
+// One statement for the rows of `piece`, the first being the chunk's row
+// first_row. Adds to `result`; false when the chunk is refused or the input
+// could not be read.
+bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t first_row, SinkResult& result) {
+  try {
+    if (!local_) {
+      session_.execute(statement_);
+    } else if (!session_.load_local(statement_, file.substr(piece.begin, piece.size()), result.read_error)) {
+      result.read_failed = true;
+      return false;
+    }
+  } catch (const ServerError& e) {
+    // A strict sql_mode makes a bad value an error without LOCAL, and under REPLACE even with it.
+    if (!is_data_error(e.code())) throw;
+    result.problems = server_problems(session_, first_row, on_duplicate_);
+    return false;
+  }
+  SinkResult statement = parse_load_info(session_.info());
+  statement.affected = session_.affected_rows();
+  statement.warnings = std::max<std::uint64_t>(statement.warnings, session_.warning_count());
+  return check_statement(session_, statement, piece.rows, first_row, result);
 }
 
 SinkResult parse_load_info(const std::string& info) {

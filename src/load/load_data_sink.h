@@ -1,11 +1,14 @@
 // --mode load: the chunk's bytes go straight from the mapping to the server
-// through one LOAD DATA LOCAL INFILE statement.
+// through one LOAD DATA LOCAL INFILE statement (under --on-duplicate ignore,
+// one statement for every max_error_count rows).
 // --mode server: the server reads the file itself with LOAD DATA INFILE (one
 // chunk, the whole file), in a strict sql_mode.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
+#include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/session.h"
 
@@ -15,13 +18,17 @@ class LoadDataSink : public Sink {
  public:
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
   LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
-               const std::string& server_file = {});
+               OnDuplicate on_duplicate, const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
 
  private:
+  bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, SinkResult& result);
+
   Session& session_;
   bool local_;
+  OnDuplicate on_duplicate_;
+  std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
   std::string statement_;
 };
 

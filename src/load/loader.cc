@@ -1,17 +1,24 @@
 #include "load/loader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/core.h>
 #include <memory>
+#include <set>
 #include <spdlog/spdlog.h>
+#include <thread>
 
 #include "fastload/errors.h"
 #include "fastload/parallel_for.h"
 #include "load/diagnose.h"
+#include "load/fault.h"
 #include "load/load_data_sink.h"
 #include "load/prepared_insert_sink.h"
-#include "load/text_insert_sink.h"
+#include "load/rejects.h"
 #include "load/session.h"
+#include "load/stop_signal.h"
+#include "load/text_insert_sink.h"
+#include "load/transient.h"
 #include "split/row_scanner.h"
 
 namespace fastload::load {
@@ -31,15 +38,31 @@ std::string describe(const Chunk& c, const std::string& path) {
 std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
   const Options& o = job.options;
   switch (o.mode) {
-    case Mode::load: return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset);
+    case Mode::load: return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate);
     case Mode::server:
-      return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset,
+      return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate,
                                             std::filesystem::absolute(o.file).lexically_normal().string());
-    case Mode::insert: return std::make_unique<PreparedInsertSink>(session, job.target, o.batch_rows, o.array_binding);
-    case Mode::multirow: return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1);
+    case Mode::insert:
+      return std::make_unique<PreparedInsertSink>(session, job.target, o.batch_rows, o.array_binding,
+                                                  o.on_duplicate);
+    case Mode::multirow: return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows, o.on_duplicate);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1, o.on_duplicate);
   }
   throw Failure(ExitCode::internal, "fastload: unknown mode");
+}
+
+// A new connection for `w`, ready for chunks. Each chunk is one transaction,
+// ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
+// chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
+void connect(Worker& w, const LoadJob& job) {
+  w.sink.reset();
+  w.session = std::make_unique<Session>(job.options.connection, job.password, job.options.charset);
+  w.session->execute("SET autocommit = 0");
+  try {
+    w.sink = make_sink(job, *w.session);
+  } catch (const ServerError& e) {
+    throw explain(e, job.target, "preparing the workers' statements");
+  }
 }
 
 void rollback_quietly(Session& session) noexcept {
@@ -50,22 +73,10 @@ void rollback_quietly(Session& session) noexcept {
   }
 }
 
-// Where each refused row is in the file; a problem of the whole chunk points at its start.
-void locate(std::vector<Problem>& problems, const Chunk& chunk, const LoadJob& job) {
-  for (Problem& p : problems) {
-    p.chunk_index = chunk.index;
-    p.where = {job.file.path(), 0, chunk.begin};
-    if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
-    auto at = split::locate_row(job.file.bytes(), chunk, p.row_in_chunk);
-    p.where.line = at.line;
-    p.where.byte_offset = at.byte_offset;
-  }
-}
-
 // The server's account must match the chunk exactly, or nothing of it is kept.
 std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
   std::vector<Problem> problems = result.problems;
-  if (problems.empty() && !counts_match(result, chunk)) {
+  if (problems.empty() && !counts_match(result, chunk.rows, result.on_duplicate)) {
     Problem count;
     count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}",
                                 chunk.rows, result.records, result.affected, result.skipped);
@@ -74,81 +85,200 @@ std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
   return problems;
 }
 
-[[noreturn]] void fail_chunk(Worker& w, ChunkOutcome& outcome, ChunkState state, ExitCode code,
-                             const std::string& message) {
-  rollback_quietly(*w.session);
-  outcome.state = state;
-  throw Failure(code, message);
+// One chunk's way through its attempts: the rows left out so far (kept
+// across retries: a bad row stays bad) and the outcome.
+struct ChunkLoad {
+  const Chunk& chunk;
+  ChunkOutcome& outcome;
+  std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
+};
+
+// Leaves the chunk's refused rows out, within --max-errors. Returns false when
+// the chunk must be refused instead: a problem not tied to a row, or too many.
+bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& job, LoadCounters& counters) {
+  std::vector<Problem> rows;  // one a row: a row with several bad values has its messages joined
+  for (const Problem& p : problems) {
+    if (p.row_in_chunk == 0 || load.left_out.count(p.row_in_chunk) > 0) continue;
+    auto same = std::find_if(rows.begin(), rows.end(), [&](const Problem& r) { return r.row_in_chunk == p.row_in_chunk; });
+    if (same == rows.end()) rows.push_back(p);
+    else same->message += "; " + p.message;
+  }
+  if (rows.empty()) return false;
+  std::uint64_t before = counters.rejected_rows.fetch_add(rows.size());
+  if (before + rows.size() > job.options.max_errors) {
+    counters.rejected_rows.fetch_sub(rows.size());
+    Problem limit;
+    limit.chunk_index = load.chunk.index;
+    limit.where = {job.file.path(), 0, load.chunk.begin};
+    limit.message = fmt::format("more than --max-errors {} rows were rejected; nothing of this chunk was "
+                                "committed", job.options.max_errors);
+    problems.push_back(std::move(limit));
+    return false;
+  }
+  for (Problem& p : rows) {
+    load.left_out.insert(p.row_in_chunk);
+    load.outcome.rejects.push_back(std::move(p));
+  }
+  return true;
 }
 
-// Loads one chunk in one transaction and records its outcome; throws Failure
-// after recording the chunk as failed or unknown.
-void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, ChunkOutcome& outcome) {
-  const std::string where = describe(chunk, job.file.path());
-  SinkResult result;
-  try {
-    result = w.sink->send(chunk, job.file.bytes());
-  } catch (const ServerError& e) {
-    Failure failure = explain(e, job.target, where);
-    fail_chunk(w, outcome, ChunkState::failed, failure.code(),
-               std::string(failure.what()) + "; nothing of this chunk was committed");
-  }
-  // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
-  if (result.read_failed)
-    fail_chunk(w, outcome, ChunkState::failed, ExitCode::input,
-               fmt::format("fastload: {}: {}; nothing of this chunk was committed", where, result.read_error));
-  outcome.problems = refusals(result, chunk);
-  if (!outcome.problems.empty()) {
-    locate(outcome.problems, chunk, job);
+// Sends the chunk (without the rows left out) until the server's account is
+// exact, leaving out refused rows as --max-errors allows. Returns false when
+// the chunk is refused. The transaction is open on return true.
+bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  const Chunk& chunk = load.chunk;
+  for (;;) {
+    ChunkWithout reduced;
+    if (!load.left_out.empty()) reduced = without_rows(job.file.bytes(), chunk, load.left_out);
+    const Chunk& sent = load.left_out.empty() ? chunk : reduced.chunk;
+    SinkResult result = w.sink->send(sent, load.left_out.empty() ? job.file.bytes() : reduced.bytes);
+    // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
+    if (result.read_failed) {
+      rollback_quietly(*w.session);
+      load.outcome.state = ChunkState::failed;
+      throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
+                                                 describe(chunk, job.file.path()), result.read_error));
+    }
+    std::vector<Problem> problems = refusals(result, sent);
+    if (problems.empty()) {
+      load.outcome.duplicates_skipped = result.skipped;  // an exact account skips and deletes only as asked
+      load.outcome.rows_replaced = result.deleted;
+      return true;
+    }
     w.session->execute("ROLLBACK");
-    outcome.state = ChunkState::rejected;
+    for (Problem& p : problems)
+      if (!load.left_out.empty() && p.row_in_chunk > 0) p.row_in_chunk = reduced.original_row.at(p.row_in_chunk - 1);
+    locate(problems, chunk, job.file);
+    if (!leave_out(load, problems, job, counters)) {
+      load.outcome.problems = std::move(problems);
+      return false;
+    }
+  }
+}
+
+// COMMIT; when its answer is lost, the ledger on a new connection says
+// whether it happened. Throws the lost connection's ServerError when it did
+// not, so the chunk is tried again like after any transient error.
+void commit(Worker& w, const ChunkLoad& load, const LoadJob& job) {
+  try {
+    fault_point(FaultPoint::before_commit, load.chunk.index);
+    w.session->execute("COMMIT");
+    fault_point(FaultPoint::after_commit, load.chunk.index);
+    return;
+  } catch (const ServerError& e) {
+    if (!is_connection_lost(e.code())) throw;
+    load.outcome.state = ChunkState::unknown;
+    if (!job.ledger)
+      throw Failure(ExitCode::load_failed, fmt::format(
+          "fastload: {}: the connection was lost during COMMIT ({}, error {}): whether this chunk is in the "
+          "table is unknown; check it before reloading (with --resume the ledger answers this)",
+          describe(load.chunk, job.file.path()), e.what(), e.code()));
+    std::this_thread::sleep_for(backoff(0));
+    connect(w, job);
+    bool committed = job.ledger->is_recorded(*w.session, load.chunk.index);
+    w.session->execute("ROLLBACK");  // ends the locking read's transaction
+    spdlog::warn("{}: the connection was lost during COMMIT; the ledger says it was {}",
+                 describe(load.chunk, job.file.path()), committed ? "committed" : "not committed");
+    if (committed) return;
+    load.outcome.state = ChunkState::pending;
+    throw;
+  }
+}
+
+// One attempt at the chunk, in one transaction. Throws ServerError as the server said it.
+void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  if (!send_until_exact(w, load, job, counters)) {
+    load.outcome.state = ChunkState::rejected;
     return;
   }
-  try {
-    w.session->execute("COMMIT");
-  } catch (const ServerError& e) {
-    outcome.state = ChunkState::unknown;
-    throw Failure(ExitCode::load_failed, fmt::format("fastload: {}: COMMIT failed: {} (error {}); whether this "
-                                                     "chunk is in the table is unknown: check it before "
-                                                     "reloading", where, e.what(), e.code()));
+  if (job.ledger) {
+    try {
+      w.session->execute(job.ledger->record(*w.session, load.chunk, load.outcome.rejects));
+    } catch (const ServerError& e) {
+      if (e.code() != 1062) throw;
+      // Another run of the same load committed this chunk meanwhile: ours must not.
+      w.session->execute("ROLLBACK");
+      load.outcome.state = ChunkState::loaded_before;
+      return;
+    }
   }
-  outcome.state = ChunkState::committed;
+  commit(w, load, job);
+  load.outcome.state = ChunkState::committed;
+}
+
+// Loads one chunk, retrying transient errors (deadlock, lock wait timeout,
+// lost connection) with backoff; throws Failure when that does not cure it.
+void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters& counters, ChunkOutcome& outcome) {
+  ChunkLoad load{chunk, outcome, {}};
+  for (unsigned retry = 0;; ++retry) {
+    try {
+      if (!w.session) connect(w, job);
+      attempt(w, load, job, counters);
+      return;
+    } catch (const ServerError& e) {
+      if (w.session) rollback_quietly(*w.session);
+      if (!is_transient(e.code()) || retry >= job.options.retries) {
+        Failure failure = explain(e, job.target, describe(chunk, job.file.path()));
+        if (outcome.state != ChunkState::unknown) outcome.state = ChunkState::failed;
+        throw Failure(failure.code(), std::string(failure.what()) + (outcome.state == ChunkState::unknown
+            ? "; whether this chunk is in the table is unknown" : "; nothing of this chunk was committed"));
+      }
+      if (is_connection_lost(e.code())) w.session.reset();
+      spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
+                   describe(chunk, job.file.path()), e.what(), e.code(), retry + 1, job.options.retries);
+    } catch (const Failure& f) {
+      // A reconnect refused while the server restarts is worth the same retries.
+      if (f.code() != ExitCode::connect || retry >= job.options.retries) throw;
+      w.session.reset();
+      // what() starts with "fastload: ", which the logger adds itself.
+      spdlog::warn("{}; trying again ({} of {})", std::string_view(f.what()).substr(10), retry + 1,
+                   job.options.retries);
+    }
+    std::this_thread::sleep_for(backoff(retry));
+  }
 }
 
 }  // namespace
 
+void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file) {
+  for (Problem& p : problems) {
+    p.chunk_index = chunk.index;
+    p.where = {file.path(), 0, chunk.begin};
+    if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
+    auto at = split::locate_row(file.bytes(), chunk, p.row_in_chunk);
+    p.where.line = at.line;
+    p.where.byte_offset = at.byte_offset;
+  }
+}
+
 void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters,
                  std::string& method) {
-  outcomes.assign(job.chunks.size(), {});
-  unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, job.chunks.size()));
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < outcomes.size(); ++i)
+    if (outcomes[i].state == ChunkState::pending) todo.push_back(i);
+  unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, todo.size()));
   // Connect every worker before the first chunk, so a refused connection fails
   // the load before anything is committed.
   std::vector<Worker> workers(threads);
-  for (Worker& w : workers) {
-    w.session = std::make_unique<Session>(job.options.connection, job.password, job.options.charset);
-    // Each chunk is one transaction, ended by COMMIT or ROLLBACK. autocommit=0
-    // rather than START TRANSACTION a chunk: the same transactions, and the
-    // server spent less CPU a row (docs/benchmarks.md).
-    w.session->execute("SET autocommit = 0");
-    try {
-      w.sink = make_sink(job, *w.session);
-    } catch (const ServerError& e) {
-      throw explain(e, job.target, "preparing the workers' statements");
-    }
-  }
+  for (Worker& w : workers) connect(w, job);
   method = workers.empty() ? "" : workers[0].sink->method();
   std::atomic<bool> stop{false};  // set by the first worker whose chunk is rejected, or by parallel_for on a throw
-  parallel_for(job.chunks.size(), threads, stop, [&](std::size_t index, unsigned worker) {
-    const Chunk& chunk = job.chunks[index];
-    ChunkOutcome& outcome = outcomes[index];
-    load_chunk(workers[worker], chunk, job, outcome);
+  parallel_for(todo.size(), threads, stop, [&](std::size_t next, unsigned worker) {
+    if (stop_signal() != 0) {
+      stop.store(true, std::memory_order_release);
+      return;
+    }
+    const Chunk& chunk = job.chunks[todo[next]];
+    ChunkOutcome& outcome = outcomes[chunk.index];
+    load_chunk(workers[worker], chunk, job, counters, outcome);
     job.file.release(chunk.begin, chunk.end);
     if (outcome.state == ChunkState::rejected) {
       stop.store(true, std::memory_order_release);
       return;
     }
+    if (outcome.state != ChunkState::committed) return;
     counters.committed_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
-    counters.committed_rows.fetch_add(chunk.rows, std::memory_order_relaxed);
+    counters.committed_rows.fetch_add(chunk.rows - outcome.rejects.size(), std::memory_order_relaxed);
     counters.committed_chunks.fetch_add(1, std::memory_order_relaxed);
     spdlog::debug("{}: committed", describe(chunk, job.file.path()));
   });

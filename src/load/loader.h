@@ -12,6 +12,7 @@
 #include "fastload/chunk.h"
 #include "fastload/options.h"
 #include "input/mapped_file.h"
+#include "load/ledger.h"
 #include "load/target.h"
 #include "report/diagnostics.h"
 
@@ -19,6 +20,7 @@ namespace fastload::load {
 
 enum class ChunkState {
   pending,    // not taken (the load stopped first)
+  loaded_before,  // committed by an earlier run, as the ledger says: skipped
   committed,  // COMMIT returned
   rejected,   // the server's account did not match: rolled back, problems say why
   failed,     // a server or connection error: rolled back
@@ -27,7 +29,10 @@ enum class ChunkState {
 
 struct ChunkOutcome {
   ChunkState state = ChunkState::pending;
-  std::vector<Problem> problems;
+  std::vector<Problem> problems;  // why a rejected chunk was refused
+  std::vector<Problem> rejects;   // rows left out of a committed chunk (--max-errors), located
+  std::uint64_t duplicates_skipped = 0;  // --on-duplicate ignore: rows skipped, their key already there
+  std::uint64_t rows_replaced = 0;       // --on-duplicate replace: rows of the table replaced
 };
 
 // Counters the progress line reads while workers run. Each worker adds to them
@@ -36,6 +41,9 @@ struct LoadCounters {
   std::atomic<std::uint64_t> committed_bytes{0};
   std::atomic<std::uint64_t> committed_rows{0};
   std::atomic<std::uint64_t> committed_chunks{0};
+  // Rows left out so far, committed or about to be: checked against
+  // --max-errors when a worker leaves a row out. fetch_add/fetch_sub only.
+  std::atomic<std::uint64_t> rejected_rows{0};
 };
 
 struct LoadJob {
@@ -44,13 +52,19 @@ struct LoadJob {
   const Target& target;
   const input::MappedFile& file;
   const std::vector<Chunk>& chunks;
+  const Ledger* ledger;  // --resume: each chunk is recorded in its transaction; else nullptr
 };
 
-// Fills `outcomes` (one per chunk; element i is written only by the worker
-// that took chunk i and read after the workers join) and `method` (how rows
-// reached the server). Throws Failure for the first server or connection
-// error, after every worker has stopped.
+// Loads the chunks whose outcome is pending. `outcomes` has one element per
+// chunk; element i is written only by the worker that took chunk i and read
+// after the workers join. Sets `method` (how rows reached the server). Throws
+// Failure for the first error retries did not cure, after every worker has
+// stopped; returns early, leaving chunks pending, when a signal asks to stop.
 void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters,
                  std::string& method);
+
+// Where each problem's row is in the file (line, byte offset); a problem of
+// the whole chunk points at its start.
+void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file);
 
 }  // namespace fastload::load

@@ -77,12 +77,13 @@ bool parse_integer(std::string_view text, const Column& column, long long& value
   return r.ec == std::errc() && r.ptr == end;
 }
 
-// INSERT INTO table VALUES (?,...),... with `rows` tuples of `columns` placeholders.
-std::string insert_sql(const std::string& quoted_table, std::size_t columns, std::uint64_t rows) {
+// INSERT INTO table VALUES (?,...),... (or INSERT IGNORE, REPLACE) with `rows` tuples of `columns` placeholders.
+std::string insert_sql(OnDuplicate policy, const std::string& quoted_table, std::size_t columns,
+                       std::uint64_t rows) {
   std::string tuple = "(";
   for (std::size_t i = 0; i < columns; ++i) tuple += i ? ",?" : "?";
   tuple += ")";
-  std::string sql = "INSERT INTO " + quoted_table + " VALUES ";
+  std::string sql = fmt::format("{} {} VALUES ", insert_verb(policy), quoted_table);
   for (std::uint64_t r = 0; r < rows; ++r) sql += (r ? "," : "") + tuple;
   return sql;
 }
@@ -90,12 +91,13 @@ std::string insert_sql(const std::string& quoted_table, std::size_t columns, std
 }  // namespace
 
 PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows,
-                                       bool array_binding)
+                                       bool array_binding, OnDuplicate on_duplicate)
     : session_(session),
       target_(target),
       columns_(target.columns.size()),
       array_binding_(array_binding && session.supports_array_binding()),
-      batch_rows_(batch_rows ? batch_rows : kDefaultBatchRows),
+      on_duplicate_(on_duplicate),
+      batch_rows_(max_statement_rows(session, on_duplicate, batch_rows ? batch_rows : kDefaultBatchRows)),
       max_batch_bytes_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 4096),
       rows_(columns_),
       binds_(std::make_unique<BindBuffers>()) {
@@ -103,7 +105,7 @@ PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, s
   if (!array_binding_) batch_rows_ = std::min<std::uint64_t>(batch_rows_, kMaxPlaceholders / columns_);
   // Array binding runs a one-row statement for the whole batch; tuples need one `?` tuple a row.
   statement_ = std::make_unique<PreparedStatement>(
-      session_, insert_sql(target.quoted, columns_, array_binding_ ? 1 : batch_rows_));
+      session_, insert_sql(on_duplicate_, target.quoted, columns_, array_binding_ ? 1 : batch_rows_));
 }
 
 PreparedInsertSink::~PreparedInsertSink() = default;
@@ -116,7 +118,8 @@ std::string PreparedInsertSink::method() const {
 
 PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {
   if (rows == batch_rows_) return *statement_;
-  short_statement_ = std::make_unique<PreparedStatement>(session_, insert_sql(target_.quoted, columns_, rows));
+  short_statement_ =
+      std::make_unique<PreparedStatement>(session_, insert_sql(on_duplicate_, target_.quoted, columns_, rows));
   return *short_statement_;
 }
 
@@ -184,6 +187,7 @@ bool PreparedInsertSink::flush(SinkResult& result) {
 
 SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
   SinkResult result;
+  result.on_duplicate = on_duplicate_;
   batch_.clear();
   batch_bytes_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {

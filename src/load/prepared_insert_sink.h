@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/chunk_rows.h"
 #include "load/session.h"
@@ -23,7 +24,8 @@ class PreparedInsertSink : public Sink {
  public:
   static constexpr std::uint64_t kDefaultBatchRows = 1000;
 
-  PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows, bool array_binding);
+  PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows, bool array_binding,
+                     OnDuplicate on_duplicate);
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
@@ -39,6 +41,7 @@ class PreparedInsertSink : public Sink {
   const Target& target_;
   std::size_t columns_;
   bool array_binding_;
+  OnDuplicate on_duplicate_;
   std::uint64_t batch_rows_;
   std::size_t max_batch_bytes_;
   ChunkRows rows_;

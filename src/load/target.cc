@@ -4,6 +4,7 @@
 
 #include "fastload/errors.h"
 #include "load/load_data_sink.h"
+#include "load/statement_batch.h"
 
 namespace fastload::load {
 namespace {
@@ -34,18 +35,19 @@ void find_table(Session& session, Target& t) {
 
 // The statement the mode runs, tried before any byte is read and rolled
 // back: an empty LOAD DATA LOCAL (local_infile on both ends, INSERT
-// privilege) or a prepared INSERT (INSERT privilege). --mode server learns
-// whether the server can read the file from its one statement.
+// privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
+// DELETE privilege too. --mode server learns whether the server can read the
+// file from its one statement.
 void probe(Session& session, const Target& t, const Options& options) {
   try {
     if (options.mode == Mode::load) {
-      LoadDataSink probe(session, t.quoted, options.charset);
+      LoadDataSink probe(session, t.quoted, options.charset, options.on_duplicate);
       session.execute("START TRANSACTION");
       probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
     } else if (options.mode != Mode::server) {
-      session.execute(fmt::format("PREPARE fastload_probe FROM {}",
-                                  session.quote_string("INSERT INTO " + t.quoted + " VALUES ()")));
+      std::string insert = fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.quoted);
+      session.execute(fmt::format("PREPARE fastload_probe FROM {}", session.quote_string(insert)));
       session.execute("DEALLOCATE PREPARE fastload_probe");
     }
   } catch (const ServerError& e) {
@@ -70,8 +72,8 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "support, or --mode insert", e.what()));
     case 1142: case 1044: case 1045: case 1227:
       return failure(ExitCode::privilege, fmt::format(
-          "the user may not load into {}: {}; GRANT INSERT ON it (--mode server also needs the FILE "
-          "privilege)", t.display, e.what()));
+          "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
+          "DELETE, --mode server the FILE privilege)", t.display, e.what()));
     case 1146:
       return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
     case 13: case 29: case 1290:

@@ -4,10 +4,12 @@
 
 namespace fastload::load {
 
-TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement)
+TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
+                               OnDuplicate on_duplicate)
     : session_(session),
-      prefix_("INSERT INTO " + target.quoted + " VALUES "),
-      rows_per_statement_(rows_per_statement),
+      on_duplicate_(on_duplicate),
+      prefix_(fmt::format("{} {} VALUES ", insert_verb(on_duplicate), target.quoted)),
+      rows_per_statement_(max_statement_rows(session, on_duplicate, rows_per_statement)),
       max_packet_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
       max_statement_(std::min(kStatementBytes, max_packet_)),
       columns_(target.columns),
@@ -77,6 +79,7 @@ bool TextInsertSink::flush(SinkResult& result) {
 
 SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file) {
   SinkResult result;
+  result.on_duplicate = on_duplicate_;
   statement_.clear();
   rows_in_statement_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& fields, std::uint64_t row) {

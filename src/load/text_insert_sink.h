@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/chunk_rows.h"
 #include "load/session.h"
@@ -19,7 +20,8 @@ class TextInsertSink : public Sink {
   static constexpr std::size_t kStatementBytes = 1 << 20;
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit.
-  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement);
+  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
+                 OnDuplicate on_duplicate);
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
 
@@ -28,8 +30,9 @@ class TextInsertSink : public Sink {
   bool flush(SinkResult& result);
 
   Session& session_;
-  std::string prefix_;           // INSERT INTO `db`.`t` VALUES
-  std::uint64_t rows_per_statement_;
+  OnDuplicate on_duplicate_;
+  std::string prefix_;           // INSERT INTO `db`.`t` VALUES (or INSERT IGNORE, REPLACE)
+  std::uint64_t rows_per_statement_;  // 0: as many as fit
   std::size_t max_packet_;       // bytes: max_allowed_packet less the packet header; no statement is longer
   std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller;
                                  // a single longer row goes alone

@@ -8,7 +8,8 @@ namespace {
 // What to do about the warnings a LOAD DATA raises most often.
 const char* hint_for(unsigned code) {
   switch (code) {
-    case 1062: return "a row with this key already exists (in the table or earlier in the file)";
+    case 1062: return "a row with this key already exists (in the table or earlier in the file); "
+                      "--on-duplicate ignore or replace accepts such rows";
     case 1261: return "the row has fewer fields than the table has columns";
     case 1262: return "the row has more fields than the table has columns";
     case 1263: case 1048: return "NULL (\\N) given for a NOT NULL column";
@@ -22,11 +23,11 @@ const char* hint_for(unsigned code) {
 
 }  // namespace
 
-std::string format_problem(const Problem& p) {
+std::string format_problem(const Problem& p, const char* label) {
   std::string where = p.where.line ? fmt::format("{}:{} (byte {})", p.where.file, p.where.line, p.where.byte_offset)
                                    : fmt::format("{} (chunk {} from byte {})", p.where.file, p.chunk_index,
                                                  p.where.byte_offset);
-  std::string line = fmt::format("fastload: {}: {}", where, p.message);
+  std::string line = fmt::format("fastload: {}{}: {}", label, where, p.message);
   if (p.code) line += fmt::format(" (server code {})", p.code);
   if (const char* hint = hint_for(p.code)) line += fmt::format("; {}", hint);
   return line;

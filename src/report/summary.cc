@@ -8,6 +8,19 @@ namespace {
 
 constexpr std::size_t kProblemsShown = 50;
 
+void print_problems(const std::vector<Problem>& problems, const char* label) {
+  std::size_t shown = 0;
+  for (const Problem& p : problems) {
+    if (shown++ == kProblemsShown) {
+      fmt::print(stderr, "fastload: ... and {} more (see --json)\n", problems.size() - kProblemsShown);
+      break;
+    }
+    fmt::print(stderr, "{}\n", format_problem(p, label));
+  }
+}
+
+std::string json_problems(const std::vector<Problem>& problems);
+
 std::string json_string(const std::string& text) {
   std::string out = "\"";
   for (unsigned char c : text) {
@@ -57,27 +70,46 @@ std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::v
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
     for (const auto& [name, seconds] : s.passes) fmt::print(stderr, "fastload: pass {:<8} {:8.3f} s\n", name, seconds);
-  std::size_t shown = 0;
-  for (const Problem& p : s.problems) {
-    if (shown++ == kProblemsShown) {
-      fmt::print(stderr, "fastload: ... and {} more problems (see --json)\n", s.problems.size() - kProblemsShown);
-      break;
-    }
-    fmt::print(stderr, "{}\n", format_problem(p));
-  }
+  print_problems(s.rejected, "rejected ");
+  print_problems(s.problems, "");
   if (!s.error.empty()) fmt::print(stderr, "{}\n", s.error);
   if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
   fmt::print(stderr, "fastload: {} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
              "{:.1f} MB/s\n", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
-  fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}: {}\n",
-             s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method);
+  fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
+             s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
+  if (s.chunks_loaded_before > 0)
+    fmt::print(stderr, "fastload: --resume: {} chunks ({} rows) were loaded by an earlier run and skipped\n",
+               s.chunks_loaded_before, s.rows_loaded_before);
+  if (s.duplicates_skipped > 0)
+    fmt::print(stderr, "fastload: {} of the rows committed were skipped: their key was already in the table "
+               "(--on-duplicate ignore)\n", s.duplicates_skipped);
+  if (s.rows_replaced > 0)
+    fmt::print(stderr, "fastload: {} rows of the table were replaced (--on-duplicate replace)\n", s.rows_replaced);
+  if (s.rows_rejected > 0 || !s.rejects_file.empty())
+    fmt::print(stderr, "fastload: {} rows rejected and left out{}\n", s.rows_rejected,
+               s.rejects_file.empty() ? " (listed above)"
+                                      : fmt::format(": rows in {0}, reasons in {0}.reasons", s.rejects_file));
   if (!s.success)
     for (const ChunkSpan& span : s.spans) fmt::print(stderr, "fastload:   {}\n", describe_span(span));
   if (s.durable) fmt::print(stderr, "fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
   else if (s.rows > 0) fmt::print(stderr, "fastload: durable: not checked (the load did not finish)\n");
 }
+
+namespace {
+
+std::string json_problems(const std::vector<Problem>& problems) {
+  std::string out;
+  for (const Problem& p : problems)
+    out += fmt::format("{}{{\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
+                       out.empty() ? "" : ",", p.where.line, p.where.byte_offset, p.chunk_index, p.code,
+                       json_string(p.message));
+  return "[" + out + "]";
+}
+
+}  // namespace
 
 void print_json(const Summary& s) {
   std::string out = "{";
@@ -93,6 +125,11 @@ void print_json(const Summary& s) {
   field("method", json_string(s.method));
   field("rows", std::to_string(s.rows));
   field("bytes", std::to_string(s.bytes));
+  field("rows_rejected", std::to_string(s.rows_rejected));
+  field("rows_loaded_before", std::to_string(s.rows_loaded_before));
+  field("chunks_loaded_before", std::to_string(s.chunks_loaded_before));
+  field("duplicates_skipped", std::to_string(s.duplicates_skipped));
+  field("rows_replaced", std::to_string(s.rows_replaced));
   field("input_rows", std::to_string(s.input_rows));
   field("input_bytes", std::to_string(s.input_bytes));
   field("seconds", fmt::format("{:.3f}", s.seconds));
@@ -112,12 +149,8 @@ void print_json(const Summary& s) {
                          json_string(c.state), c.first_chunk, c.last_chunk, c.begin, c.end, c.first_line,
                          c.last_line, c.rows);
   field("chunk_spans", "[" + spans + "]");
-  std::string problems;
-  for (const Problem& p : s.problems)
-    problems += fmt::format("{}{{\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
-                            problems.empty() ? "" : ",", p.where.line, p.where.byte_offset, p.chunk_index,
-                            p.code, json_string(p.message));
-  field("problems", "[" + problems + "]");
+  field("problems", json_problems(s.problems));
+  field("rejected", json_problems(s.rejected));
   std::string passes;
   for (const auto& [name, seconds] : s.passes)
     passes += fmt::format("{}{}:{:.3f}", passes.empty() ? "" : ",", json_string(name), seconds);

@@ -31,7 +31,13 @@ struct Summary {
   std::string error;                    // the failure that stopped the load, if any
   bool load_started = false;            // false: it failed in a check before any chunk was sent
   std::uint64_t input_bytes = 0, input_rows = 0;
-  std::uint64_t bytes = 0, rows = 0;    // committed
+  std::uint64_t bytes = 0, rows = 0;    // committed by this run
+  std::uint64_t rows_rejected = 0;      // left out of committed chunks (--max-errors), earlier runs' included
+  std::size_t chunks_loaded_before = 0; // --resume: skipped, an earlier run committed them
+  std::uint64_t rows_loaded_before = 0;
+  std::string rejects_file;             // --rejects
+  std::uint64_t duplicates_skipped = 0; // --on-duplicate ignore: rows of committed chunks whose key was there
+  std::uint64_t rows_replaced = 0;      // --on-duplicate replace: rows of the table committed rows replaced
   std::size_t chunks = 0, chunks_committed = 0;
   unsigned threads = 0;
   std::uint64_t warnings = 0;           // server warnings in rejected chunks
@@ -39,7 +45,8 @@ struct Summary {
   std::optional<bool> durable;          // nullopt: the barrier did not run
   std::string durability;
   std::vector<ChunkSpan> spans;         // every chunk, in file order
-  std::vector<Problem> problems;
+  std::vector<Problem> problems;         // why chunks were refused
+  std::vector<Problem> rejected;         // rows left out of committed chunks, in file order
   std::vector<std::pair<std::string, double>> passes;  // name, seconds
 };
 

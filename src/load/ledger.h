@@ -1,0 +1,83 @@
+// The ledger (--resume): one row per committed chunk, written in the chunk's
+// own transaction, so "the chunk's rows are in the table" and "the ledger says
+// so" are one fact. A rerun reads it to load exactly the chunks still missing,
+// and a worker whose COMMIT answer was lost reads it to learn the outcome.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fastload/chunk.h"
+#include "fastload/problem.h"
+#include "load/session.h"
+
+namespace fastload::load {
+
+// What makes two runs the same load. Runs with the same target and file path
+// but another `content` (size, fingerprint, chunk size, format) are different
+// loads; `table` tells a recreated table apart from the one an earlier run
+// loaded into.
+struct LoadIdentity {
+  std::string target;        // `db`.`table` the user named
+  std::string file;          // absolute path
+  std::uint64_t file_size = 0;
+  std::int64_t file_mtime = 0;  // seconds since the epoch, for messages only: a touched file with the same bytes is the same
+  std::string fingerprint;   // hash of the file's bytes (hex)
+  std::uint64_t chunk_size = 0;
+  std::size_t chunks = 0;
+  std::string format;        // dialect, mode and duplicate policy
+  bool atomic = false;       // finished only once the staging table is published
+  std::string table;         // identity of the table the chunks go into (InnoDB table id, creation time)
+};
+
+// A chunk an earlier run committed.
+struct LedgerEntry {
+  std::size_t chunk = 0;
+  std::uint64_t begin = 0, end = 0, rows = 0, rejected = 0;
+  std::vector<Problem> rejects;  // the rows left out, by row_in_chunk, with the server's reason
+};
+
+// The ledger's word on this load when a run starts.
+struct LedgerState {
+  std::vector<LedgerEntry> committed;  // chunks already loaded
+  bool published = false;              // --atomic: the staging table was published
+};
+
+class Ledger {
+ public:
+  // Creates the ledger table when missing: DDL, so before any worker transaction.
+  Ledger(Session& control, const std::string& database, const std::string& table, LoadIdentity identity);
+
+  // What earlier runs committed of this load. Throws Failure(cannot_resume)
+  // when an unfinished load of this file into this table has another content
+  // or went into another table, and the chunks recorded do not match `chunks`.
+  LedgerState read(Session& control, const std::vector<Chunk>& chunks) const;
+
+  // The statement that records `chunk` as committed, with the rows left out of
+  // it; run inside the chunk's transaction, just before COMMIT.
+  std::string record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects) const;
+  // The same for the one-time publish of an --atomic load.
+  std::string record_published(Session& session) const;
+
+  // Whether `chunk` is recorded as committed: for a COMMIT whose answer was
+  // lost. A locking read, so it waits for a commit still in progress.
+  bool is_recorded(Session& session, std::size_t chunk) const;
+
+  const std::string& quoted() const { return quoted_; }
+
+ private:
+  std::string insert(Session& session, long long number, const Chunk& chunk,
+                     const std::vector<Problem>& rejects) const;
+  std::string quoted_;  // `db`.`table` of the ledger
+  LoadIdentity identity_;
+  std::string load_key_;  // hex hash of target and file: what "the same command" means
+  std::string load_id_;   // hex hash of load_key_ and the content: this load
+};
+
+// The identity of the table `quoted` as the server knows it; changes when the
+// table is dropped and created again (and, with the PROCESS privilege, when it
+// is truncated).
+std::string table_identity(Session& session, const std::string& database, const std::string& table);
+
+}  // namespace fastload::load
