@@ -1,16 +1,15 @@
 // The load as a list of passes:
-//   open -> connect -> map -> split -> load -> barrier -> report
-// Each pass is timed; --verbose prints the timings.
+//   open -> connect -> [stage] -> map -> split -> [resume] -> load -> [publish] -> barrier -> report
+// ([ ] only with --atomic or --resume). Each pass is timed; --verbose prints the timings.
 #include "run.h"
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fmt/core.h>
 #include <memory>
 #include <optional>
 #include <spdlog/spdlog.h>
-
-#include <filesystem>
 
 #include "fastload/errors.h"
 #include "input/fingerprint.h"
@@ -193,11 +192,25 @@ void read_ledger(const Options& options, RunState& state) {
   id.atomic = options.atomic;
   const load::Target& loaded = state.stage ? state.stage->target : state.target;  // where the chunks go
   id.table = load::table_identity(*state.control, loaded.database, loaded.table);
-  state.ledger = std::make_unique<load::Ledger>(
-      *state.control, options.ledger_database.empty() ? options.database : options.ledger_database,
-      options.ledger_table, id);
+  std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
+  try {
+    state.ledger = std::make_unique<load::Ledger>(*state.control, database, options.ledger_table, id);
+  } catch (const load::ServerError& e) {
+    throw Failure(ExitCode::cannot_resume, fmt::format(
+        "fastload: --resume: cannot create or use the ledger table {}.{}: {} (error {}); grant CREATE on that "
+        "database, or name another with --ledger DB.TABLE", database, options.ledger_table, e.what(), e.code()));
+  }
   load::LedgerState recorded = state.ledger->read(*state.control, state.chunks);
   state.published_before = recorded.published;
+  std::uint64_t rows_before = 0;
+  for (const load::LedgerEntry& entry : recorded.committed) rows_before += entry.rows - entry.rejected;
+  // Without the PROCESS privilege a TRUNCATE keeps the table's identity; its emptiness still tells.
+  if (rows_before > 0 && !recorded.published &&
+      state.control->query("SELECT 1 FROM " + loaded.quoted + " LIMIT 1").empty())
+    throw Failure(ExitCode::cannot_resume, fmt::format(
+        "fastload: --resume: the ledger {} says {} rows of this load are in {}, but it is empty: it was truncated "
+        "or emptied since. Run {} and rerun to load the whole file", state.ledger->quoted(), rows_before,
+        loaded.display, state.ledger->forget()));
   for (load::LedgerEntry& entry : recorded.committed) {
     load::ChunkOutcome& o = state.outcomes[entry.chunk];
     o.state = load::ChunkState::loaded_before;
@@ -248,19 +261,8 @@ void publish(const Options& options, RunState& state) {
   }
 }
 
-void load_and_barrier(const Options& options, RunState& state) {
-  // open: a missing or unreadable file fails in milliseconds, before connecting.
-  timed(state, "open", [&] { input::check_readable(options.file); });
-  // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
-  timed(state, "connect", [&] {
-    if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
-    state.control = std::make_unique<load::Session>(options.connection, state.password, options.charset);
-    state.target = load::check_target(*state.control, options);
-  });
-  // stage: --atomic loads a staging table, so the target is untouched until the publish.
-  if (options.atomic) timed(state, "stage", [&] {
-    state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
-  });
+// The chunks, and with --resume the ones an earlier run loaded.
+void map_and_split(const Options& options, RunState& state) {
   // map: the file's bytes in place, read by the splitter and sent by the workers.
   timed(state, "map", [&] { state.file = std::make_unique<input::MappedFile>(options.file); });
   std::string_view bytes = state.file->bytes();
@@ -283,10 +285,26 @@ void load_and_barrier(const Options& options, RunState& state) {
       std::none_of(state.outcomes.begin(), state.outcomes.end(),
                    [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
     load::clear_stage(*state.control, *state.stage);
+}
+
+void load_and_barrier(const Options& options, RunState& state) {
+  // open: a missing or unreadable file fails in milliseconds, before connecting.
+  timed(state, "open", [&] { input::check_readable(options.file); });
+  // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
+  timed(state, "connect", [&] {
+    if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
+    state.control = std::make_unique<load::Session>(options.connection, state.password, options.charset);
+    state.target = load::check_target(*state.control, options);
+  });
+  // stage: --atomic loads a staging table, so the target is untouched until the publish.
+  if (options.atomic) timed(state, "stage", [&] {
+    state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
+  });
+  map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
   if (report::progress_wanted(options.progress))
-    state.progress = std::make_unique<report::ProgressLine>(bytes.size(), state.counters.committed_bytes,
-                                                            state.counters.committed_rows);
+    state.progress = std::make_unique<report::ProgressLine>(
+        state.summary.input_bytes, state.counters.committed_bytes, state.counters.committed_rows);
   // load: one transaction per chunk, committed only when the server's account is exact.
   state.summary.load_started = true;
   std::optional<Failure> stopped;

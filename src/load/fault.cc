@@ -1,5 +1,6 @@
 #include "load/fault.h"
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <string>
@@ -35,7 +36,8 @@ Fault parse(const char* spec) {
 
 void fault_point(FaultPoint point, std::size_t chunk) {
   static const Fault fault = parse(std::getenv("FASTLOAD_FAULT"));  // read once
-  if (!fault.armed || fault.point != point || fault.chunk != chunk) return;
+  static std::atomic<bool> fired{false};  // a lost connection is injected once: the retry must get through
+  if (!fault.armed || fault.point != point || fault.chunk != chunk || fired.exchange(true)) return;
   if (fault.kill) std::raise(SIGKILL);
   throw ServerError(2013, "HY000", "Lost connection to server during query (injected by FASTLOAD_FAULT)");
 }

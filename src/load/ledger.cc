@@ -49,17 +49,6 @@ std::vector<Problem> decode_rejects(const std::string& text) {
   return rejects;
 }
 
-// An earlier load of this file into this table, as the ledger summarises it.
-struct RecordedLoad {
-  std::string load_id;
-  LoadIdentity identity;
-  std::size_t chunks_committed = 0;
-  bool published = false;
-  std::string last_commit;
-
-  bool finished() const { return chunks_committed == identity.chunks && (!identity.atomic || published); }
-};
-
 std::string differences(const LoadIdentity& then, const LoadIdentity& now) {
   std::string out;
   auto add = [&](const std::string& what) { out += (out.empty() ? "" : "; ") + what; };
@@ -73,6 +62,17 @@ std::string differences(const LoadIdentity& then, const LoadIdentity& now) {
 }
 
 }  // namespace
+
+// An earlier load of this file into this table, as the ledger summarises it.
+struct RecordedLoad {
+  std::string load_id;
+  LoadIdentity identity;
+  std::size_t chunks_committed = 0;
+  bool published = false;
+  std::string last_commit;
+
+  bool finished() const { return chunks_committed == identity.chunks && (!identity.atomic || published); }
+};
 
 std::string table_identity(Session& session, const std::string& database, const std::string& table) {
   std::string schema = session.quote_string(database), name = session.quote_string(table);
@@ -111,6 +111,24 @@ Ledger::Ledger(Session& control, const std::string& database, const std::string&
       "COMMENT='fastload --resume: the chunks each load committed'", quoted_));
 }
 
+Failure Ledger::refusal(const RecordedLoad& load, const std::string& what_differs, bool table_only) const {
+  std::string where = load.identity.atomic ? "the --atomic staging table (fastload_stage_...), not yet in the target"
+                                           : "the table";
+  std::string remedy = table_only
+      ? "The table was recreated (or truncated) since, so those rows are gone from it: run " + forget(load.load_id) +
+            " and rerun to load the whole file"
+      : fmt::format("Its rows are in {}. Either restore what it loaded and rerun, or delete those rows and run {}, "
+                    "then rerun", where, forget(load.load_id));
+  return Failure(ExitCode::cannot_resume, fmt::format(
+      "fastload: --resume: the ledger {} records a load of {} into {} that committed {} of {} chunks (last at {}), "
+      "and it does not match this run: {}. {}", quoted_, identity_.file, identity_.target, load.chunks_committed,
+      load.identity.chunks, load.last_commit, what_differs, remedy));
+}
+
+std::string Ledger::forget(const std::string& load_id) const {
+  return fmt::format("DELETE FROM {} WHERE load_id = '{}'", quoted_, load_id);
+}
+
 LedgerState Ledger::read(Session& control, const std::vector<Chunk>& chunks) const {
   std::vector<RecordedLoad> loads;
   for (const Row& r : control.query(fmt::format(
@@ -139,14 +157,7 @@ LedgerState Ledger::read(Session& control, const std::vector<Chunk>& chunks) con
       state.published = load.published;
       continue;
     }
-    throw Failure(ExitCode::cannot_resume, fmt::format(
-        "fastload: --resume: the ledger {} records a load of {} into {} that committed {} of {} chunks (last at "
-        "{}), and it does not match this run: {}. Its rows are in {}. Either restore what it loaded and "
-        "rerun, or delete those rows and run DELETE FROM {} WHERE load_id = '{}', then rerun", quoted_,
-        identity_.file, identity_.target, load.chunks_committed, load.identity.chunks, load.last_commit,
-        differences(load.identity, identity_),
-        load.identity.atomic ? "the --atomic staging table (fastload_stage_...), not yet in the target" : "the table",
-        quoted_, load.load_id));
+    throw refusal(load, differences(load.identity, identity_), same_content);
   }
   for (const Row& r : control.query(fmt::format(
            "SELECT chunk, chunk_begin, chunk_end, chunk_rows, rejected_rows, rejects FROM {} WHERE load_id = {} "

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fastload/chunk.h"
+#include "fastload/errors.h"
 #include "fastload/problem.h"
 #include "load/session.h"
 
@@ -22,7 +23,7 @@ struct LoadIdentity {
   std::string target;        // `db`.`table` the user named
   std::string file;          // absolute path
   std::uint64_t file_size = 0;
-  std::int64_t file_mtime = 0;  // seconds since the epoch, for messages only: a touched file with the same bytes is the same
+  std::int64_t file_mtime = 0;  // for messages only: a touched file with the same bytes is the same file
   std::string fingerprint;   // hash of the file's bytes (hex)
   std::uint64_t chunk_size = 0;
   std::size_t chunks = 0;
@@ -39,6 +40,8 @@ struct LedgerEntry {
 };
 
 // The ledger's word on this load when a run starts.
+struct RecordedLoad;  // an earlier load as the ledger summarises it (ledger.cc)
+
 struct LedgerState {
   std::vector<LedgerEntry> committed;  // chunks already loaded
   bool published = false;              // --atomic: the staging table was published
@@ -65,8 +68,12 @@ class Ledger {
   bool is_recorded(Session& session, std::size_t chunk) const;
 
   const std::string& quoted() const { return quoted_; }
+  // The statement that makes the ledger forget this load (for messages).
+  std::string forget() const { return forget(load_id_); }
 
  private:
+  Failure refusal(const RecordedLoad& load, const std::string& what_differs, bool table_only) const;
+  std::string forget(const std::string& load_id) const;
   std::string insert(Session& session, long long number, const Chunk& chunk,
                      const std::vector<Problem>& rejects) const;
   std::string quoted_;  // `db`.`table` of the ledger

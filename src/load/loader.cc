@@ -56,6 +56,7 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
 // chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
 void connect(Worker& w, const LoadJob& job) {
   w.sink.reset();
+  w.session.reset();  // the old connection first: a user's connection limit may allow no more
   w.session = std::make_unique<Session>(job.options.connection, job.password, job.options.charset);
   w.session->execute("SET autocommit = 0");
   try {
@@ -99,7 +100,8 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
   std::vector<Problem> rows;  // one a row: a row with several bad values has its messages joined
   for (const Problem& p : problems) {
     if (p.row_in_chunk == 0 || load.left_out.count(p.row_in_chunk) > 0) continue;
-    auto same = std::find_if(rows.begin(), rows.end(), [&](const Problem& r) { return r.row_in_chunk == p.row_in_chunk; });
+    auto same = std::find_if(rows.begin(), rows.end(),
+                             [&](const Problem& r) { return r.row_in_chunk == p.row_in_chunk; });
     if (same == rows.end()) rows.push_back(p);
     else same->message += "; " + p.message;
   }
@@ -156,15 +158,14 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
   }
 }
 
-// COMMIT; when its answer is lost, the ledger on a new connection says
-// whether it happened. Throws the lost connection's ServerError when it did
-// not, so the chunk is tried again like after any transient error.
+// COMMIT. When its answer is lost, the chunk's outcome becomes unknown and
+// the lost connection's ServerError goes on to load_chunk, which asks the
+// ledger before anything else is done with the chunk.
 void commit(Worker& w, const ChunkLoad& load, const LoadJob& job) {
   try {
     fault_point(FaultPoint::before_commit, load.chunk.index);
     w.session->execute("COMMIT");
     fault_point(FaultPoint::after_commit, load.chunk.index);
-    return;
   } catch (const ServerError& e) {
     if (!is_connection_lost(e.code())) throw;
     load.outcome.state = ChunkState::unknown;
@@ -173,16 +174,18 @@ void commit(Worker& w, const ChunkLoad& load, const LoadJob& job) {
           "fastload: {}: the connection was lost during COMMIT ({}, error {}): whether this chunk is in the "
           "table is unknown; check it before reloading (with --resume the ledger answers this)",
           describe(load.chunk, job.file.path()), e.what(), e.code()));
-    std::this_thread::sleep_for(backoff(0));
-    connect(w, job);
-    bool committed = job.ledger->is_recorded(*w.session, load.chunk.index);
-    w.session->execute("ROLLBACK");  // ends the locking read's transaction
-    spdlog::warn("{}: the connection was lost during COMMIT; the ledger says it was {}",
-                 describe(load.chunk, job.file.path()), committed ? "committed" : "not committed");
-    if (committed) return;
-    load.outcome.state = ChunkState::pending;
     throw;
   }
+}
+
+// After a lost COMMIT answer, on a new connection: whether the ledger
+// recorded the chunk, i.e. whether that COMMIT happened.
+bool committed_before(Worker& w, const ChunkLoad& load, const LoadJob& job) {
+  bool committed = job.ledger->is_recorded(*w.session, load.chunk.index);
+  w.session->execute("ROLLBACK");  // ends the locking read's transaction
+  spdlog::warn("{}: the connection was lost during COMMIT; the ledger says it was {}",
+               describe(load.chunk, job.file.path()), committed ? "committed" : "not committed");
+  return committed;
 }
 
 // One attempt at the chunk, in one transaction. Throws ServerError as the server said it.
@@ -213,6 +216,10 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters&
   for (unsigned retry = 0;; ++retry) {
     try {
       if (!w.session) connect(w, job);
+      if (outcome.state == ChunkState::unknown) {  // a COMMIT's answer was lost: the ledger knows
+        outcome.state = committed_before(w, load, job) ? ChunkState::committed : ChunkState::pending;
+        if (outcome.state == ChunkState::committed) return;
+      }
       attempt(w, load, job, counters);
       return;
     } catch (const ServerError& e) {
@@ -228,7 +235,10 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters&
                    describe(chunk, job.file.path()), e.what(), e.code(), retry + 1, job.options.retries);
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
-      if (f.code() != ExitCode::connect || retry >= job.options.retries) throw;
+      if (f.code() != ExitCode::connect || retry >= job.options.retries) {
+        if (outcome.state == ChunkState::pending) outcome.state = ChunkState::failed;
+        throw;
+      }
       w.session.reset();
       // what() starts with "fastload: ", which the logger adds itself.
       spdlog::warn("{}; trying again ({} of {})", std::string_view(f.what()).substr(10), retry + 1,

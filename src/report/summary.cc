@@ -81,8 +81,8 @@ void print_text(const Summary& s, bool verbose) {
   fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
   if (s.chunks_loaded_before > 0)
-    fmt::print(stderr, "fastload: --resume: {} chunks ({} rows) were loaded by an earlier run and skipped\n",
-               s.chunks_loaded_before, s.rows_loaded_before);
+    fmt::print(stderr, "fastload: --resume: {} chunk{} ({} rows) loaded by an earlier run, skipped\n",
+               s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
   if (s.duplicates_skipped > 0)
     fmt::print(stderr, "fastload: {} of the rows committed were skipped: their key was already in the table "
                "(--on-duplicate ignore)\n", s.duplicates_skipped);

@@ -87,8 +87,7 @@ done
 
 # (4) A reader counting rows all along sees the old count or the final one; without --atomic it sees parts
 # (which proves the reader is fast enough to catch them).
-sql atomic -e "CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
-  timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+sql atomic -e "$NODES_DDL"
 nodes=$TEST_TMP/nodes.tsv
 "$GEN_NODES" 1000000 --seed 11 -o "$nodes"
 # counts_during ARGS...: loads nodes with fastload ARGS into a table of 3 rows; the counts a reader saw, one a line.

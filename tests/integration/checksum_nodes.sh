@@ -3,8 +3,7 @@
 source "$(dirname "$0")/lib.sh"
 
 fresh_db nodes
-sql nodes -e "CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
-  timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+sql nodes -e "$NODES_DDL"
 file=$TEST_TMP/nodes.tsv
 "$GEN_NODES" 200000 --seed 7 -o "$file"
 expected=$(reference nodes nodes "$file")

@@ -16,6 +16,22 @@ fastload() { "$FASTLOAD" --socket "$SOCKET" -u root "$@"; }
 fresh_db() { sql -e "DROP DATABASE IF EXISTS \`$1\`; CREATE DATABASE \`$1\` CHARACTER SET utf8mb4"; }
 
 checksum() { sql -e "CHECKSUM TABLE $1" | cut -f2; }
+# The table bench/gen-nodes writes rows for.
+NODES_DDL="CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
+  timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+# json NAME: the first numeric field NAME of the JSON summary in OUT.
+json() { grep -o "\"$1\":[0-9]*" <<<"$OUT" | head -1 | cut -d: -f2; }
+# settle TABLE LEDGER: a killed fastload may have sent a COMMIT the server is
+# still finishing; waits until two reads 0.1 s apart see the same counts.
+settle() {
+  local last="" now
+  for _ in $(seq 100); do
+    now=$(sql -e "SELECT (SELECT COUNT(*) FROM $1), (SELECT COUNT(*) FROM $2)" 2>/dev/null || echo none)
+    [[ $now == "$last" ]] && return 0
+    last=$now
+    sleep 0.1
+  done
+}
 count() { sql -e "SELECT COUNT(*) FROM $1"; }
 
 # reference DB TABLE FILE: what the server's own LOAD DATA INFILE makes of FILE

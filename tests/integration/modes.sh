@@ -5,8 +5,7 @@ source "$(dirname "$0")/lib.sh"
 fresh_db modes
 sql modes -e "CREATE TABLE tricky (id int PRIMARY KEY, a varchar(200) CHARACTER SET utf8mb4,
   b text CHARACTER SET utf8mb4, c int NULL) ENGINE=InnoDB;
-  CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
-  timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+  $NODES_DDL"
 
 # check TABLE FILE ROWS LABEL ARGS...: loads FILE with ARGS and compares with the server's own load.
 check() {

@@ -23,7 +23,6 @@ awk -v skip="$(tr '\n' ' ' <<<"$bad_lines")" 'BEGIN { n = split(skip, s, " "); f
 want=$(reference rej ref "$good")
 expected_rejects=$(for l in $bad_lines; do sed -n "${l}p" "$file"; done)
 
-json() { grep -o "\"$1\":[0-9]*" <<<"$OUT" | head -1 | cut -d: -f2; }
 
 check_rejects() {  # check_rejects WHAT: the run in OUT/ERR/RC left out exactly the bad rows
   local what=$1

@@ -1,0 +1,161 @@
+# SIGINT and SIGTERM mid-load: the chunks in flight end (COMMIT or ROLLBACK),
+# no new one starts, the summary is printed and fastload exits 11; the table
+# holds exactly the rows reported committed, and a rerun with --resume
+# finishes the job. A second signal kills at once, which --resume also survives.
+source "$(dirname "$0")/lib.sh"
+
+db=signals
+fresh_db $db
+sql $db -e "$NODES_DDL"
+table=$db.nodes
+ledger=$db.fastload_ledger
+file=$TEST_TMP/nodes.tsv
+rows=500000
+"$GEN_NODES" $rows --seed 5 -o "$file"
+expected=$(reference $db nodes "$file")
+command=(--threads 2 --chunk-size 512K --resume --json "$file" $table)
+first_id=$(head -n 1 "$file" | cut -f1)
+
+reset() { sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"; }
+
+
+# start ARGS...: fastload in the background (PID), output to TEST_TMP/out and err.
+start() {
+  "$FASTLOAD" --socket "$SOCKET" -u root "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
+  PID=$!
+}
+# wait_until WHAT QUERY MIN: polls until QUERY answers at least MIN (at most 30 s).
+wait_until() {
+  for _ in $(seq 600); do
+    (($(sql -e "$2" 2>/dev/null || echo 0) >= $3)) && return 0
+    kill -0 $PID 2>/dev/null || break
+    sleep 0.05
+  done
+  fail "$1: '$2' never reached $3 while fastload ran"
+}
+# reap: waits for PID; RC, OUT, ERR as run_fastload sets them.
+reap() {
+  wait $PID && RC=0 || RC=$?
+  OUT=$(cat "$TEST_TMP/out")
+  ERR=$(cat "$TEST_TMP/err")
+}
+
+# check_stopped WHAT SIGNAL_NUMBER RESUME: the run in RC/OUT/ERR stopped cleanly.
+check_stopped() {
+  local what=$1 number=$2 resume=$3
+  expect_eq "$what: exit code: $ERR" 11 "$RC"
+  expect_match "$what: message" "^fastload: .*nodes.tsv: stopped by signal $number: the chunks in flight were committed or rolled back" "$ERR"
+  if [[ $resume == yes ]]; then
+    expect_match "$what: rerun advice" "Run the same command again \\(with --resume\\) to load the rest" "$ERR"
+  else
+    expect_match "$what: no --resume advice" "Without --resume, nothing records what is loaded" "$ERR"
+  fi
+  expect_match "$what: text summary" "fastload: FAILED: committed [0-9]+ of $rows rows" "$ERR"
+  expect_match "$what: json status" '^\{"status":"failed","exit_code":11,' "$OUT"
+  local committed
+  committed=$(json rows)
+  expect_eq "$what: json rows = COUNT(*)" "$committed" "$(count $table)"
+  ((committed > 0 && committed < rows)) && pass || fail "$what: $committed of $rows rows committed: not mid-load"
+  expect_match "$what: chunks not started" '"state":"not loaded"' "$OUT"
+  if grep -Eq '"state":"(failed|unknown|rejected)"' <<<"$OUT"; then fail "$what: a chunk failed: $OUT"; else pass; fi
+  # The committed spans' rows add up to the rows reported.
+  local span_rows
+  span_rows=$(grep -o '"state":"committed"[^}]*' <<<"$OUT" | grep -o '"rows":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }')
+  expect_eq "$what: committed spans' rows" "$committed" "${span_rows:-0}"
+  if [[ $resume == yes ]]; then
+    expect_eq "$what: ledger = table" "$committed $(json chunks_committed)" \
+      "$(sql -e "SELECT COALESCE(SUM(chunk_rows), 0), COUNT(*) FROM $ledger" | tr '\t' ' ')"
+  fi
+}
+
+# check_resumed WHAT: rerun with --resume: the reference table.
+check_resumed() {
+  local before
+  before=$(count $table)
+  run_fastload "${command[@]}"
+  expect_eq "$1, rerun: exit code: $ERR" 0 "$RC"
+  expect_eq "$1, rerun: checksum" "$expected" "$(checksum $table)"
+  expect_eq "$1, rerun: count" $rows "$(count $table)"
+  expect_eq "$1, rerun: rows_loaded_before" "$before" "$(json rows_loaded_before)"
+  expect_eq "$1, rerun: rows + rows_loaded_before" $rows $(($(json rows) + $(json rows_loaded_before)))
+}
+
+# lock_first_row: another session holds the row lock chunk 0's first row needs, until unlock.
+lock_first_row() {
+  sql $db -e "BEGIN; INSERT INTO nodes (id) VALUES ($first_id); SELECT 'signals-locker', SLEEP(60); ROLLBACK" \
+    >/dev/null 2>&1 &
+  locker=$!
+  for _ in $(seq 200); do
+    [[ -n $(locker_id) ]] && return 0
+    sleep 0.05
+  done
+  fail "the locker session did not start"
+}
+locker_id() { sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT ''signals-locker''%'"; }
+# unlock: ends the locker's session; the server rolls its INSERT back.
+unlock() {
+  sql -e "KILL $(locker_id)"
+  wait $locker || true
+}
+# A locker left by a failed check must not hold its lock after the test.
+trap 'id=$(locker_id 2>/dev/null || true); [[ -z $id ]] || sql -e "KILL $id" 2>/dev/null || true' EXIT
+
+# 1. SIGINT and SIGTERM once a few chunks are committed.
+for signal in INT TERM; do
+  number=$(kill -l $signal)
+  reset
+  start "${command[@]}"
+  wait_until "SIG$signal" "SELECT COUNT(*) FROM $ledger" 3
+  kill -$signal $PID
+  reap
+  check_stopped "SIG$signal" "$number" yes
+  check_resumed "SIG$signal"
+done
+
+# 2. The chunk in flight waits for a row lock while the signal comes: it is
+# finished (committed) after the lock goes, and only then does fastload exit.
+reset
+lock_first_row
+start "${command[@]}"
+wait_until "locked chunk" "SELECT COUNT(*) FROM $ledger" 2
+kill -TERM $PID
+sleep 1
+kill -0 $PID 2>/dev/null && pass || fail "fastload exited while its chunk 0 still waited for the lock"
+expect_eq "chunk 0 not committed while locked" 0 "$(sql -e "SELECT COUNT(*) FROM $ledger WHERE chunk = 0")"
+unlock
+reap
+check_stopped "SIGTERM while chunk 0 waits for a lock" 15 yes
+expect_match "chunk 0 in flight was committed" '"chunk_spans":\[\{"state":"committed","first_chunk":0,' "$OUT"
+expect_eq "chunk 0 is in the ledger" 1 "$(sql -e "SELECT COUNT(*) FROM $ledger WHERE chunk = 0")"
+check_resumed "SIGTERM while chunk 0 waits for a lock"
+
+# 3. A second signal kills at once: the blocked chunk is rolled back by the
+# server, and --resume finishes the job.
+reset
+lock_first_row
+start "${command[@]}"
+wait_until "second signal" "SELECT COUNT(*) FROM $ledger" 2
+kill -INT $PID
+sleep 0.3
+kill -INT $PID
+sleep 0.5
+if kill -0 $PID 2>/dev/null; then
+  fail "a second SIGINT did not end fastload at once"
+  kill -9 $PID
+fi
+reap
+expect_eq "second SIGINT: killed by it" 130 "$RC"
+unlock
+settle $table $ledger
+expect_eq "second SIGINT: chunk 0 not committed" 0 "$(sql -e "SELECT COUNT(*) FROM $ledger WHERE chunk = 0")"
+expect_eq "second SIGINT: ledger = table" "$(count $table)" "$(sql -e "SELECT COALESCE(SUM(chunk_rows), 0) FROM $ledger")"
+check_resumed "second SIGINT"
+
+# 4. Without --resume: exit 11 too, and the message says that nothing records the progress.
+reset
+start --threads 2 --chunk-size 512K --json "$file" $table
+wait_until "without --resume" "SELECT COUNT(*) >= 20000 FROM $table" 1
+kill -INT $PID
+reap
+check_stopped "SIGINT without --resume" 2 no
+finish
