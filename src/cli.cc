@@ -127,9 +127,10 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                "exactly and strictly.", "fastload"};
   app.set_help_flag("--help", "print this help and exit");  // -h is --host, as in the mysql client
   app.set_version_flag("--version", FASTLOAD_VERSION);
-  app.add_option("FILE", o.file, "the file to load (MySQL's default text format: tab-separated, "
-                 "backslash escapes, LF line ends)")->required();
-  app.add_option("DB.TABLE", target, "the target table; quote names holding dots with backticks")->required();
+  std::vector<std::string> positional;
+  app.add_option("FILE... DB.TABLE", positional, "the files to load (MySQL's default text format: tab-separated, "
+                 "backslash escapes, LF line ends; quoted glob patterns such as 'parts/*.tsv' are expanded), "
+                 "then the target table (quote names holding dots with backticks)")->required();
   app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: cores, "
                  "at least 2)");
   const std::map<std::string, Mode> modes{{"load", Mode::load}, {"insert", Mode::insert},
@@ -206,7 +207,12 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     throw usage_error("--no-array-binding applies to --mode insert only");
   if (!chunk_size.empty()) o.chunk_size = parse_size(chunk_size);
   if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
+  if (positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE");
+  target = positional.back();
+  o.files.assign(positional.begin(), positional.end() - 1);
   std::tie(o.database, o.table) = parse_table_name(target);
+  if (o.mode == Mode::server && o.files.size() > 1)
+    throw usage_error("--mode server loads one file in one statement: run it once per file");
   if (!ledger.empty()) std::tie(o.ledger_database, o.ledger_table) = parse_table_name(ledger);
   if (ledger_option->count() > 0 && !o.resume) throw usage_error("--ledger applies with --resume only");
   if (o.mode == Mode::server && (!o.rejects_file.empty() || o.max_errors > 0))

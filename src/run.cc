@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "fastload/errors.h"
+#include "input/file_list.h"
 #include "input/fingerprint.h"
 #include "input/mapped_file.h"
 #include "input/password.h"
@@ -32,16 +33,23 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// One FILE and what the passes learn about it.
+struct Input {
+  std::string path;
+  std::unique_ptr<input::MappedFile> file;
+  std::uint64_t chunk_size = 0;  // the split's: a pure function of the options and the file size
+  std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks
+  std::unique_ptr<load::Ledger> ledger;          // --resume
+};
+
 // Everything the passes produce; Options stay as parsed.
 struct RunState {
   std::optional<std::string> password;  // from the prompt, when -p had no value
   std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
   load::Target target;
   std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
-  std::unique_ptr<input::MappedFile> file;
-  std::uint64_t chunk_size = 0;  // the split's: a pure function of the options and the file size
-  std::vector<Chunk> chunks;
-  std::unique_ptr<load::Ledger> ledger;  // --resume
+  std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
+  std::vector<Chunk> chunks;  // every input's, in order; chunk.file indexes `inputs`
   bool published_before = false;         // --resume --atomic: an earlier run published the staging table
   std::vector<load::ChunkOutcome> outcomes;  // one per chunk, from the split on
   load::LoadCounters counters;
@@ -104,19 +112,34 @@ void tally(RunState& state) {
       s.duplicates_skipped += o.duplicates_skipped;
       s.rows_replaced += o.rows_replaced;
     }
+    const Chunk& c = state.chunks[i];
+    report::FileCounts& f = s.files[c.file];
+    f.input_rows += c.rows;
     bool kept = o.state == load::ChunkState::committed || o.state == load::ChunkState::loaded_before;
-    if (kept) s.rejected.insert(s.rejected.end(), o.rejects.begin(), o.rejects.end());
+    if (kept) {
+      auto from = s.rejected.insert(s.rejected.end(), o.rejects.begin(), o.rejects.end());
+      std::sort(from, s.rejected.end(), [](const Problem& a, const Problem& b) {
+        return a.where.byte_offset < b.where.byte_offset;  // in file order (rounds of rejects are not)
+      });
+      f.rows_rejected += o.rejects.size();
+    }
+    if (o.state == load::ChunkState::committed) f.rows += c.rows - o.rejects.size();
     if (o.state != load::ChunkState::loaded_before) continue;
     ++s.chunks_loaded_before;
-    s.rows_loaded_before += state.chunks[i].rows - o.rejects.size();
+    s.rows_loaded_before += c.rows - o.rejects.size();
+    f.rows_loaded_before += c.rows - o.rejects.size();
   }
-  std::sort(s.rejected.begin(), s.rejected.end(),
-            [](const Problem& a, const Problem& b) { return a.where.byte_offset < b.where.byte_offset; });
   s.rows_rejected = s.rejected.size();
   s.spans = report::make_spans(state.chunks, states);
   s.rows = state.counters.committed_rows.load();
   s.bytes = state.counters.committed_bytes.load();
   s.chunks_committed = state.counters.committed_chunks.load();
+}
+
+std::vector<const input::MappedFile*> mapped_files(const RunState& state) {
+  std::vector<const input::MappedFile*> files;
+  for (const Input& input : state.inputs) files.push_back(input.file.get());
+  return files;
 }
 
 // The rows left out of the committed chunks, this run's and earlier runs', in file order.
@@ -125,9 +148,9 @@ void write_rejects_file(const Options& options, const RunState& state) {
   for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
     if (o.state != load::ChunkState::committed && o.state != load::ChunkState::loaded_before) continue;
-    for (const Problem& p : o.rejects) rows.push_back({state.chunks[i], p});
+      for (const Problem& p : o.rejects) rows.push_back({state.chunks[i], p});
   }
-  load::write_rejects(options.rejects_file, state.file->bytes(), std::move(rows));
+  load::write_rejects(options.rejects_file, mapped_files(state), std::move(rows));
 }
 
 // Runs the workers; returns the failure that stopped them (a server error, or
@@ -135,8 +158,12 @@ void write_rejects_file(const Options& options, const RunState& state) {
 std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::optional<Failure> stopped;
   try {
-    load::LoadJob job{options, state.password, state.stage ? state.stage->target : state.target, *state.file,
-                      state.chunks, state.ledger.get()};
+    std::vector<const input::MappedFile*> files = mapped_files(state);
+    std::vector<const load::Ledger*> ledgers;
+    for (const Input& input : state.inputs)
+      if (input.ledger) ledgers.push_back(input.ledger.get());
+    load::LoadJob job{options, state.password, state.stage ? state.stage->target : state.target, files,
+                      state.chunks, ledgers};
     load::load_chunks(job, state.outcomes, state.counters, state.summary.method);
   } catch (const Failure& failure) {
     stopped = failure;
@@ -150,7 +177,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   if (!stopped && load::stop_signal() != 0)
     stopped = Failure(ExitCode::interrupted, fmt::format(
         "fastload: {}: stopped by signal {}: the chunks in flight were committed or rolled back, the ones listed "
-        "below as not loaded were not started. {}", options.file, load::stop_signal(), options.resume
+        "below as not loaded were not started. {}", state.summary.file, load::stop_signal(), options.resume
         ? "Run the same command again (with --resume) to load the rest"
         : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
           "from the first run next time"));
@@ -158,11 +185,11 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   if (!stopped && s.problems.empty() && s.rows + s.rows_loaded_before + s.rows_rejected != s.input_rows)
     stopped = Failure(ExitCode::internal, fmt::format(
         "fastload: {}: the file has {} rows but {} were loaded, {} loaded before and {} rejected; please report "
-        "this", options.file, s.input_rows, s.rows, s.rows_loaded_before, s.rows_rejected));
+        "this", state.summary.file, s.input_rows, s.rows, s.rows_loaded_before, s.rows_rejected));
   if (!stopped && !state.summary.problems.empty())
     stopped = Failure(ExitCode::rejected, fmt::format(
         "fastload: {}: rows were rejected (see above); nothing of the rejected chunk was committed. Fix "
-        "those rows, then reload the chunks that are not committed (listed below)", options.file));
+        "those rows, then reload the chunks that are not committed (listed below)", state.summary.file));
   if (stopped && !state.target.transactional)
     stopped = Failure(stopped->code(), fmt::format(
         "{}\nfastload: engine {} cannot roll back: the rows the server accepted from the failing chunk "
@@ -170,53 +197,80 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   return stopped;
 }
 
-// The ledger's word on this file and table: chunks an earlier --resume run
-// committed are skipped; a mismatch (changed file, recreated table) is refused.
-void read_ledger(const Options& options, RunState& state) {
-  if (!state.target.transactional)
-    throw Failure(ExitCode::cannot_resume, fmt::format(
-        "fastload: --resume: engine {} of {} cannot roll back a failed chunk, so a rerun could not know which of "
-        "its rows are in the table; load into InnoDB, or run without --resume", state.target.engine,
-        state.target.display));
-  input::FileIdentity file = input::identify(*state.file, state.chunks, options.threads);
+// What makes a rerun of `input` the same load (see load/ledger.h).
+load::LoadIdentity identity_of(const Options& options, const RunState& state, const Input& input,
+                               const std::vector<Chunk>& chunks) {
+  input::FileIdentity file = input::identify(*input.file, chunks, options.threads);
   load::LoadIdentity id;
   id.target = state.target.quoted;
-  id.file = std::filesystem::absolute(options.file).lexically_normal().string();
+  id.file = std::filesystem::absolute(input.path).lexically_normal().string();
   id.file_size = file.size;
   id.file_mtime = file.mtime;
   id.fingerprint = file.fingerprint;
-  id.chunk_size = state.chunk_size;
-  id.chunks = state.chunks.size();
+  id.chunk_size = input.chunk_size;
+  id.chunks = chunks.size();
   id.format = fmt::format("tsv; --mode {}; --on-duplicate {}", mode_name(options.mode),
                           duplicate_policy(options.on_duplicate));
   id.atomic = options.atomic;
   const load::Target& loaded = state.stage ? state.stage->target : state.target;  // where the chunks go
   id.table = load::table_identity(*state.control, loaded.database, loaded.table);
+  return id;
+}
+
+// One file's ledger: its chunks an earlier run committed become "loaded
+// before". Returns their rows and whether that run published (--atomic).
+std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& state, Input& input) {
+  std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
+                            state.chunks.begin() + input.first_chunk + input.chunk_count);
   std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
   try {
-    state.ledger = std::make_unique<load::Ledger>(*state.control, database, options.ledger_table, id);
+    input.ledger = std::make_unique<load::Ledger>(*state.control, database, options.ledger_table,
+                                                  identity_of(options, state, input, chunks));
   } catch (const load::ServerError& e) {
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "fastload: --resume: cannot create or use the ledger table {}.{}: {} (error {}); grant CREATE on that "
         "database, or name another with --ledger DB.TABLE", database, options.ledger_table, e.what(), e.code()));
   }
-  load::LedgerState recorded = state.ledger->read(*state.control, state.chunks);
-  state.published_before = recorded.published;
+  load::LedgerState recorded = input.ledger->read(*state.control, chunks);
   std::uint64_t rows_before = 0;
-  for (const load::LedgerEntry& entry : recorded.committed) rows_before += entry.rows - entry.rejected;
+  for (load::LedgerEntry& entry : recorded.committed) {
+    load::ChunkOutcome& o = state.outcomes[input.first_chunk + entry.chunk];
+    o.state = load::ChunkState::loaded_before;
+    o.rejects = std::move(entry.rejects);
+    load::locate(o.rejects, chunks[entry.chunk], *input.file);
+    rows_before += entry.rows - entry.rejected;
+  }
+  return {rows_before, recorded.published};
+}
+
+// The ledgers' word on these files and this table: chunks an earlier --resume
+// run committed are skipped; a mismatch (changed file, recreated table) is refused.
+void resume_pass(const Options& options, RunState& state) {
+  if (!state.target.transactional)
+    throw Failure(ExitCode::cannot_resume, fmt::format(
+        "fastload: --resume: engine {} of {} cannot roll back a failed chunk, so a rerun could not know which of "
+        "its rows are in the table; load into InnoDB, or run without --resume", state.target.engine,
+        state.target.display));
+  std::uint64_t rows_before = 0;
+  std::size_t published = 0;
+  for (Input& input : state.inputs) {
+    auto [rows, was_published] = read_ledger(options, state, input);
+    rows_before += rows;
+    published += was_published;
+  }
+  if (published > 0 && published < state.inputs.size())
+    throw Failure(ExitCode::cannot_resume, "fastload: --resume: an earlier --atomic run published some of these "
+                  "files but not the others: the list of files changed; load the new files in a run of their own");
+  state.published_before = published > 0;
   // Without the PROCESS privilege a TRUNCATE keeps the table's identity; its emptiness still tells.
-  if (rows_before > 0 && !recorded.published &&
+  const load::Target& loaded = state.stage ? state.stage->target : state.target;
+  if (rows_before > 0 && !state.published_before &&
       state.control->query("SELECT 1 FROM " + loaded.quoted + " LIMIT 1").empty())
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "fastload: --resume: the ledger {} says {} rows of this load are in {}, but it is empty: it was truncated "
-        "or emptied since. Run {} and rerun to load the whole file", state.ledger->quoted(), rows_before,
-        loaded.display, state.ledger->forget()));
-  for (load::LedgerEntry& entry : recorded.committed) {
-    load::ChunkOutcome& o = state.outcomes[entry.chunk];
-    o.state = load::ChunkState::loaded_before;
-    o.rejects = std::move(entry.rejects);
-    load::locate(o.rejects, state.chunks[entry.chunk], *state.file);
-  }
+        "or emptied since. Run {} and rerun to load the whole file", state.inputs[0].ledger->quoted(),
+        rows_before, loaded.display, state.inputs.size() == 1 ? state.inputs[0].ledger->forget()
+                                                              : "its DELETE for each file's load"));
 }
 
 // --atomic: the target never held any of the load, so nothing counts as
@@ -249,7 +303,8 @@ void publish(const Options& options, RunState& state) {
     load::Published p = load::publish_stage(
         *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
         [&](load::Session& control) {  // --resume: "published" commits with the rows
-          if (state.ledger) control.execute(state.ledger->record_published(control));
+          for (const Input& input : state.inputs)
+            if (input.ledger) control.execute(input.ledger->record_published(control));
         });
     if (p.kept) spdlog::info("{} rows had the key of a row already in {}, which kept its row", p.kept, s.table);
   } catch (const load::PublishUnknown&) {
@@ -261,26 +316,42 @@ void publish(const Options& options, RunState& state) {
   }
 }
 
+// One file's chunks, at exact row ends, counted and checked to tile it.
+void split_input(const Options& options, RunState& state, std::size_t index) {
+  Input& input = state.inputs[index];
+  std::string_view bytes = input.file->bytes();
+  // --mode server: the server reads the whole file in one statement.
+  input.chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
+                     : options.chunk_size         ? options.chunk_size
+                                                  : default_chunk_size(bytes.size());
+  std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads,
+                                           [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
+  split::verify_chunks(bytes, chunks);
+  input.first_chunk = state.chunks.size();
+  input.chunk_count = chunks.size();
+  for (Chunk& c : chunks) {
+    c.file = index;
+    state.summary.input_rows += c.rows;
+    state.chunks.push_back(c);
+  }
+}
+
 // The chunks, and with --resume the ones an earlier run loaded.
 void map_and_split(const Options& options, RunState& state) {
-  // map: the file's bytes in place, read by the splitter and sent by the workers.
-  timed(state, "map", [&] { state.file = std::make_unique<input::MappedFile>(options.file); });
-  std::string_view bytes = state.file->bytes();
-  state.summary.input_bytes = bytes.size();
-  // split: chunks at exact row ends, rows counted, checked to tile the file.
+  // map: the files' bytes in place, read by the splitter and sent by the workers.
+  timed(state, "map", [&] {
+    for (Input& input : state.inputs) {
+      input.file = std::make_unique<input::MappedFile>(input.path);
+      state.summary.input_bytes += input.file->bytes().size();
+    }
+  });
+  // split: chunks at exact row ends, rows counted, checked to tile each file.
   timed(state, "split", [&] {
-    // --mode server: the server reads the whole file in one statement.
-    state.chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
-                               : options.chunk_size         ? options.chunk_size
-                                                            : default_chunk_size(bytes.size());
-    state.chunks = split::split(bytes, state.chunk_size, options.threads,
-                                [&](std::uint64_t b, std::uint64_t e) { state.file->release(b, e); });
-    split::verify_chunks(bytes, state.chunks);
-    for (const Chunk& c : state.chunks) state.summary.input_rows += c.rows;
+    for (std::size_t i = 0; i < state.inputs.size(); ++i) split_input(options, state, i);
   });
   state.outcomes.assign(state.chunks.size(), {});
-  // resume: hash the file and read the ledger, before any chunk is sent.
-  if (options.resume) timed(state, "resume", [&] { read_ledger(options, state); });
+  // resume: hash the files and read the ledger, before any chunk is sent.
+  if (options.resume) timed(state, "resume", [&] { resume_pass(options, state); });
   if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
       std::none_of(state.outcomes.begin(), state.outcomes.end(),
                    [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
@@ -289,7 +360,18 @@ void map_and_split(const Options& options, RunState& state) {
 
 void load_and_barrier(const Options& options, RunState& state) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
-  timed(state, "open", [&] { input::check_readable(options.file); });
+  timed(state, "open", [&] {
+    for (const std::string& path : input::expand_files(options.files)) {
+      state.inputs.emplace_back();
+      state.inputs.back().path = path;
+    }
+    if (options.mode == Mode::server && state.inputs.size() > 1)
+      throw Failure(ExitCode::usage, "fastload: --mode server loads one file in one statement, and the patterns "
+                    "name several: run it once per file");
+    for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
+    state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
+                                                  : fmt::format("{} files", state.inputs.size());
+  });
   // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
     if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
@@ -327,7 +409,6 @@ void load_and_barrier(const Options& options, RunState& state) {
 int run(const Options& options) {
   RunState state;
   report::Summary& s = state.summary;
-  s.file = options.file;
   s.table = options.database + "." + options.table;
   s.threads = options.mode == Mode::server ? 1 : options.threads;
   s.mode = mode_name(options.mode);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fastload {
 
@@ -36,7 +37,7 @@ enum class OnDuplicate {
 };
 
 struct Options {
-  std::string file;
+  std::vector<std::string> files;  // as given: paths or glob patterns, expanded when the run opens them
   std::string database;
   std::string table;
   Mode mode = Mode::load;

@@ -29,9 +29,9 @@ struct Worker {
   std::unique_ptr<Sink> sink;
 };
 
-std::string describe(const Chunk& c, const std::string& path) {
-  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", path, c.index, c.begin, c.end,
-                     c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
+std::string describe(const Chunk& c, const LoadJob& job) {
+  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", job.file_of(c).path(), c.index, c.begin,
+                     c.end, c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
 }
 
 // The one place the mode picks its sink.
@@ -40,8 +40,9 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
   switch (o.mode) {
     case Mode::load: return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate);
     case Mode::server:
-      return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate,
-                                            std::filesystem::absolute(o.file).lexically_normal().string());
+      return std::make_unique<LoadDataSink>(
+          session, job.target.quoted, o.charset, o.on_duplicate,
+          std::filesystem::absolute(job.files.front()->path()).lexically_normal().string());
     case Mode::insert:
       return std::make_unique<PreparedInsertSink>(session, job.target, o.batch_rows, o.array_binding,
                                                   o.on_duplicate);
@@ -111,7 +112,7 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
     counters.rejected_rows.fetch_sub(rows.size());
     Problem limit;
     limit.chunk_index = load.chunk.index;
-    limit.where = {job.file.path(), 0, load.chunk.begin};
+    limit.where = {job.file_of(load.chunk).path(), 0, load.chunk.begin};
     limit.message = fmt::format("more than --max-errors {} rows were rejected; nothing of this chunk was "
                                 "committed", job.options.max_errors);
     problems.push_back(std::move(limit));
@@ -131,15 +132,15 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
   const Chunk& chunk = load.chunk;
   for (;;) {
     ChunkWithout reduced;
-    if (!load.left_out.empty()) reduced = without_rows(job.file.bytes(), chunk, load.left_out);
+    if (!load.left_out.empty()) reduced = without_rows(job.file_of(chunk).bytes(), chunk, load.left_out);
     const Chunk& sent = load.left_out.empty() ? chunk : reduced.chunk;
-    SinkResult result = w.sink->send(sent, load.left_out.empty() ? job.file.bytes() : reduced.bytes);
+    SinkResult result = w.sink->send(sent, load.left_out.empty() ? job.file_of(chunk).bytes() : reduced.bytes);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
       rollback_quietly(*w.session);
       load.outcome.state = ChunkState::failed;
       throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
-                                                 describe(chunk, job.file.path()), result.read_error));
+                                                 describe(chunk, job), result.read_error));
     }
     std::vector<Problem> problems = refusals(result, sent);
     if (problems.empty()) {
@@ -150,7 +151,7 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
     w.session->execute("ROLLBACK");
     for (Problem& p : problems)
       if (!load.left_out.empty() && p.row_in_chunk > 0) p.row_in_chunk = reduced.original_row.at(p.row_in_chunk - 1);
-    locate(problems, chunk, job.file);
+    locate(problems, chunk, job.file_of(chunk));
     if (!leave_out(load, problems, job, counters)) {
       load.outcome.problems = std::move(problems);
       return false;
@@ -169,11 +170,11 @@ void commit(Worker& w, const ChunkLoad& load, const LoadJob& job) {
   } catch (const ServerError& e) {
     if (!is_connection_lost(e.code())) throw;
     load.outcome.state = ChunkState::unknown;
-    if (!job.ledger)
+    if (!job.ledger_of(load.chunk))
       throw Failure(ExitCode::load_failed, fmt::format(
           "fastload: {}: the connection was lost during COMMIT ({}, error {}): whether this chunk is in the "
           "table is unknown; check it before reloading (with --resume the ledger answers this)",
-          describe(load.chunk, job.file.path()), e.what(), e.code()));
+          describe(load.chunk, job), e.what(), e.code()));
     throw;
   }
 }
@@ -181,10 +182,10 @@ void commit(Worker& w, const ChunkLoad& load, const LoadJob& job) {
 // After a lost COMMIT answer, on a new connection: whether the ledger
 // recorded the chunk, i.e. whether that COMMIT happened.
 bool committed_before(Worker& w, const ChunkLoad& load, const LoadJob& job) {
-  bool committed = job.ledger->is_recorded(*w.session, load.chunk.index);
+  bool committed = job.ledger_of(load.chunk)->is_recorded(*w.session, load.chunk.index);
   w.session->execute("ROLLBACK");  // ends the locking read's transaction
   spdlog::warn("{}: the connection was lost during COMMIT; the ledger says it was {}",
-               describe(load.chunk, job.file.path()), committed ? "committed" : "not committed");
+               describe(load.chunk, job), committed ? "committed" : "not committed");
   return committed;
 }
 
@@ -194,9 +195,9 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
     load.outcome.state = ChunkState::rejected;
     return;
   }
-  if (job.ledger) {
+  if (const Ledger* ledger = job.ledger_of(load.chunk)) {
     try {
-      w.session->execute(job.ledger->record(*w.session, load.chunk, load.outcome.rejects));
+      w.session->execute(ledger->record(*w.session, load.chunk, load.outcome.rejects));
     } catch (const ServerError& e) {
       if (e.code() != 1062) throw;
       // Another run of the same load committed this chunk meanwhile: ours must not.
@@ -225,14 +226,14 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters&
     } catch (const ServerError& e) {
       if (w.session) rollback_quietly(*w.session);
       if (!is_transient(e.code()) || retry >= job.options.retries) {
-        Failure failure = explain(e, job.target, describe(chunk, job.file.path()));
+        Failure failure = explain(e, job.target, describe(chunk, job));
         if (outcome.state != ChunkState::unknown) outcome.state = ChunkState::failed;
         throw Failure(failure.code(), std::string(failure.what()) + (outcome.state == ChunkState::unknown
             ? "; whether this chunk is in the table is unknown" : "; nothing of this chunk was committed"));
       }
       if (is_connection_lost(e.code())) w.session.reset();
       spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
-                   describe(chunk, job.file.path()), e.what(), e.code(), retry + 1, job.options.retries);
+                   describe(chunk, job), e.what(), e.code(), retry + 1, job.options.retries);
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
       if (f.code() != ExitCode::connect || retry >= job.options.retries) {
@@ -279,9 +280,9 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCo
       return;
     }
     const Chunk& chunk = job.chunks[todo[next]];
-    ChunkOutcome& outcome = outcomes[chunk.index];
+    ChunkOutcome& outcome = outcomes[todo[next]];
     load_chunk(workers[worker], chunk, job, counters, outcome);
-    job.file.release(chunk.begin, chunk.end);
+    job.file_of(chunk).release(chunk.begin, chunk.end);
     if (outcome.state == ChunkState::rejected) {
       stop.store(true, std::memory_order_release);
       return;
@@ -290,7 +291,7 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCo
     counters.committed_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
     counters.committed_rows.fetch_add(chunk.rows - outcome.rejects.size(), std::memory_order_relaxed);
     counters.committed_chunks.fetch_add(1, std::memory_order_relaxed);
-    spdlog::debug("{}: committed", describe(chunk, job.file.path()));
+    spdlog::debug("{}: committed", describe(chunk, job));
   });
 }
 

@@ -50,9 +50,12 @@ struct LoadJob {
   const Options& options;
   const std::optional<std::string>& password;
   const Target& target;
-  const input::MappedFile& file;
-  const std::vector<Chunk>& chunks;
-  const Ledger* ledger;  // --resume: each chunk is recorded in its transaction; else nullptr
+  const std::vector<const input::MappedFile*>& files;  // chunk.file indexes them
+  const std::vector<Chunk>& chunks;                    // every file's, in order
+  const std::vector<const Ledger*>& ledgers;  // --resume: one per file, each chunk recorded in its transaction
+
+  const input::MappedFile& file_of(const Chunk& c) const { return *files[c.file]; }
+  const Ledger* ledger_of(const Chunk& c) const { return ledgers.empty() ? nullptr : ledgers[c.file]; }
 };
 
 // Loads the chunks whose outcome is pending. `outcomes` has one element per

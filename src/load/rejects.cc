@@ -44,19 +44,21 @@ std::string_view row_at(std::string_view file, std::uint64_t offset, const Chunk
 
 }  // namespace
 
-void write_rejects(const std::string& path, std::string_view file, std::vector<RejectedRow> rows) {
+void write_rejects(const std::string& path, const std::vector<const input::MappedFile*>& files,
+                   std::vector<RejectedRow> rows) {
   std::sort(rows.begin(), rows.end(), [](const RejectedRow& a, const RejectedRow& b) {
+    if (a.chunk.file != b.chunk.file) return a.chunk.file < b.chunk.file;
     return a.problem.where.byte_offset < b.problem.where.byte_offset;
   });
   std::ofstream data(path, std::ios::binary | std::ios::trunc), reasons(path + ".reasons", std::ios::trunc);
   for (const RejectedRow& r : rows) {
-    std::string_view row = row_at(file, r.problem.where.byte_offset, r.chunk);
+    std::string_view row = row_at(files.at(r.chunk.file)->bytes(), r.problem.where.byte_offset, r.chunk);
     data << row;
     if (row.empty() || row.back() != '\n') data << '\n';
     std::string message = r.problem.message;
     std::replace_if(message.begin(), message.end(), [](char c) { return c == '\t' || c == '\n'; }, ' ');
-    reasons << fmt::format("{}\t{}\t{}\t{}\n", r.problem.where.line, r.problem.where.byte_offset, r.problem.code,
-                           message);
+    reasons << fmt::format("{}\t{}\t{}\t{}\t{}\n", r.problem.where.file, r.problem.where.line,
+                           r.problem.where.byte_offset, r.problem.code, message);
   }
   data.flush();
   reasons.flush();

@@ -11,6 +11,7 @@
 
 #include "fastload/chunk.h"
 #include "fastload/problem.h"
+#include "input/mapped_file.h"
 
 namespace fastload::load {
 
@@ -32,8 +33,10 @@ struct RejectedRow {
 
 // Writes each row's bytes to `path` (a row the file ends without LF gets one,
 // so the rejects file loads like any other) and to `path`.reasons one line
-// per row: line, byte offset, server error code and message, tab-separated.
-// Rows go in file order. Throws Failure(input) when the files cannot be written.
-void write_rejects(const std::string& path, std::string_view file, std::vector<RejectedRow> rows);
+// per row: file, line, byte offset, server error code and message,
+// tab-separated. Rows go in file order (files as given, then bytes); `files`
+// is indexed by chunk.file. Throws Failure(input) when they cannot be written.
+void write_rejects(const std::string& path, const std::vector<const input::MappedFile*>& files,
+                   std::vector<RejectedRow> rows);
 
 }  // namespace fastload::load

@@ -40,11 +40,21 @@ std::string json_string(const std::string& text) {
 
 double per_second(double amount, double seconds) { return seconds > 0 ? amount / seconds : 0; }
 
-std::string describe_span(const ChunkSpan& s) {
+// `file` names the span's file when the run has several.
+std::string describe_span(const ChunkSpan& s, const std::string& file) {
   std::string chunks = s.first_chunk == s.last_chunk ? fmt::format("chunk {}", s.first_chunk)
                                                      : fmt::format("chunks {}-{}", s.first_chunk, s.last_chunk);
-  return fmt::format("{} {} (bytes {}-{}, lines {}-{}, {} rows)", s.state, chunks, s.begin, s.end,
-                     s.first_line, s.last_line, s.rows);
+  return fmt::format("{}{} {} (bytes {}-{}, lines {}-{}, {} rows)", file.empty() ? "" : file + ": ", s.state,
+                     chunks, s.begin, s.end, s.first_line, s.last_line, s.rows);
+}
+
+// One line a file, when there are several.
+void print_files(const Summary& s) {
+  if (s.files.size() < 2) return;
+  for (const FileCounts& f : s.files)
+    fmt::print(stderr, "fastload:   {}: {} of {} rows loaded{}{}\n", f.path, f.rows, f.input_rows,
+               f.rows_loaded_before ? fmt::format(", {} before", f.rows_loaded_before) : "",
+               f.rows_rejected ? fmt::format(", {} rejected", f.rows_rejected) : "");
 }
 
 }  // namespace
@@ -54,14 +64,14 @@ std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::v
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     const Chunk& c = chunks[i];
     std::uint64_t last_line = c.first_line + (c.lines > 0 ? c.lines - 1 : 0);
-    if (!spans.empty() && spans.back().state == states[i]) {
+    if (!spans.empty() && spans.back().state == states[i] && spans.back().file == c.file) {
       ChunkSpan& s = spans.back();
-      s.last_chunk = i;
+      s.last_chunk = c.index;
       s.end = c.end;
       s.last_line = last_line;
       s.rows += c.rows;
     } else {
-      spans.push_back({i, i, c.begin, c.end, c.first_line, last_line, c.rows, states[i]});
+      spans.push_back({c.file, c.index, c.index, c.begin, c.end, c.first_line, last_line, c.rows, states[i]});
     }
   }
   return spans;
@@ -78,6 +88,7 @@ void print_text(const Summary& s, bool verbose) {
              "{:.1f} MB/s\n", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
+  print_files(s);
   fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
   if (s.chunks_loaded_before > 0)
@@ -93,7 +104,10 @@ void print_text(const Summary& s, bool verbose) {
                s.rejects_file.empty() ? " (listed above)"
                                       : fmt::format(": rows in {0}, reasons in {0}.reasons", s.rejects_file));
   if (!s.success)
-    for (const ChunkSpan& span : s.spans) fmt::print(stderr, "fastload:   {}\n", describe_span(span));
+    for (const ChunkSpan& span : s.spans) {
+      std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
+      fmt::print(stderr, "fastload:   {}\n", describe_span(span, file));
+    }
   if (s.durable) fmt::print(stderr, "fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
   else if (s.rows > 0) fmt::print(stderr, "fastload: durable: not checked (the load did not finish)\n");
 }
@@ -144,11 +158,18 @@ void print_json(const Summary& s) {
   field("error", json_string(s.error));
   std::string spans;
   for (const ChunkSpan& c : s.spans)
-    spans += fmt::format("{}{{\"state\":{},\"first_chunk\":{},\"last_chunk\":{},\"begin\":{},\"end\":{},"
-                         "\"first_line\":{},\"last_line\":{},\"rows\":{}}}", spans.empty() ? "" : ",",
+    spans += fmt::format("{}{{\"file\":{},\"state\":{},\"first_chunk\":{},\"last_chunk\":{},\"begin\":{},"
+                         "\"end\":{},\"first_line\":{},\"last_line\":{},\"rows\":{}}}", spans.empty() ? "" : ",",
+                         json_string(c.file < s.files.size() ? s.files[c.file].path : s.file),
                          json_string(c.state), c.first_chunk, c.last_chunk, c.begin, c.end, c.first_line,
                          c.last_line, c.rows);
   field("chunk_spans", "[" + spans + "]");
+  std::string files;
+  for (const FileCounts& f : s.files)
+    files += fmt::format("{}{{\"file\":{},\"input_rows\":{},\"rows\":{},\"rows_loaded_before\":{},"
+                         "\"rows_rejected\":{}}}", files.empty() ? "" : ",", json_string(f.path), f.input_rows,
+                         f.rows, f.rows_loaded_before, f.rows_rejected);
+  field("files", "[" + files + "]");
   field("problems", json_problems(s.problems));
   field("rejected", json_problems(s.rejected));
   std::string passes;

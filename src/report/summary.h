@@ -15,6 +15,7 @@ namespace fastload::report {
 
 // Consecutive chunks in the same state, as the user needs them to act.
 struct ChunkSpan {
+  std::size_t file = 0;                        // index into Summary::files
   std::size_t first_chunk = 0, last_chunk = 0;
   std::uint64_t begin = 0, end = 0;            // bytes [begin, end)
   std::uint64_t first_line = 0, last_line = 0;
@@ -22,8 +23,18 @@ struct ChunkSpan {
   std::string state;                           // committed, rejected, failed, unknown, not loaded
 };
 
+// One input file's rows.
+struct FileCounts {
+  std::string path;
+  std::uint64_t input_rows = 0;
+  std::uint64_t rows = 0;                 // loaded by this run
+  std::uint64_t rows_loaded_before = 0;   // --resume: by earlier runs
+  std::uint64_t rows_rejected = 0;        // left out (--max-errors)
+};
+
 struct Summary {
-  std::string file, table;
+  std::string file, table;              // file: the one FILE, or "N files"
+  std::vector<FileCounts> files;
   std::string mode;                     // --mode
   std::string method;                   // how rows reached the server, in words
   bool success = false;

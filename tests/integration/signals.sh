@@ -125,7 +125,7 @@ expect_eq "chunk 0 not committed while locked" 0 "$(sql -e "SELECT COUNT(*) FROM
 unlock
 reap
 check_stopped "SIGTERM while chunk 0 waits for a lock" 15 yes
-expect_match "chunk 0 in flight was committed" '"chunk_spans":\[\{"state":"committed","first_chunk":0,' "$OUT"
+expect_match "chunk 0 in flight was committed" '"chunk_spans":\[\{"file":"[^"]*","state":"committed","first_chunk":0,' "$OUT"
 expect_eq "chunk 0 is in the ledger" 1 "$(sql -e "SELECT COUNT(*) FROM $ledger WHERE chunk = 0")"
 check_resumed "SIGTERM while chunk 0 waits for a lock"
 

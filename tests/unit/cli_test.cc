@@ -53,7 +53,7 @@ TEST(ParseArgs, DefaultsAndOptions) {
   EXPECT_EQ(o.chunk_size, 1024u);
   EXPECT_EQ(o.connection.socket, "/s");
   EXPECT_EQ(o.connection.user, "me");
-  EXPECT_EQ(o.file, "f.tsv");
+  EXPECT_EQ(o.files, std::vector<std::string>{"f.tsv"});
   EXPECT_EQ(o.database, "d");
   EXPECT_EQ(o.table, "t");
   EXPECT_EQ(o.charset, "utf8mb4");
@@ -61,6 +61,13 @@ TEST(ParseArgs, DefaultsAndOptions) {
   EXPECT_GE(parse_args({"f", "d.t"}).options.threads, 2u);
   EXPECT_EQ(parse_args({"f", "d.t"}).options.chunk_size, 0u);  // decided from the file size
   EXPECT_EQ(code_of([] { parse_args({"--chunk-size", "0", "f", "d.t"}); }), ExitCode::usage);
+}
+
+TEST(ParseArgs, SeveralFilesThenTheTable) {
+  auto o = parse_args({"a.tsv", "parts/*.tsv", "--threads", "2", "b.tsv", "d.t"}).options;
+  EXPECT_EQ(o.files, (std::vector<std::string>{"a.tsv", "parts/*.tsv", "b.tsv"}));
+  EXPECT_EQ(o.table, "t");
+  EXPECT_EQ(code_of([] { parse_args({"--mode", "server", "a", "b", "d.t"}); }), ExitCode::usage);
 }
 
 TEST(DefaultChunkSize, ThirtyTwoChunksBetween1MAnd64M) {
@@ -77,7 +84,7 @@ TEST(ParseArgs, PasswordForms) {
   auto prompt = parse_args({"-p", "f", "d.t"}).options;
   EXPECT_TRUE(prompt.connection.prompt_password);
   EXPECT_FALSE(prompt.connection.password.has_value());
-  EXPECT_EQ(prompt.file, "f");
+  EXPECT_EQ(prompt.files, std::vector<std::string>{"f"});
   EXPECT_TRUE(parse_args({"f", "--password", "d.t"}).options.connection.prompt_password);
 }
 

@@ -55,5 +55,17 @@ TEST(MakeSpans, MergesNeighboursInOneState) {
   EXPECT_EQ(spans[2].last_line, 11u);
 }
 
+TEST(MakeSpans, NeverMergesChunksOfTwoFiles) {
+  std::vector<Chunk> chunks = {{.index = 0, .begin = 0, .end = 10, .rows = 2, .lines = 2},
+                               {.index = 0, .begin = 0, .end = 8, .rows = 1, .lines = 1, .file = 1},
+                               {.index = 1, .begin = 8, .end = 16, .rows = 1, .lines = 1, .first_line = 2, .file = 1}};
+  auto spans = report::make_spans(chunks, {"committed", "committed", "committed"});
+  ASSERT_EQ(spans.size(), 2u);
+  EXPECT_EQ(spans[1].file, 1u);
+  EXPECT_EQ(spans[1].first_chunk, 0u);
+  EXPECT_EQ(spans[1].last_chunk, 1u);
+  EXPECT_EQ(spans[1].rows, 2u);
+}
+
 }  // namespace
 }  // namespace fastload

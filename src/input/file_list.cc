@@ -1,0 +1,53 @@
+#include "input/file_list.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/core.h>
+#include <glob.h>
+#include <set>
+
+#include "fastload/errors.h"
+#include "input/mapped_file.h"
+
+namespace fastload::input {
+namespace {
+
+bool is_pattern(const std::string& argument) { return argument.find_first_of("*?[") != std::string::npos; }
+
+// The files `pattern` matches, sorted (glob's order).
+std::vector<std::string> matches(const std::string& pattern) {
+  glob_t found{};
+  int status = ::glob(pattern.c_str(), GLOB_ERR, nullptr, &found);
+  std::vector<std::string> files(found.gl_pathv, found.gl_pathv + found.gl_pathc);
+  ::globfree(&found);
+  if (status != 0 && status != GLOB_NOMATCH)
+    throw Failure(ExitCode::input, fmt::format("fastload: {}: cannot read the directories the pattern names; "
+                                               "check the path and its permissions", pattern));
+  if (files.empty())
+    throw Failure(ExitCode::input, fmt::format("fastload: {}: no file matches this pattern; check the path",
+                                               pattern));
+  return files;
+}
+
+}  // namespace
+
+std::vector<std::string> expand_files(const std::vector<std::string>& arguments) {
+  std::vector<std::string> files;
+  for (const std::string& argument : arguments) {
+    // A file whose name holds * or ? is still itself.
+    bool literal = !is_pattern(argument) || std::filesystem::exists(argument);
+    std::vector<std::string> found = literal ? std::vector<std::string>{argument} : matches(argument);
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  std::set<std::string> seen;
+  for (const std::string& file : files) {
+    check_readable(file);
+    std::string canonical = std::filesystem::weakly_canonical(file).string();
+    if (!seen.insert(canonical).second)
+      throw Failure(ExitCode::usage, fmt::format("fastload: {}: this file is named twice (directly or by a "
+                                                 "pattern) and would be loaded twice; name it once", file));
+  }
+  return files;
+}
+
+}  // namespace fastload::input

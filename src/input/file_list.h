@@ -1,0 +1,16 @@
+// The FILE arguments as the files to load: glob patterns expanded (quoted
+// patterns reach fastload unexpanded, and a pattern may match more files than
+// a command line holds), each file checked readable before connecting.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fastload::input {
+
+// Throws Failure(ExitCode::input) for a pattern that matches nothing or a
+// file that cannot be read, and Failure(ExitCode::usage) for a file named
+// twice (it would be loaded twice).
+std::vector<std::string> expand_files(const std::vector<std::string>& arguments);
+
+}  // namespace fastload::input
