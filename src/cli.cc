@@ -3,11 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <cctype>
 #include <cstring>
 #include <fmt/core.h>
 #include <thread>
 
+#include "fastload/dialect.h"
 #include "fastload/errors.h"
 
 namespace fastload {
@@ -22,6 +24,19 @@ Failure usage_error(const std::string& what) {
 std::vector<std::string> mark_password_prompts(std::vector<std::string> args) {
   for (auto& arg : args) {
     if (arg == "-p" || arg == "--password") arg = "--password-prompt";
+  }
+  return args;
+}
+
+// CLI11 reads "--fields-escaped-by=" as the option without its value and takes
+// the next argument instead; '' is a value for the format options.
+std::vector<std::string> keep_empty_format_values(std::vector<std::string> args) {
+  static const std::string kOptions[] = {"--fields-terminated-by=", "--fields-enclosed-by=", "--fields-escaped-by=",
+                                         "--lines-terminated-by="};
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (std::find(std::begin(kOptions), std::end(kOptions), args[i]) == std::end(kOptions)) continue;
+    args[i].pop_back();
+    args.insert(args.begin() + static_cast<std::ptrdiff_t>(++i), "");
   }
   return args;
 }
@@ -62,6 +77,47 @@ void check_mode(const Options& o, bool batch_rows_given, bool threads_given, boo
   if (o.mode == Mode::server && ((threads_given && o.threads != 1) || chunk_size_given))
     throw usage_error("--mode server loads the whole file in one statement: --threads and --chunk-size do "
                       "not apply");
+}
+
+// A string option whose value counts only when given: '' is a value.
+struct GivenString {
+  std::string text;
+  CLI::Option* option = nullptr;
+  std::optional<std::string> value() const { return option->count() > 0 ? std::optional(text) : std::nullopt; }
+};
+
+struct DialectFlags {
+  DialectOptions given;  // the flags go straight in, the strings after parsing
+  GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by;
+};
+
+void add_dialect_options(CLI::App& app, DialectFlags& f) {
+  auto* group = "Format (as LOAD DATA's clauses; values take \\t \\n \\r \\\\ \\0 escapes)";
+  const auto add = [&](const char* name, GivenString& s, const char* help) {
+    s.option = app.add_option(name, s.text, help)->group(group);
+  };
+  app.add_flag("--csv", f.given.csv, "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES "
+               "TERMINATED BY '\\n'; the options below change parts of it")->group(group);
+  add("--fields-terminated-by", f.fields_terminated_by, "field separator, one or more characters (default \\t)");
+  add("--fields-enclosed-by", f.fields_enclosed_by, "the quote that may enclose a field (default none)");
+  add("--fields-escaped-by", f.fields_escaped_by, "escape character, '' for none (default \\\\)");
+  add("--lines-terminated-by", f.lines_terminated_by, "line end, one or more characters, e.g. \\r\\n (default \\n)");
+  app.add_flag("--fields-optionally-enclosed", f.given.fields_optionally_enclosed, "say OPTIONALLY ENCLOSED BY "
+               "(loads the same)")->group(group);
+  app.add_option("--skip-rows", f.given.skip_rows, "header lines to leave out, counted as IGNORE N LINES counts "
+                 "them")->group(group);
+}
+
+Dialect dialect_of(DialectFlags& f) {
+  f.given.fields_terminated_by = f.fields_terminated_by.value();
+  f.given.fields_enclosed_by = f.fields_enclosed_by.value();
+  f.given.fields_escaped_by = f.fields_escaped_by.value();
+  f.given.lines_terminated_by = f.lines_terminated_by.value();
+  try {
+    return make_dialect(f.given);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
 }
 
 }  // namespace
@@ -128,9 +184,9 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.set_help_flag("--help", "print this help and exit");  // -h is --host, as in the mysql client
   app.set_version_flag("--version", FASTLOAD_VERSION);
   std::vector<std::string> positional;
-  app.add_option("FILE... DB.TABLE", positional, "the files to load (MySQL's default text format: tab-separated, "
-                 "backslash escapes, LF line ends; quoted glob patterns such as 'parts/*.tsv' are expanded), "
-                 "then the target table (quote names holding dots with backticks)")->required();
+  app.add_option("FILE... DB.TABLE", positional, "the files to load (quoted glob patterns such as 'parts/*.tsv' "
+                 "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
+                 "see Format), then the target table (quote names holding dots with backticks)")->required();
   app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: cores, "
                  "at least 2)");
   const std::map<std::string, Mode> modes{{"load", Mode::load}, {"insert", Mode::insert},
@@ -149,6 +205,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
                  "files under 2G are cut in 32 chunks of at least 1M)");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
+  DialectFlags dialect;
+  add_dialect_options(app, dialect);
   const std::map<std::string, OnDuplicate> duplicates{{"error", OnDuplicate::error},
                                                       {"ignore", OnDuplicate::ignore},
                                                       {"replace", OnDuplicate::replace}};
@@ -185,7 +243,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("--ssl-mode", c.ssl_mode, "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")->group(conn);
   app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)")->group(conn);
 
-  args = mark_password_prompts(std::move(args));
+  args = keep_empty_format_values(mark_password_prompts(std::move(args)));
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
   try {
     app.parse(args);
@@ -201,6 +259,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     throw usage_error(e.what());
   }
   if (pw->count() > 0) c.password = password;
+  o.dialect = dialect_of(dialect);
   o.array_binding = !no_array_binding;
   check_mode(o, batch->count() > 0, threads->count() > 0, !chunk_size.empty());
   if (no_array->count() > 0 && o.mode != Mode::insert)

@@ -150,7 +150,7 @@ void write_rejects_file(const Options& options, const RunState& state) {
     if (o.state != load::ChunkState::committed && o.state != load::ChunkState::loaded_before) continue;
       for (const Problem& p : o.rejects) rows.push_back({state.chunks[i], p});
   }
-  load::write_rejects(options.rejects_file, mapped_files(state), std::move(rows));
+  load::write_rejects(options.rejects_file, mapped_files(state), std::move(rows), options.dialect);
 }
 
 // Runs the workers; returns the failure that stopped them (a server error, or
@@ -209,7 +209,7 @@ load::LoadIdentity identity_of(const Options& options, const RunState& state, co
   id.fingerprint = file.fingerprint;
   id.chunk_size = input.chunk_size;
   id.chunks = chunks.size();
-  id.format = fmt::format("tsv; --mode {}; --on-duplicate {}", mode_name(options.mode),
+  id.format = fmt::format("{}; --mode {}; --on-duplicate {}", describe(options.dialect), mode_name(options.mode),
                           duplicate_policy(options.on_duplicate));
   id.atomic = options.atomic;
   const load::Target& loaded = state.stage ? state.stage->target : state.target;  // where the chunks go
@@ -237,7 +237,7 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
     load::ChunkOutcome& o = state.outcomes[input.first_chunk + entry.chunk];
     o.state = load::ChunkState::loaded_before;
     o.rejects = std::move(entry.rejects);
-    load::locate(o.rejects, chunks[entry.chunk], *input.file);
+    load::locate(o.rejects, chunks[entry.chunk], *input.file, options.dialect);
     rows_before += entry.rows - entry.rejected;
   }
   return {rows_before, recorded.published};
@@ -324,9 +324,9 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   input.chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
                      : options.chunk_size         ? options.chunk_size
                                                   : default_chunk_size(bytes.size());
-  std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads,
+  std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
                                            [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
-  split::verify_chunks(bytes, chunks);
+  split::verify_chunks(bytes, chunks, options.dialect);
   input.first_chunk = state.chunks.size();
   input.chunk_count = chunks.size();
   for (Chunk& c : chunks) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "fastload/dialect.h"
+
 namespace fastload {
 
 struct ConnectionOptions {
@@ -46,6 +48,7 @@ struct Options {
   bool array_binding = true;     // insert: use MariaDB's array binding where client and server have it
   unsigned threads = 2;
   std::string charset = "utf8mb4";
+  Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   bool json = false;      // the summary as one JSON object on stdout
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines

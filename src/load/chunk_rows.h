@@ -15,7 +15,7 @@ namespace fastload::load {
 
 class ChunkRows {
  public:
-  explicit ChunkRows(std::size_t columns) : columns_(columns) {}
+  ChunkRows(std::size_t columns, const Dialect& dialect) : columns_(columns), scanner_(dialect), parser_(dialect) {}
 
   // Calls on_row(fields, row) for each row of `chunk` (row is 1-based in the
   // chunk; fields has one entry per column, valid until release()). Stops at
@@ -25,15 +25,16 @@ class ChunkRows {
   bool for_each(std::string_view file, const Chunk& chunk, std::vector<Problem>& problems, OnRow&& on_row) {
     std::uint64_t row = 0;
     bool complete = true;
-    split::for_each_row(file.substr(chunk.begin, chunk.size()),
-                        [&](std::string_view bytes, std::uint64_t, split::RowEnd end) {
+    scanner_.for_each_row(file.substr(chunk.begin, chunk.size()),
+                          [&](std::string_view bytes, std::uint64_t, split::RowEnd end) {
       ++row;
       current_ = bytes;
       current_end_ = end;
       fields_.clear();
       parser_.parse_row(bytes, end, fields_);
-      // LOAD DATA ignores, without a warning, one empty field after the last column.
-      if (fields_.size() == columns_ + 1 && fields_.back().value.empty() && !fields_.back().is_null)
+      // LOAD DATA ignores, without a warning, one empty field after the last column (not "").
+      if (fields_.size() == columns_ + 1 && fields_.back().value.empty() && !fields_.back().is_null &&
+          !fields_.back().enclosed)
         fields_.pop_back();
       if (fields_.size() != columns_) {
         problems.push_back(wrong_field_count(row));
@@ -63,6 +64,7 @@ class ChunkRows {
   }
 
   std::size_t columns_;
+  split::RowScanner scanner_;
   split::FieldParser parser_;
   std::vector<split::Field> fields_;
   std::string_view current_;  // the row on_row was last called with

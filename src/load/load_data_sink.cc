@@ -3,10 +3,10 @@
 #include <cinttypes>
 #include <cstdio>
 #include <fmt/core.h>
+#include <optional>
 
 #include "load/diagnose.h"
 #include "load/statement_batch.h"
-#include "split/row_scanner.h"
 
 namespace fastload::load {
 namespace {
@@ -21,19 +21,35 @@ const char* duplicate_keyword(OnDuplicate policy) {
   return "";
 }
 
+std::string hex(std::string_view bytes) {
+  std::string literal = "X'";
+  for (unsigned char c : bytes) literal += fmt::format("{:02X}", c);
+  return literal + "'";
+}
+
+std::string hex(const std::optional<char>& byte) { return byte ? hex(std::string_view(&*byte, 1)) : "X''"; }
+
 }  // namespace
 
+std::string load_data_clauses(const Dialect& d) {
+  std::string enclosure = d.enclosure ? fmt::format(" {}ENCLOSED BY {}", d.optionally_enclosed ? "OPTIONALLY " : "",
+                                                    hex(d.enclosure))
+                                      : "";
+  return fmt::format("FIELDS TERMINATED BY {}{} ESCAPED BY {} LINES TERMINATED BY {}", hex(d.field_terminator),
+                     enclosure, hex(d.escape), hex(d.line_terminator));
+}
+
 LoadDataSink::LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
-                           OnDuplicate on_duplicate, const std::string& server_file)
-    : session_(session), local_(server_file.empty()), on_duplicate_(on_duplicate) {
-  // The terminators as hex literals: immune to NO_BACKSLASH_ESCAPES. Under
-  // LOCAL the file name is a placeholder: the session serves the chunk
-  // whatever name the server asks for.
+                           OnDuplicate on_duplicate, const Dialect& dialect, const std::string& server_file)
+    : session_(session), local_(server_file.empty()), on_duplicate_(on_duplicate), scanner_(dialect) {
+  // Under LOCAL the file name is a placeholder: the session serves the chunk
+  // whatever name the server asks for, never its header lines. The server
+  // reading the file itself skips them.
   statement_ = fmt::format(
-      "LOAD DATA {}{} INTO TABLE {} CHARACTER SET {} "
-      "FIELDS TERMINATED BY X'09' ESCAPED BY X'5C' LINES TERMINATED BY X'0A'",
+      "LOAD DATA {}{} INTO TABLE {} CHARACTER SET {} {}",
       local_ ? "LOCAL INFILE 'fastload-chunk'" : "INFILE " + session.quote_string(server_file),
-      duplicate_keyword(on_duplicate), quoted_table, charset);
+      duplicate_keyword(on_duplicate), quoted_table, charset, load_data_clauses(dialect));
+  if (!local_ && dialect.skip_rows > 0) statement_ += fmt::format(" IGNORE {} LINES", dialect.skip_rows);
   // Without LOCAL a strict sql_mode makes a bad value an error naming its row.
   if (!local_) require_strict_mode(session_);
   std::uint64_t rows = max_statement_rows(session_, on_duplicate, 0);
@@ -51,7 +67,7 @@ SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file) {
   std::uint64_t done = 0;
   do {
     piece.rows = rows_per_statement_ ? std::min(rows_per_statement_, chunk.rows - done) : chunk.rows;
-    if (done + piece.rows < chunk.rows) piece.end = split::locate_row(file, piece, piece.rows + 1).byte_offset;
+    if (done + piece.rows < chunk.rows) piece.end = scanner_.locate_row(file, piece, piece.rows + 1).byte_offset;
     if (!load(piece, file, done + 1, result)) break;
     done += piece.rows;
     piece.begin = piece.end;

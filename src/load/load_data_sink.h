@@ -11,6 +11,7 @@
 #include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/session.h"
+#include "split/row_scanner.h"
 
 namespace fastload::load {
 
@@ -18,7 +19,7 @@ class LoadDataSink : public Sink {
  public:
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
   LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
-               OnDuplicate on_duplicate, const std::string& server_file = {});
+               OnDuplicate on_duplicate, const Dialect& dialect, const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
 
@@ -29,8 +30,15 @@ class LoadDataSink : public Sink {
   bool local_;
   OnDuplicate on_duplicate_;
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
+  split::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
   std::string statement_;
 };
+
+// The FIELDS and LINES clauses of `dialect`, bytes as hex literals so that
+// NO_BACKSLASH_ESCAPES cannot change them, e.g. "FIELDS TERMINATED BY X'2C'
+// OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' LINES TERMINATED BY X'0A'".
+// Header lines are not named: they are never sent (see LoadDataSink for --mode server).
+std::string load_data_clauses(const Dialect& dialect);
 
 // Parses mysql_info() after LOAD DATA: "Records: 3  Deleted: 0  Skipped: 0  Warnings: 0".
 // Throws ServerError when the report has another shape.

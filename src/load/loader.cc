@@ -38,16 +38,18 @@ std::string describe(const Chunk& c, const LoadJob& job) {
 std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
   const Options& o = job.options;
   switch (o.mode) {
-    case Mode::load: return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate);
+    case Mode::load:
+      return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate, o.dialect);
     case Mode::server:
       return std::make_unique<LoadDataSink>(
-          session, job.target.quoted, o.charset, o.on_duplicate,
+          session, job.target.quoted, o.charset, o.on_duplicate, o.dialect,
           std::filesystem::absolute(job.files.front()->path()).lexically_normal().string());
     case Mode::insert:
       return std::make_unique<PreparedInsertSink>(session, job.target, o.batch_rows, o.array_binding,
-                                                  o.on_duplicate);
-    case Mode::multirow: return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows, o.on_duplicate);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1, o.on_duplicate);
+                                                  o.on_duplicate, o.dialect);
+    case Mode::multirow:
+      return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows, o.on_duplicate, o.dialect);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1, o.on_duplicate, o.dialect);
   }
   throw Failure(ExitCode::internal, "fastload: unknown mode");
 }
@@ -132,7 +134,8 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
   const Chunk& chunk = load.chunk;
   for (;;) {
     ChunkWithout reduced;
-    if (!load.left_out.empty()) reduced = without_rows(job.file_of(chunk).bytes(), chunk, load.left_out);
+    if (!load.left_out.empty())
+      reduced = without_rows(job.file_of(chunk).bytes(), chunk, load.left_out, job.options.dialect);
     const Chunk& sent = load.left_out.empty() ? chunk : reduced.chunk;
     SinkResult result = w.sink->send(sent, load.left_out.empty() ? job.file_of(chunk).bytes() : reduced.bytes);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
@@ -151,7 +154,7 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
     w.session->execute("ROLLBACK");
     for (Problem& p : problems)
       if (!load.left_out.empty() && p.row_in_chunk > 0) p.row_in_chunk = reduced.original_row.at(p.row_in_chunk - 1);
-    locate(problems, chunk, job.file_of(chunk));
+    locate(problems, chunk, job.file_of(chunk), job.options.dialect);
     if (!leave_out(load, problems, job, counters)) {
       load.outcome.problems = std::move(problems);
       return false;
@@ -251,12 +254,14 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters&
 
 }  // namespace
 
-void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file) {
+void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file,
+            const Dialect& dialect) {
+  const split::RowScanner scanner(dialect);
   for (Problem& p : problems) {
     p.chunk_index = chunk.index;
     p.where = {file.path(), 0, chunk.begin};
     if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
-    auto at = split::locate_row(file.bytes(), chunk, p.row_in_chunk);
+    auto at = scanner.locate_row(file.bytes(), chunk, p.row_in_chunk);
     p.where.line = at.line;
     p.where.byte_offset = at.byte_offset;
   }

@@ -68,6 +68,7 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCo
 
 // Where each problem's row is in the file (line, byte offset); a problem of
 // the whole chunk points at its start.
-void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file);
+void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file,
+            const Dialect& dialect);
 
 }  // namespace fastload::load

@@ -91,7 +91,7 @@ std::string insert_sql(OnDuplicate policy, const std::string& quoted_table, std:
 }  // namespace
 
 PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows,
-                                       bool array_binding, OnDuplicate on_duplicate)
+                                       bool array_binding, OnDuplicate on_duplicate, const Dialect& dialect)
     : session_(session),
       target_(target),
       columns_(target.columns.size()),
@@ -99,7 +99,7 @@ PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, s
       on_duplicate_(on_duplicate),
       batch_rows_(max_statement_rows(session, on_duplicate, batch_rows ? batch_rows : kDefaultBatchRows)),
       max_batch_bytes_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 4096),
-      rows_(columns_),
+      rows_(columns_, dialect),
       binds_(std::make_unique<BindBuffers>()) {
   require_strict_mode(session_);
   if (!array_binding_) batch_rows_ = std::min<std::uint64_t>(batch_rows_, kMaxPlaceholders / columns_);

@@ -25,7 +25,7 @@ class PreparedInsertSink : public Sink {
   static constexpr std::uint64_t kDefaultBatchRows = 1000;
 
   PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows, bool array_binding,
-                     OnDuplicate on_duplicate);
+                     OnDuplicate on_duplicate, const Dialect& dialect);
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;

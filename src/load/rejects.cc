@@ -7,18 +7,21 @@
 #include <fstream>
 
 #include "fastload/errors.h"
-#include "split/field_parser.h"
+#include "split/row_scanner.h"
 
 namespace fastload::load {
 
-ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded) {
+ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
+                          const Dialect& dialect) {
   ChunkWithout out;
   out.chunk = chunk;
   std::string_view bytes = file.substr(chunk.begin, chunk.size());
   std::uint64_t row = 0;
-  split::for_each_row(bytes, [&](std::string_view text, std::uint64_t offset, split::RowEnd end) {
+  const split::RowScanner scanner(dialect);
+  const std::size_t terminator = dialect.line_terminator.size();
+  scanner.for_each_row(bytes, [&](std::string_view text, std::uint64_t offset, split::RowEnd end) {
     if (excluded.count(++row) == 0) {
-      out.bytes.append(bytes.substr(offset, text.size() + (end == split::RowEnd::kNewline ? 1 : 0)));
+      out.bytes.append(bytes.substr(offset, text.size() + (end == split::RowEnd::kNewline ? terminator : 0)));
       out.original_row.push_back(row);
     }
     return true;
@@ -31,30 +34,30 @@ ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::
 
 namespace {
 
-// The row that starts at `offset`, with its terminator when it has one.
-std::string_view row_at(std::string_view file, std::uint64_t offset, const Chunk& chunk) {
+// The row that starts at `offset` with its line terminator, which a last row
+// without one gets, so that the rejects file loads like any other.
+std::string row_at(std::string_view file, std::uint64_t offset, const Chunk& chunk, const split::RowScanner& scanner) {
   std::string_view rest = file.substr(offset, chunk.end - offset);
-  std::string_view row = rest;
-  split::for_each_row(rest, [&](std::string_view text, std::uint64_t, split::RowEnd end) {
-    row = rest.substr(0, text.size() + (end == split::RowEnd::kNewline ? 1 : 0));
+  std::string row;
+  scanner.for_each_row(rest, [&](std::string_view text, std::uint64_t, split::RowEnd) {
+    row.assign(text);
     return false;
   });
-  return row;
+  return row + scanner.line_terminator();
 }
 
 }  // namespace
 
 void write_rejects(const std::string& path, const std::vector<const input::MappedFile*>& files,
-                   std::vector<RejectedRow> rows) {
+                   std::vector<RejectedRow> rows, const Dialect& dialect) {
+  const split::RowScanner scanner(dialect);
   std::sort(rows.begin(), rows.end(), [](const RejectedRow& a, const RejectedRow& b) {
     if (a.chunk.file != b.chunk.file) return a.chunk.file < b.chunk.file;
     return a.problem.where.byte_offset < b.problem.where.byte_offset;
   });
   std::ofstream data(path, std::ios::binary | std::ios::trunc), reasons(path + ".reasons", std::ios::trunc);
   for (const RejectedRow& r : rows) {
-    std::string_view row = row_at(files.at(r.chunk.file)->bytes(), r.problem.where.byte_offset, r.chunk);
-    data << row;
-    if (row.empty() || row.back() != '\n') data << '\n';
+    data << row_at(files.at(r.chunk.file)->bytes(), r.problem.where.byte_offset, r.chunk, scanner);
     std::string message = r.problem.message;
     std::replace_if(message.begin(), message.end(), [](char c) { return c == '\t' || c == '\n'; }, ' ');
     reasons << fmt::format("{}\t{}\t{}\t{}\t{}\n", r.problem.where.file, r.problem.where.line,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fastload/chunk.h"
+#include "fastload/dialect.h"
 #include "fastload/problem.h"
 #include "input/mapped_file.h"
 
@@ -23,7 +24,8 @@ struct ChunkWithout {
 };
 
 // `excluded` holds 1-based row numbers of `chunk`.
-ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded);
+ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
+                          const Dialect& dialect);
 
 // A rejected row: where it is and why (problem.where is located), and its chunk.
 struct RejectedRow {
@@ -31,12 +33,12 @@ struct RejectedRow {
   Problem problem;
 };
 
-// Writes each row's bytes to `path` (a row the file ends without LF gets one,
-// so the rejects file loads like any other) and to `path`.reasons one line
-// per row: file, line, byte offset, server error code and message,
+// Writes each row's bytes to `path` (a row the file ends without a line
+// terminator gets the dialect's, so the rejects file loads like any other)
+// and to `path`.reasons one line per row: file, line, byte offset, server error code and message,
 // tab-separated. Rows go in file order (files as given, then bytes); `files`
 // is indexed by chunk.file. Throws Failure(input) when they cannot be written.
 void write_rejects(const std::string& path, const std::vector<const input::MappedFile*>& files,
-                   std::vector<RejectedRow> rows);
+                   std::vector<RejectedRow> rows, const Dialect& dialect);
 
 }  // namespace fastload::load

@@ -41,7 +41,7 @@ void find_table(Session& session, Target& t) {
 void probe(Session& session, const Target& t, const Options& options) {
   try {
     if (options.mode == Mode::load) {
-      LoadDataSink probe(session, t.quoted, options.charset, options.on_duplicate);
+      LoadDataSink probe(session, t.quoted, options.charset, options.on_duplicate, options.dialect);
       session.execute("START TRANSACTION");
       probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");

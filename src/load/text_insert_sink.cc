@@ -5,7 +5,7 @@
 namespace fastload::load {
 
 TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
-                               OnDuplicate on_duplicate)
+                               OnDuplicate on_duplicate, const Dialect& dialect)
     : session_(session),
       on_duplicate_(on_duplicate),
       prefix_(fmt::format("{} {} VALUES ", insert_verb(on_duplicate), target.quoted)),
@@ -13,7 +13,7 @@ TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint
       max_packet_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
       max_statement_(std::min(kStatementBytes, max_packet_)),
       columns_(target.columns),
-      rows_(target.columns.size()) {
+      rows_(target.columns.size(), dialect) {
   require_strict_mode(session_);
 }
 

@@ -21,7 +21,7 @@ class TextInsertSink : public Sink {
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit.
   TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
-                 OnDuplicate on_duplicate);
+                 OnDuplicate on_duplicate, const Dialect& dialect);
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
 

@@ -1,39 +1,104 @@
-// The hot loop: finding row ends in MySQL's default text format.
-// An LF ends a row only when the run of escape bytes right before it has even
-// length; that rule is local, so any offset can be scanned from without
-// knowing what came before it.
+// The hot loop: finding row ends in a dialect, as the server's READ_INFO
+// finds them (docs/design.md#dialects).
+//
+// Without an enclosure, whether a line terminator ends a row depends only on
+// the run of escape bytes right before it (even: it does), so any offset can
+// be scanned from: the split runs in parallel ("local" dialects). With an
+// enclosure it depends on every quote before it, so rows are found by one
+// scan from a known row start, which skips from one byte that can matter to
+// the next with SIMD masks.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "fastload/chunk.h"
+#include "fastload/dialect.h"
+#include "split/enclosed_scan.h"
 
 namespace fastload::split {
 
 struct RangeCounts {
-  std::uint64_t rows = 0;   // row ends in the range, plus a final row without LF at end of file
+  std::uint64_t rows = 0;   // rows starting in the range (a last row without terminator included)
   std::uint64_t lines = 0;  // LF bytes in the range
 };
 
-// True when the LF at `file[pos]` ends a row.
-bool ends_row(std::string_view file, std::uint64_t pos);
+// How a row ended. It matters: at end of file the server reads no field at
+// all where a field would start, so "a\t" there is one field, not two.
+enum class RowEnd { kNewline, kEndOfFile };  // kNewline: by the line terminator, whatever it is
 
-// The start of the first row that begins at or after `from`: `from` itself
-// when it is 0 or follows a row end, else one past the next row end; file.size()
-// when no row starts there.
-std::uint64_t next_row_start(std::string_view file, std::uint64_t from);
-
-// Rows and lines in [begin, end). `end` must be a row start or file.size().
-RangeCounts count_rows(std::string_view file, std::uint64_t begin, std::uint64_t end);
-
-// Where the `row`-th row (1-based) of `chunk` starts: its byte offset and line number.
-// A row past the chunk's last row gives chunk.end and the line of the byte there;
-// row 0 is taken as row 1. Scans the chunk: meant for error paths.
+// Where a row starts: its byte offset and line number.
 struct RowPosition {
   std::uint64_t byte_offset = 0;
   std::uint64_t line = 0;
 };
-RowPosition locate_row(std::string_view file, const Chunk& chunk, std::uint64_t row);
+
+// on_row(text, offset, end): a row's bytes without its line terminator, where
+// it starts in the bytes scanned, how it ended. Returns false to stop.
+using OnRow = std::function<bool(std::string_view text, std::uint64_t offset, RowEnd end)>;
+
+class RowScanner {
+ public:
+  explicit RowScanner(const Dialect& dialect);
+
+  // True when the dialect's row ends can be found from any offset (see above).
+  bool local() const { return local_; }
+  const std::string& line_terminator() const { return line_; }
+
+  // Where the first row starts: after the dialect's skip_rows header lines,
+  // which end at line terminators not escaped (enclosures are not looked at,
+  // as IGNORE N LINES does not). file.size() when the header is all there is.
+  std::uint64_t first_row_start(std::string_view file) const;
+
+  // Local dialects: the first offset at or after `from` that is 0 or follows a
+  // row end, or file.size().
+  std::uint64_t next_row_start(std::string_view file, std::uint64_t from) const;
+
+  // Calls on_row for each row of `bytes`, which starts at a row start and
+  // ends at a row end or at the end of the file.
+  void for_each_row(std::string_view bytes, const OnRow& on_row) const;
+
+  // Rows and lines in [begin, end): `begin` a row start, `end` a row start or file.size().
+  RangeCounts count_rows(std::string_view file, std::uint64_t begin, std::uint64_t end) const;
+
+  // Where the `row`-th row (1-based) of `chunk` starts. A row past the chunk's
+  // last gives chunk.end and the line of the byte there; row 0 is taken as
+  // row 1. Scans the chunk: meant for error paths.
+  RowPosition locate_row(std::string_view file, const Chunk& chunk, std::uint64_t row) const;
+
+  // Calls on_row_ends(next_row_starts) with where each row of file[begin,
+  // size) ends, in order and in batches, `begin` a row start (the last row
+  // may end at file.size() without a terminator): the splitter's scan for
+  // dialects that are not local.
+  using OnRowEnds = std::function<void(std::span<const std::uint64_t> next_row_starts)>;
+  void for_each_row_end(std::string_view file, std::uint64_t begin, const OnRowEnds& on_row_ends) const;
+
+ private:
+  template <class OnRowEnd>  // on_row_end(text_end, next_row_start) -> bool
+  void scan(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end) const;
+  template <class OnRowEnd>
+  void scan_local(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end,
+                  std::uint64_t* candidates = nullptr) const;
+
+  bool line_at(std::string_view file, std::uint64_t pos) const;
+  bool ends_row_local(std::string_view file, std::uint64_t pos) const;
+
+  std::string field_;
+  std::string line_;
+  int quote_ = -1;   // the enclosure byte, or -1
+  int escape_ = -1;  // the escape byte, or -1 (also when it is the enclosure: see the constructor)
+  int line_escape_ = -1;  // the escape byte as header lines are skipped
+  std::uint64_t skip_rows_ = 0;
+  bool local_ = false;
+  EnclosedDialect enclosed_;  // what the scan of a dialect that is not local needs
+
+  static constexpr std::size_t kRowEndBatch = 4096;
+};
+
+// LF bytes in file[begin, end).
+std::uint64_t count_lines(std::string_view file, std::uint64_t begin, std::uint64_t end);
 
 }  // namespace fastload::split

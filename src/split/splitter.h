@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fastload/chunk.h"
+#include "fastload/dialect.h"
 
 namespace fastload::split {
 
@@ -15,14 +16,18 @@ namespace fastload::split {
 // needs the chunk's bytes (lets the caller release mapped pages).
 using DoneWithBytes = std::function<void(std::uint64_t begin, std::uint64_t end)>;
 
-// Chunks tile `file` exactly in file order; every chunk holds at least one byte;
-// an empty file gives no chunks. first_line and first_row are filled in.
+// Chunks tile `file` after its header lines (dialect.skip_rows) exactly, in
+// file order; boundary k is the first row start at or after k * chunk_size.
+// Every chunk holds at least one byte; a file of header lines only gives no
+// chunks. first_line and first_row are filled in (the header's lines counted,
+// its rows not). Local dialects are split in parallel, others by one scan.
 std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
-                         const DoneWithBytes& done_with_bytes = {});
+                         const Dialect& dialect, const DoneWithBytes& done_with_bytes = {});
 
-// Throws std::logic_error naming the first violation: chunks must tile the file
-// (first begins at 0, each begins where the last ended, last ends at the size),
-// begin at row starts, and their counts must add up.
-void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks);
+// Throws std::logic_error naming the first violation: chunks must tile the
+// file after its header (first begins where the header ends, each where the
+// last ended, last ends at the size), begin after a line terminator (after a
+// row end: checked fully for local dialects), and their counts must add up.
+void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const Dialect& dialect);
 
 }  // namespace fastload::split

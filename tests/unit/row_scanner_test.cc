@@ -1,5 +1,5 @@
-// Hand-made cases for the row scanner; split_test.cc compares it with a serial
-// reference on generated inputs.
+// Hand-made cases for the row scanner; split_test.cc and dialect_test.cc
+// compare it with a model of the server's reading on generated inputs.
 #include "split/row_scanner.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,27 @@
 
 namespace fastload::split {
 namespace {
+
+const RowScanner& tsv() {
+  static const RowScanner scanner{Dialect{}};
+  return scanner;
+}
+std::uint64_t next_row_start(std::string_view file, std::uint64_t from) { return tsv().next_row_start(file, from); }
+RangeCounts count_rows(std::string_view file, std::uint64_t begin, std::uint64_t end) {
+  return tsv().count_rows(file, begin, end);
+}
+RowPosition locate_row(std::string_view file, const Chunk& chunk, std::uint64_t row) {
+  return tsv().locate_row(file, chunk, row);
+}
+// True when the line terminator at `pos` ends a row.
+bool ends_row(std::string_view file, std::uint64_t pos, const RowScanner& scanner = tsv()) {
+  bool ends = false;
+  scanner.for_each_row(file.substr(0, pos + 1), [&](std::string_view text, std::uint64_t offset, RowEnd end) {
+    ends = end == RowEnd::kNewline && offset + text.size() == pos;
+    return true;
+  });
+  return ends;
+}
 
 TEST(EndsRow, DependsOnTheParityOfTheBackslashRunBefore) {
   for (std::size_t run = 0; run <= 9; ++run) {
@@ -96,6 +117,63 @@ TEST(LocateRow, RowsPastTheChunkGiveItsEnd) {
     EXPECT_EQ(position.line, 3u);
   }
   EXPECT_EQ(locate_row(file, chunk, 0).byte_offset, 0u);
+}
+
+TEST(NextRowStart, ATwoByteTerminatorStraddlingTheOffset) {
+  Dialect crlf;
+  crlf.line_terminator = "\r\n";
+  const RowScanner scanner(crlf);
+  ASSERT_TRUE(scanner.local());
+  const std::string file = "ab\r\ncd\\\r\nef\r\r\ng";
+  const std::uint64_t expected[] = {0, 4, 4, 4, 4, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15};
+  for (std::uint64_t from = 0; from < std::size(expected); ++from)
+    EXPECT_EQ(scanner.next_row_start(file, from), expected[from]) << "from " << from;
+}
+
+TEST(RowScanner, WhichDialectsAreLocal) {
+  Dialect d;
+  EXPECT_TRUE(RowScanner(d).local());
+  d.line_terminator = "\r\n";
+  EXPECT_TRUE(RowScanner(d).local());
+  d.field_terminator = "\r";  // a field terminator can take the line terminator's bytes
+  EXPECT_FALSE(RowScanner(d).local());
+  d = Dialect{};
+  d.line_terminator = "aa";  // "aaa" holds one line end, not two
+  EXPECT_FALSE(RowScanner(d).local());
+  EXPECT_FALSE(RowScanner(csv_dialect()).local());
+}
+
+TEST(RowScanner, EnclosedLineEndsDependOnQuotes) {
+  const RowScanner csv(csv_dialect());
+  const std::string file = "a,\"b\nc\"\n\"\"\"\n\"\nx\"y\nz";
+  EXPECT_FALSE(ends_row(file, 4, csv));  // inside quotes
+  EXPECT_TRUE(ends_row(file, 7, csv));
+  EXPECT_FALSE(ends_row(file, 11, csv));  // """ opened and holds a quote
+  EXPECT_TRUE(ends_row(file, 13, csv));
+  EXPECT_TRUE(ends_row(file, 17, csv));   // a quote inside a field opens nothing
+  EXPECT_EQ(csv.count_rows(file, 0, file.size()).rows, 4u);
+  EXPECT_EQ(csv.count_rows(file, 0, file.size()).lines, 5u);
+  const Chunk chunk{.index = 0, .begin = 0, .end = file.size(), .rows = 4, .lines = 5};
+  EXPECT_EQ(csv.locate_row(file, chunk, 2).byte_offset, 8u);
+  EXPECT_EQ(csv.locate_row(file, chunk, 2).line, 3u);
+  EXPECT_EQ(csv.locate_row(file, chunk, 4).byte_offset, 18u);
+  EXPECT_EQ(csv.locate_row(file, chunk, 4).line, 6u);
+}
+
+TEST(RowScanner, FirstRowStartSkipsHeaderLines) {
+  Dialect d = csv_dialect();
+  d.skip_rows = 2;
+  EXPECT_EQ(RowScanner(d).first_row_start("a\nb\nc\n"), 4u);
+  EXPECT_EQ(RowScanner(d).first_row_start("\"a\nb\"\nc\n"), 6u);  // quotes are not looked at
+  EXPECT_EQ(RowScanner(d).first_row_start("a\nb"), 3u);  // the file ends in the header
+  d.skip_rows = 0;
+  EXPECT_EQ(RowScanner(d).first_row_start("a\nb"), 0u);
+  Dialect tsv;
+  tsv.skip_rows = 1;
+  EXPECT_EQ(RowScanner(tsv).first_row_start("a\\\nb\nc"), 5u);  // an escaped LF does not end the line
+  tsv.escape = '"';
+  tsv.enclosure = '"';
+  EXPECT_EQ(RowScanner(tsv).first_row_start("\"\n\nc"), 3u);  // nor one after an escape that is the quote
 }
 
 }  // namespace

@@ -1,0 +1,134 @@
+#include "input/byte_source.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fastload/errors.h"
+
+namespace fastload::input {
+namespace {
+
+// Bytes copied or read at a time: large enough that system calls and page
+// hand-backs are rare, small enough to stay in cache for the decoder.
+constexpr std::size_t kRefill = 1 << 20;
+
+Failure read_error(const std::string& name, const std::string& what) {
+  return Failure(ExitCode::input, fmt::format("fastload: {}: {}", name, what));
+}
+
+}  // namespace
+
+Source::Source(std::string name, std::uint64_t offset) : name_(std::move(name)), offset_(offset) {}
+
+Source::~Source() {
+  if (close_fd_) ::close(fd_);
+}
+
+std::shared_ptr<Source> Source::open(const std::string& path) {
+  if (path == "-") {
+    std::shared_ptr<Source> source(new Source("standard input", 0));
+    source->fd_ = STDIN_FILENO;
+    return source;
+  }
+  std::shared_ptr<Source> source(new Source(path, 0));
+  struct stat st {};
+  bool mappable = ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode);
+  if (mappable) {  // MappedFile also words the errors for missing files and directories
+    source->mapping_ = std::make_unique<MappedFile>(path);
+    source->eof_ = source->mapping_->bytes().empty();
+    return source;
+  }
+  source->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (source->fd_ < 0)
+    throw read_error(path, fmt::format("cannot open: {}; check the path and that you may read it",
+                                       std::strerror(errno)));
+  source->close_fd_ = true;
+  return source;
+}
+
+std::shared_ptr<Source> Source::from_memory(std::string name, std::string bytes, std::uint64_t offset) {
+  std::shared_ptr<Source> source(new Source(std::move(name), offset));
+  source->buffer_ = std::move(bytes);
+  source->eof_ = true;
+  return source;
+}
+
+std::optional<std::uint64_t> Source::size() const {
+  if (!mapping_) return std::nullopt;
+  return mapping_->bytes().size();
+}
+
+std::string_view Source::peek(std::size_t min) {
+  min = std::max<std::size_t>(min, 1);
+  if (buffer_.size() - pos_ < min && !eof_) refill(min);
+  return std::string_view(buffer_).substr(pos_);
+}
+
+void Source::advance(std::size_t n) {
+  pos_ += n;
+  offset_.store(offset() + n, std::memory_order_relaxed);
+}
+
+void Source::unread(std::string_view bytes) {
+  buffer_.replace(0, pos_, bytes);
+  pos_ = 0;
+  offset_.store(offset() - bytes.size(), std::memory_order_relaxed);
+}
+
+void Source::refill(std::size_t min) {
+  buffer_.erase(0, pos_);
+  pos_ = 0;
+  while (buffer_.size() < min && !eof_) {
+    std::size_t had = buffer_.size();
+    std::size_t want = std::max(kRefill, min - had);
+    buffer_.resize(had + want);
+    std::size_t got = read_more(buffer_.data() + had, want);
+    buffer_.resize(had + got);
+  }
+}
+
+std::size_t Source::read_more(char* into, std::size_t size) {
+  std::size_t got = mapping_ ? copy_from_mapping(into, size) : read_fd(into, size);
+  if (got == 0) eof_ = true;
+  return got;
+}
+
+// Copies rather than decoding from the mapping in place: a file truncated
+// under the mapping then fails here with a message instead of a SIGBUS deep
+// in a library, and a memcpy costs little next to any decompressor.
+std::size_t Source::copy_from_mapping(char* into, std::size_t size) {
+  std::string_view all = mapping_->bytes();
+  std::size_t n = std::min<std::uint64_t>(size, all.size() - mapped_);
+  if (!guarded_copy(into, all.data() + mapped_, n))
+    throw read_error(name_, fmt::format("the file shrank while being read (before byte {}); do not change it "
+                                        "during a load", mapped_ + n));
+  // Pages already copied go back, to keep the resident set small.
+  static const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  mapping_->release(released_, mapped_);
+  released_ = mapped_ / page * page;
+  mapped_ += n;
+  if (mapped_ == all.size()) eof_ = true;
+  return n;
+}
+
+std::size_t Source::read_fd(char* into, std::size_t size) {
+  for (;;) {
+    ssize_t got = ::read(fd_, into, size);
+    if (got >= 0) return static_cast<std::size_t>(got);
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdin inherited from the shell
+      struct pollfd wait {fd_, POLLIN, 0};
+      ::poll(&wait, 1, -1);
+      continue;
+    }
+    throw read_error(name_, fmt::format("cannot read: {}", std::strerror(errno)));
+  }
+}
+
+}  // namespace fastload::input

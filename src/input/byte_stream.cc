@@ -1,0 +1,69 @@
+#include "input/byte_stream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fmt/core.h>
+#include <thread>
+
+#include "fastload/errors.h"
+#include "input/byte_source.h"
+#include "input/decoding_stream.h"
+#include "input/formats.h"
+#include "input/parallel_stream.h"
+
+namespace fastload::input {
+namespace {
+
+// How far detection may read past skippable frames at the start of a file.
+constexpr std::size_t kSniffLimit = 64 << 10;
+
+class PlainStream final : public ByteStream {
+ public:
+  explicit PlainStream(std::shared_ptr<Source> source) : ByteStream(std::move(source), Format::plain) {}
+  std::uint64_t consumed() const override { return source().offset(); }
+  std::size_t read(char* into, std::size_t size) override {
+    std::size_t done = 0;
+    while (done < size) {
+      std::string_view bytes = source().peek();
+      if (bytes.empty()) break;
+      std::size_t n = std::min(bytes.size(), size - done);
+      std::memcpy(into + done, bytes.data(), n);
+      source().advance(n);
+      done += n;
+    }
+    return done;
+  }
+};
+
+// Reads just enough to decide; the bytes stay buffered in the source.
+Format sniff(Source& source) {
+  std::string_view head = source.peek(kMagicBytes);
+  // Loading such bytes as rows would load garbage, or fail far from the cause.
+  if (std::string_view other = unsupported_format(head); !other.empty())
+    throw Failure(ExitCode::input, fmt::format("fastload: {}: is {} data, which fastload does not read; "
+                                               "decompress it and load the result (`... | fastload -` works too)",
+                                               source.name(), other));
+  return detect_format(is_skippable(head) ? source.peek(kSniffLimit) : head);
+}
+
+}  // namespace
+
+ByteStream::ByteStream(std::shared_ptr<Source> source, Format format) : source_(std::move(source)), format_(format) {}
+
+ByteStream::~ByteStream() = default;
+
+const std::string& ByteStream::name() const { return source_->name(); }
+
+std::optional<std::uint64_t> ByteStream::compressed_size() const { return source_->size(); }
+
+std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options) {
+  std::shared_ptr<Source> source = Source::open(path);
+  Format format = sniff(*source);
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (format == Format::plain) return std::make_unique<PlainStream>(std::move(source));
+  if (format == Format::bzip2 && threads > 1)
+    return std::make_unique<ParallelStream>(std::move(source), format, threads, ParallelStream::Limits{});
+  return std::make_unique<DecodingStream>(std::move(source), format, threads);
+}
+
+}  // namespace fastload::input

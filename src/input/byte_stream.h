@@ -1,0 +1,84 @@
+// FILE as a sequential stream of content bytes, for inputs that cannot be
+// mapped and split as they are: compressed files (gzip, zstd, lz4, bzip2, xz,
+// recognised by their magic bytes whatever the name) and standard input or
+// pipes, which may be compressed too. A plain regular file is better mapped
+// (MappedFile): open_stream() serves it too, but the caller can tell it apart
+// (format() == plain and compressed_size() known) and map it instead.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fastload::input {
+
+class Source;
+
+enum class Format { plain, gzip, zstd, lz4, bzip2, xz };
+
+// "plain", "gzip", "zstd", "lz4", "bzip2", "xz".
+std::string_view format_name(Format format);
+
+// detect_format() decides from this many first bytes (fewer: a file that short
+// cannot be compressed data, so it is plain).
+inline constexpr std::size_t kMagicBytes = 10;
+
+// The format whose magic `first_bytes` starts with, plain when none: gzip
+// 1f 8b 08, zstd 28 b5 2f fd, lz4 frame 04 22 4d 18, bzip2 "BZh1".."BZh9" and a
+// block or end magic, xz fd 37 7a 58 5a 00. A skippable frame (magic
+// 0x184D2A50..5F, which zstd and lz4 share) is zstd unless `first_bytes` reach
+// past it to an lz4 frame.
+Format detect_format(std::string_view first_bytes);
+
+class ByteStream {
+ public:
+  virtual ~ByteStream();
+  ByteStream(const ByteStream&) = delete;
+  ByteStream& operator=(const ByteStream&) = delete;
+
+  // Fills `into` with the next content bytes: all `size` of them unless the
+  // content ends first; 0 only at the end (or for size 0). Throws
+  // Failure(ExitCode::input) naming the file, the format and the compressed
+  // byte offset when the data is damaged or truncated (never returns short
+  // content instead), or when the file cannot be read.
+  virtual std::size_t read(char* into, std::size_t size) = 0;
+
+  // Raw (compressed) bytes of the file decoded and handed out so far: never
+  // more than compressed_size(), so a progress line on it stays within 100%.
+  // May be called from any thread.
+  virtual std::uint64_t consumed() const = 0;
+
+  Format format() const { return format_; }
+  // The path, or "standard input" for "-".
+  const std::string& name() const;
+  // The size of a regular file; none for standard input and pipes.
+  std::optional<std::uint64_t> compressed_size() const;
+
+ protected:
+  ByteStream(std::shared_ptr<Source> source, Format format);
+  Source& source() const { return *source_; }
+  const std::shared_ptr<Source>& shared_source() const { return source_; }
+
+ private:
+  std::shared_ptr<Source> source_;
+  Format format_;
+};
+
+struct StreamOptions {
+  // Decompressing threads for what can be decoded in parallel: bzip2 files of
+  // several streams (pbzip2) and xz streams of several blocks (xz -T). 0: one
+  // per core. Other formats decode faster than a server loads (docs/design.md).
+  unsigned threads = 0;
+};
+
+// Opens PATH ("-": standard input) and detects its format from its first
+// bytes, which the stream still returns. A regular file is read through a
+// mapping, anything else (stdin, a pipe, a FIFO) with read(). Throws
+// Failure(ExitCode::input) naming the file and what to do, also for formats
+// that are recognised but not read (zip, 7z, compress, lz4's legacy format).
+std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options = {});
+
+}  // namespace fastload::input

@@ -1,0 +1,96 @@
+#include "input/formats.h"
+
+#include <cstdint>
+#include <utility>
+
+namespace fastload::input {
+namespace {
+
+constexpr FormatTraits kTraits[] = {
+    {"plain", "file", "cat", "none"},
+    {"gzip", "member", "gzip", "zlib"},
+    {"zstd", "frame", "zstd", "libzstd"},
+    {"lz4", "frame", "lz4", "liblz4"},
+    {"bzip2", "stream", "bzip2", "libbz2"},
+    {"xz", "stream", "xz", "liblzma"},
+};
+
+using namespace std::string_view_literals;
+constexpr std::string_view kGzip = "\x1f\x8b\x08"sv;  // and deflate, gzip's only method
+constexpr std::string_view kZstd = "\x28\xb5\x2f\xfd"sv;
+constexpr std::string_view kLz4 = "\x04\x22\x4d\x18"sv;
+constexpr std::string_view kXz = "\xfd\x37\x7a\x58\x5a\x00"sv;
+constexpr std::string_view kSkippableTail = "\x2a\x4d\x18"sv;  // after a byte 0x50..0x5f
+// A bzip2 stream header "BZh1".."BZh9" is followed by a block's or the end's
+// 48-bit magic (pi and sqrt(pi)): ten bytes that text hardly starts with.
+constexpr std::string_view kBzip2Block = "\x31\x41\x59\x26\x53\x59"sv;
+constexpr std::string_view kBzip2End = "\x17\x72\x45\x38\x50\x90"sv;
+
+bool is_bzip2(std::string_view bytes) {
+  if (bytes.size() < kMagicBytes || !bytes.starts_with("BZh") || bytes[3] < '1' || bytes[3] > '9') return false;
+  std::string_view next = bytes.substr(4, 6);
+  return next == kBzip2Block || next == kBzip2End;
+}
+
+// The format of the magic `bytes` start with, skippable frames not looked through.
+Format magic_format(std::string_view bytes) {
+  if (bytes.starts_with(kGzip)) return Format::gzip;
+  if (bytes.starts_with(kZstd)) return Format::zstd;
+  if (bytes.starts_with(kLz4)) return Format::lz4;
+  if (bytes.starts_with(kXz)) return Format::xz;
+  if (is_bzip2(bytes)) return Format::bzip2;
+  return Format::plain;
+}
+
+std::uint64_t little_endian32(std::string_view bytes) {
+  std::uint64_t value = 0;
+  for (int i = 3; i >= 0; --i) value = value << 8 | static_cast<unsigned char>(bytes[i]);
+  return value;
+}
+
+}  // namespace
+
+std::string_view unsupported_format(std::string_view bytes) {
+  static constexpr std::pair<std::string_view, std::string_view> kMagics[] = {
+      {"\x02\x21\x4c\x18"sv, "lz4's legacy format (lz4 -l)"},
+      {"PK\x03\x04"sv, "zip"},
+      {"7z\xbc\xaf\x27\x1c"sv, "7z"},
+      {"\x1f\x9d"sv, "compress (.Z)"},
+  };
+  for (auto [magic, name] : kMagics)
+    if (bytes.starts_with(magic)) return name;
+  return {};
+}
+
+bool is_skippable(std::string_view bytes) {
+  return bytes.size() >= 4 && (static_cast<unsigned char>(bytes[0]) & 0xf0) == 0x50 &&
+         bytes.substr(1).starts_with(kSkippableTail);
+}
+
+const FormatTraits& traits(Format format) { return kTraits[static_cast<int>(format)]; }
+
+std::string_view format_name(Format format) { return traits(format).name; }
+
+Format detect_format(std::string_view bytes) {
+  if (!is_skippable(bytes)) return magic_format(bytes);
+  // Skippable frames (metadata) lead zstd and lz4 files alike: the frame after them decides.
+  while (is_skippable(bytes) && bytes.size() >= 8) {
+    std::uint64_t next = 8 + little_endian32(bytes.substr(4));
+    if (bytes.size() < next) return Format::zstd;
+    bytes.remove_prefix(next);
+  }
+  return magic_format(bytes) == Format::lz4 ? Format::lz4 : Format::zstd;
+}
+
+bool starts_member(Format format, std::string_view bytes) {
+  if (is_skippable(bytes)) return format == Format::zstd || format == Format::lz4;
+  return magic_format(bytes) == format;
+}
+
+std::size_t find_bzip2_stream(std::string_view bytes, std::size_t from) {
+  for (std::size_t at = bytes.find("BZh", from); at != std::string_view::npos; at = bytes.find("BZh", at + 1))
+    if (is_bzip2(bytes.substr(at))) return at;
+  return std::string_view::npos;
+}
+
+}  // namespace fastload::input
