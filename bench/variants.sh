@@ -7,9 +7,12 @@
 # utime+stime during the run), and its wall time relative to the first variant. A VARIANT is either
 #   local-infile             one `mariadb --local-infile=1 -e "LOAD DATA LOCAL INFILE ..."` statement
 #   import                   mariadb-import --local --use-threads=2 over the file split in two beforehand
-#   "fastload ARGS..."       fastload with ARGS (socket, user, file and table are added)
+#   "fastload ARGS..."       fastload with ARGS (socket, user, file and table are added); among ARGS,
+#                            @gz @zst @lz4 @bz2 @xz load the file compressed so (compressed once, before
+#                            the runs, by the usual tool at its default level), and @stdin through a pipe
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
+#       bench/variants.sh 2000000 5 "fastload --threads 2" "fastload --threads 2 @zst"
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -37,6 +40,17 @@ server_cpu() {
   awk -v t=$((fields[11] + fields[12])) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
 }
 
+# compressed EXT: the file compressed by the tool for EXT (gz zst lz4 bz2 xz), made on first use.
+compressed() {
+  local tool
+  case $1 in
+    gz) tool=gzip ;; zst) tool=zstd ;; lz4) tool=lz4 ;; bz2) tool=bzip2 ;; xz) tool=xz ;;
+    *) die "unknown compression @$1: @gz @zst @lz4 @bz2 @xz" ;;
+  esac
+  [[ -f $file.$1 ]] || "$tool" -q -c "$file" >"$file.$1"
+  echo "$file.$1"
+}
+
 # command_of VARIANT: the command line that runs it, into the array `command`.
 command_of() {
   if [[ $1 == local-infile ]]; then
@@ -49,8 +63,18 @@ command_of() {
     command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2
              --default-character-set=utf8mb4 bench "$SCRATCH"/parts/nodes.part0{0,1}.tsv)
   elif [[ $1 == fastload || $1 == "fastload "* ]]; then
-    read -r -a command <<<"${1#fastload}"
-    command=("$BUILD_DIR/fastload" "${command[@]}" --socket "$SOCKET" -u root "$file" bench.nodes)
+    local args=() arg input=$file
+    read -r -a args <<<"${1#fastload}"
+    command=("$BUILD_DIR/fastload")
+    for arg in "${args[@]}"; do
+      case $arg in
+        @stdin) input=- ;;
+        @*) input=$(compressed "${arg#@}") ;;
+        *) command+=("$arg") ;;
+      esac
+    done
+    command+=(--socket "$SOCKET" -u root "$input" bench.nodes)
+    [[ $input != - ]] || command=(sh -c '"$@" <"$0"' "$file" "${command[@]}")
   else
     die "unknown variant '$1': local-infile, import or \"fastload ARGS...\""
   fi
@@ -72,6 +96,7 @@ run() {
   printf 'run %d/%d  %-50s wall %7.2f s\n' "$round" "$runs" "${variants[$1]}" "$wall"
 }
 
+for variant in "${variants[@]}"; do command_of "$variant"; done  # compressed copies before any timing
 step "$runs rounds of ${#variants[@]} variants, alternating"
 for ((round = 1; round <= runs; round++)); do
   for i in "${!variants[@]}"; do run "$i"; done

@@ -11,6 +11,7 @@
 
 #include "fastload/dialect.h"
 #include "fastload/errors.h"
+#include "load/sql_text.h"
 
 namespace fastload {
 namespace {
@@ -120,7 +121,67 @@ Dialect dialect_of(DialectFlags& f) {
   }
 }
 
+// --columns and --set; what they name is checked against the table once it is known (load::check_columns).
+CLI::Option* add_column_options(CLI::App& app, std::string& columns, std::vector<std::string>& set) {
+  auto* group = "Columns (as LOAD DATA's column list and SET clause)";
+  auto* option = app.add_option("--columns", columns, "where each row's fields go, in order: column names and "
+                                "@variables, e.g. a,@skip,b,@x (names holding commas in backticks); default: the "
+                                "table's columns")->group(group)->type_name("LIST");
+  app.add_option("--set", set, "COLUMN = EXPRESSION, as LOAD DATA's SET, e.g. 'c = UPPER(@x)'; once per column")
+      ->group(group)->type_name("'COL = EXPR'")->expected(1)->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  return option;
+}
+
+// The entries of a --columns value: split at commas outside backticks.
+std::vector<std::string> split_entries(const std::string& text) {
+  std::vector<std::string> entries(1);
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '`') quoted = !quoted;  // a doubled backtick toggles twice
+    if (c == ',' && !quoted) entries.emplace_back();
+    else entries.back() += c;
+  }
+  return entries;
+}
+
 }  // namespace
+
+std::vector<ColumnEntry> parse_columns(const std::string& text) {
+  std::vector<ColumnEntry> columns;
+  for (std::string entry : split_entries(text)) {
+    entry.erase(0, entry.find_first_not_of(" \t"));
+    ColumnEntry column;
+    column.variable = !entry.empty() && entry[0] == '@';
+    if (!load::parse_name(std::string_view(entry).substr(column.variable), column.name))
+      throw usage_error(fmt::format("--columns '{}': '{}' is not a column name or @variable; separate the "
+                                    "entries with single commas, and put a name holding a comma in backticks",
+                                    text, entry));
+    columns.push_back(std::move(column));
+  }
+  return columns;
+}
+
+Assignment parse_assignment(const std::string& text) {
+  const load::SqlScan scan = load::scan_sql(text);
+  auto bad = [&](const std::string& why) { return usage_error(fmt::format("--set '{}': {}", text, why)); };
+  if (scan.unterminated) throw bad("a quote or comment is not closed");
+  if (scan.equals.empty()) throw bad("give one assignment COLUMN = EXPRESSION, e.g. --set 'c = UPPER(@x)'");
+  if (scan.equals.size() > 1)
+    throw bad("more than one '=': give one assignment COLUMN = EXPRESSION, with a comparison in the expression "
+              "in parentheses, e.g. --set 'c = (@x = 1)'");
+  if (!scan.commas.empty()) throw bad("a ',' outside parentheses: give --set once for each column");
+  if (!scan.placeholders.empty()) throw bad("a '?' outside quotes: an expression here takes no placeholders");
+  Assignment a;
+  const std::size_t eq = scan.equals.front();
+  if (!load::parse_name(std::string_view(text).substr(0, eq), a.column))
+    throw bad("left of '=' must be one column name (in backticks if it holds spaces or symbols)");
+  a.expression = text.substr(eq + 1);
+  a.expression.erase(0, a.expression.find_first_not_of(" \t\r\n"));
+  a.expression.erase(a.expression.find_last_not_of(" \t\r\n") + 1);
+  if (a.expression.empty()) throw bad("the expression after '=' is empty");
+  return a;
+}
 
 std::uint64_t parse_size(const std::string& text) {
   std::size_t digits = 0;
@@ -207,6 +268,9 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
   DialectFlags dialect;
   add_dialect_options(app, dialect);
+  std::string columns;
+  std::vector<std::string> set;
+  auto* columns_option = add_column_options(app, columns, set);
   const std::map<std::string, OnDuplicate> duplicates{{"error", OnDuplicate::error},
                                                       {"ignore", OnDuplicate::ignore},
                                                       {"replace", OnDuplicate::replace}};
@@ -260,6 +324,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   }
   if (pw->count() > 0) c.password = password;
   o.dialect = dialect_of(dialect);
+  if (columns_option->count() > 0) o.columns = parse_columns(columns);
+  for (const std::string& assignment : set) o.set.push_back(parse_assignment(assignment));
   o.array_binding = !no_array_binding;
   check_mode(o, batch->count() > 0, threads->count() > 0, !chunk_size.empty());
   if (no_array->count() > 0 && o.mode != Mode::insert)

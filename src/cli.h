@@ -22,6 +22,15 @@ std::uint64_t parse_size(const std::string& text);
 // "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
 std::pair<std::string, std::string> parse_table_name(const std::string& text);
 
+// --columns "a,@x,`b,c`" -> {a}, {x, variable}, {b,c}: entries split at commas
+// outside backticks. Throws Failure(ExitCode::usage) for an empty or malformed entry.
+std::vector<ColumnEntry> parse_columns(const std::string& text);
+
+// --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
+// unless it is one column name, one '=' outside parentheses, CASE ... END,
+// literals and comments, and an expression without top-level ',' or '?'.
+Assignment parse_assignment(const std::string& text);
+
 // Blanks the password in the process's own argv so `ps` does not show it.
 void hide_password_in_argv(int argc, char** argv);
 

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace fastload {
 
@@ -34,5 +35,12 @@ class Failure : public std::runtime_error {
  private:
   ExitCode code_;
 };
+
+// A message without its leading "fastload: ", for the logger, which adds it.
+inline std::string_view without_prefix(std::string_view message) {
+  constexpr std::string_view prefix = "fastload: ";
+  if (message.starts_with(prefix)) message.remove_prefix(prefix.size());
+  return message;
+}
 
 }  // namespace fastload

@@ -38,6 +38,23 @@ enum class OnDuplicate {
   replace,  // the new row replaces the old one
 };
 
+// One entry of --columns: where a row's field goes, as in LOAD DATA's
+// column list `(a, @x, ...)`.
+struct ColumnEntry {
+  std::string name;       // unquoted: a column of the table, or the variable's name without '@'
+  bool variable = false;  // @name: a user variable, which only --set expressions read
+
+  bool operator==(const ColumnEntry&) const = default;
+};
+
+// One --set: LOAD DATA's `SET column = expression`, the expression as the user wrote it.
+struct Assignment {
+  std::string column;      // unquoted
+  std::string expression;  // SQL, sent as given (but @variables in the INSERT modes, see load/insert_shape.h)
+
+  bool operator==(const Assignment&) const = default;
+};
+
 struct Options {
   std::vector<std::string> files;  // as given: paths or glob patterns, expanded when the run opens them
   std::string database;
@@ -49,6 +66,8 @@ struct Options {
   unsigned threads = 2;
   std::string charset = "utf8mb4";
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
+  std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
+  std::vector<Assignment> set;       // --set, in the order given
   bool json = false;      // the summary as one JSON object on stdout
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines

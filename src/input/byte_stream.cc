@@ -21,6 +21,7 @@ class PlainStream final : public ByteStream {
  public:
   explicit PlainStream(std::shared_ptr<Source> source) : ByteStream(std::move(source), Format::plain) {}
   std::uint64_t consumed() const override { return source().offset(); }
+  std::uint64_t verified() const override { return delivered_; }
   std::size_t read(char* into, std::size_t size) override {
     std::size_t done = 0;
     while (done < size) {
@@ -31,8 +32,12 @@ class PlainStream final : public ByteStream {
       source().advance(n);
       done += n;
     }
+    delivered_ += done;
     return done;
   }
+
+ private:
+  std::uint64_t delivered_ = 0;
 };
 
 // Reads just enough to decide; the bytes stay buffered in the source.

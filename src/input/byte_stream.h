@@ -51,6 +51,13 @@ class ByteStream {
   // May be called from any thread.
   virtual std::uint64_t consumed() const = 0;
 
+  // Content bytes read() has returned whose integrity checks (CRC, checksum)
+  // have passed: through the end of the last member (frame, stream) that
+  // ended; all of them for plain data, which has no check. Data is handed out
+  // as it decodes, before the check at its member's end: a loader must not
+  // commit bytes past this. Called by the reading thread.
+  virtual std::uint64_t verified() const = 0;
+
   Format format() const { return format_; }
   // The path, or "standard input" for "-".
   const std::string& name() const;

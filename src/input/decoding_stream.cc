@@ -50,7 +50,11 @@ bool DecodingStream::step(Window& window) {
   std::size_t used = in.size() - window.in_size;
   source().advance(used);
   if (result.error) fail(fmt::format("{}: {}", names.library, result.error));
-  if (result.ended) in_member_ = false;
+  delivered_ += room - window.out_size;
+  if (result.ended) {
+    in_member_ = false;
+    verified_ = delivered_;  // the decoders check a member's CRC or checksum before they say it ended
+  }
   bool progress = result.ended || used > 0 || window.out_size < room;
   if (!progress && last) fail(fmt::format("the data ends in the middle of a {}", names.member));
   want_ = progress ? kMagicBytes : in.size() + 1;  // no progress: the decoder wants more than there is

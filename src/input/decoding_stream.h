@@ -18,6 +18,7 @@ class DecodingStream final : public ByteStream {
   DecodingStream(std::shared_ptr<Source> source, Format format, unsigned threads);
   std::size_t read(char* into, std::size_t size) override;
   std::uint64_t consumed() const override;
+  std::uint64_t verified() const override { return verified_; }
 
  private:
   bool step(Window& window);
@@ -25,6 +26,8 @@ class DecodingStream final : public ByteStream {
 
   std::unique_ptr<Decoder> decoder_;
   bool in_member_ = false;
+  std::uint64_t delivered_ = 0;  // content bytes decoded
+  std::uint64_t verified_ = 0;   // of those, through the last member end
   std::size_t want_;  // bytes to peek: a member's magic, or more when the decoder made no progress
 };
 

@@ -41,6 +41,11 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
   }
   std::set<std::string> seen;
   for (const std::string& file : files) {
+    if (file == "-") {  // standard input
+      if (std::count(files.begin(), files.end(), "-") > 1)
+        throw Failure(ExitCode::usage, "fastload: - (standard input) is named twice; it can be read once");
+      continue;
+    }
     check_readable(file);
     std::string canonical = std::filesystem::weakly_canonical(file).string();
     if (!seen.insert(canonical).second)

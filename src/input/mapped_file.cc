@@ -67,6 +67,11 @@ void install_sigbus_handler() {
 
 void check_readable(const std::string& path) {
   struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode))) {
+    if (::access(path.c_str(), R_OK) != 0)
+      throw input_error(path, fmt::format("cannot open: {}; check that you may read it", std::strerror(errno)));
+    return;  // opened when the load reads it: opening a FIFO waits for its writer
+  }
   open_regular(path, st);
 }
 

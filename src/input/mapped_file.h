@@ -30,8 +30,9 @@ class MappedFile {
   std::size_t size_ = 0;
 };
 
-// Checks FILE is a readable regular file before anything else is done, so a
-// typo fails in milliseconds rather than after connecting.
+// Checks FILE can be opened for reading before anything else is done, so a
+// typo fails in milliseconds rather than after connecting: a regular file, or
+// a pipe or FIFO to stream from.
 void check_readable(const std::string& path);
 
 // Copies from a mapping; returns false instead of crashing when the mapped

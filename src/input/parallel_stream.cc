@@ -26,6 +26,10 @@ std::uint64_t ParallelStream::consumed() const {
   return falling_back_.load() ? source().offset() : consumed_.load(std::memory_order_relaxed);
 }
 
+std::uint64_t ParallelStream::verified() const {
+  return delivered_ + (sequential_ ? sequential_->verified() : 0);
+}
+
 std::size_t ParallelStream::read(char* into, std::size_t size) {
   std::span<char> out(into, size);
   while (!out.empty() && !sequential_) {
@@ -89,6 +93,7 @@ bool ParallelStream::deliver(std::span<char>& out) {
   std::size_t n = std::min(out.size(), piece.output.size() - piece.delivered);
   std::memcpy(out.data(), piece.output.data() + piece.delivered, n);
   piece.delivered += n;
+  delivered_ += n;
   out = out.subspan(n);
   if (piece.delivered == piece.output.size()) {
     consumed_.store(piece.begin + piece.input.size(), std::memory_order_relaxed);

@@ -36,6 +36,8 @@ class ParallelStream final : public ByteStream {
   ~ParallelStream() override;
   std::size_t read(char* into, std::size_t size) override;
   std::uint64_t consumed() const override;
+  // A piece is handed out only once it decoded to its end, checks passed.
+  std::uint64_t verified() const override;
   // Whether the rest of the file is being decoded sequentially.
   bool sequential() const { return sequential_ != nullptr; }
 
@@ -60,6 +62,7 @@ class ParallelStream final : public ByteStream {
   const Limits limits_;
   const std::size_t in_flight_;
   bool cut_all_ = false;                    // reading thread only
+  std::uint64_t delivered_ = 0;             // content of pieces handed out; reading thread only
   std::unique_ptr<DecodingStream> sequential_;
   std::atomic<bool> falling_back_{false};
   std::atomic<std::uint64_t> consumed_;     // end of the pieces handed out

@@ -1,47 +1,108 @@
 #include "input/stream_chunks.h"
 
+#include <algorithm>
+
 namespace fastload::input {
 
-StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, RowEnds row_ends, std::size_t file)
-    : stream_(stream), chunk_size_(std::max<std::uint64_t>(chunk_size, 1)), row_ends_(std::move(row_ends)),
-      file_(file) {}
+StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file)
+    : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)), scanner_(dialect), file_(file), stream_(stream) {}
+
+// Reads until `bytes` holds `want` bytes or the stream ends; false at the end.
+bool StreamChunks::fill(std::string& bytes, std::uint64_t want) {
+  std::size_t have = bytes.size();
+  if (have >= want || at_end_) return !at_end_;
+  bytes.resize(want);
+  while (have < want && !at_end_) {
+    std::size_t n = stream_.read(bytes.data() + have, want - have);
+    have += n;
+    at_end_ = n == 0;
+  }
+  bytes.resize(have);
+  return !at_end_;
+}
+
+// One past the last row end before bytes.size(), 0 when there is none. A row
+// end there only because the bytes stop is no row end: more may follow.
+std::size_t StreamChunks::last_row_end(std::string_view bytes) const {
+  std::size_t last = 0;
+  scanner_.for_each_row_end(bytes, 0, [&](std::span<const std::uint64_t> ends) {
+    for (std::uint64_t end : ends)
+      if (end < bytes.size()) last = end;
+  });
+  return last;
+}
+
+// The header lines (--skip-rows), read until they end before the bytes do.
+void StreamChunks::skip_header() {
+  header_skipped_ = true;
+  std::uint64_t start = 0;
+  for (std::uint64_t want = chunk_size_;; want += chunk_size_) {
+    bool more = fill(carry_, want);
+    start = scanner_.first_row_start(carry_);
+    if (start < carry_.size() || !more) break;
+  }
+  next_.begin = start;
+  next_.first_line = 1 + split::count_lines(carry_, 0, start);
+  carry_.erase(0, start);
+}
 
 std::optional<StreamChunk> StreamChunks::next() {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (!header_skipped_) skip_header();
   StreamChunk out;
   std::string& bytes = out.bytes;
   bytes.swap(carry_);
-  std::size_t cut = 0;
   // Read at least a chunk's worth, then on until a row ends in it (or the stream does).
-  for (std::uint64_t want = chunk_size_; !at_end_; want += chunk_size_) {
-    std::size_t have = bytes.size();
-    if (have < want) {
-      bytes.resize(want);
-      std::size_t got = 0;
-      while (have + got < want && !at_end_) {
-        std::size_t n = stream_.read(bytes.data() + have + got, want - have - got);
-        got += n;
-        at_end_ = n == 0;
-      }
-      bytes.resize(have + got);
+  std::size_t cut = 0;
+  for (std::uint64_t want = chunk_size_; cut == 0; want += chunk_size_) {
+    if (!fill(bytes, want)) {
+      cut = bytes.size();
+      break;
     }
-    cut = at_end_ ? bytes.size() : row_ends_.last_row_end(bytes);
-    if (cut > 0) break;
+    cut = last_row_end(bytes);
   }
-  if (at_end_) cut = bytes.size();
-  if (cut == 0) return std::nullopt;
+  if (cut == 0) {
+    done_ = true;
+    return std::nullopt;
+  }
   carry_.assign(bytes, cut, std::string::npos);
   bytes.resize(cut);
   Chunk& c = out.chunk;
   c = next_;
   c.file = file_;
   c.end = c.begin + cut;
-  std::tie(c.rows, c.lines) = row_ends_.count(bytes, at_end_ && carry_.empty());
+  split::RangeCounts counts = scanner_.count_rows(bytes, 0, cut);
+  c.rows = counts.rows;
+  c.lines = counts.lines;
   next_.index = c.index + 1;
   next_.begin = c.end;
   next_.first_line = c.first_line + c.lines;
   next_.first_row = c.first_row + c.rows;
+  out.verified = stream_.verified() >= c.end;
+  out.last = at_end_ && carry_.empty();
+  std::uint64_t consumed = stream_.consumed();
+  out.raw_bytes = consumed - consumed_;
+  consumed_ = consumed;
   return out;
+}
+
+std::optional<Chunk> StreamChunks::unread() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (done_) return std::nullopt;
+  Chunk c = next_;
+  c.file = file_;
+  c.end = c.begin;
+  return c;
+}
+
+std::uint64_t StreamChunks::verified() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stream_.verified();
+}
+
+std::uint64_t StreamChunks::content_bytes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return next_.begin + carry_.size();
 }
 
 }  // namespace fastload::input

@@ -7,47 +7,58 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <string_view>
 
 #include "fastload/chunk.h"
+#include "fastload/dialect.h"
 #include "input/byte_stream.h"
+#include "split/row_scanner.h"
 
 namespace fastload::input {
 
 struct StreamChunk {
-  Chunk chunk;        // begin/end are offsets in the stream's content; rows, lines, first_line, first_row counted
-  std::string bytes;  // the content [chunk.begin, chunk.end)
-};
-
-// How rows end in the file's dialect, for bytes that start at a row start.
-struct RowEnds {
-  // One past the last row end in `bytes`; 0 when no row ends there.
-  std::function<std::size_t(std::string_view bytes)> last_row_end;
-  // Rows and lines in `bytes` (whole rows; at_end: the last may lack its terminator).
-  std::function<std::pair<std::uint64_t, std::uint64_t>(std::string_view bytes, bool at_end)> count;
+  Chunk chunk;  // begin/end: offsets in the stream's content; rows, lines, first_line, first_row counted
+  std::string bytes;           // the content [chunk.begin, chunk.end)
+  std::uint64_t raw_bytes = 0;  // stream bytes (compressed, if it is) consumed to read it: for progress
+  bool verified = false;        // its bytes' integrity checks had passed when it was cut (ByteStream::verified)
+  bool last = false;            // the stream ends with it
 };
 
 class StreamChunks {
  public:
-  StreamChunks(ByteStream& stream, std::uint64_t chunk_size, RowEnds row_ends, std::size_t file = 0);
+  // Rows end as in `dialect`; its header lines (skip_rows) are in no chunk.
+  StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0);
 
   // The next chunk in stream order, or nothing at the end. Thread-safe. A row
   // longer than the chunk size makes a longer chunk. Throws what the stream
   // throws (Failure(ExitCode::input) for damaged or truncated data).
   std::optional<StreamChunk> next();
 
+  // Where the chunks not cut yet begin (index, begin, first_line, first_row),
+  // or nothing once next() returned nothing.
+  std::optional<Chunk> unread() const;
+  // Content bytes whose integrity checks have passed (ByteStream::verified).
+  std::uint64_t verified() const;
+  // Content bytes read so far, header included: the stream's size once next() returned nothing.
+  std::uint64_t content_bytes() const;
+
  private:
-  std::mutex mutex_;  // guards everything below: one caller reads and cuts at a time
-  ByteStream& stream_;
+  bool fill(std::string& bytes, std::uint64_t want);
+  std::size_t last_row_end(std::string_view bytes) const;
+  void skip_header();
+
   const std::uint64_t chunk_size_;
-  const RowEnds row_ends_;
+  const split::RowScanner scanner_;
   const std::size_t file_;
+  mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
+  ByteStream& stream_;
   std::string carry_;  // content read past the last chunk handed out
-  bool at_end_ = false;
+  bool at_end_ = false;  // the stream has no more bytes
+  bool done_ = false;    // and next() returned nothing
+  bool header_skipped_ = false;
+  std::uint64_t consumed_ = 0;  // stream.consumed() when the last chunk was cut
   Chunk next_;  // index, begin, first_line and first_row of the next chunk
 };
 

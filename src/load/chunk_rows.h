@@ -1,6 +1,7 @@
 // The rows of a chunk as fields, for the sinks that build statements on the
-// client. A row whose field count differs from the table's is refused here,
-// with its row number, exactly where LOAD DATA would have warned.
+// client. A row whose field count differs from what the fields fill (the
+// table's columns, or --columns) is refused here, with its row number,
+// exactly where LOAD DATA would have warned.
 #pragma once
 
 #include <fmt/core.h>
@@ -13,12 +14,22 @@
 
 namespace fastload::load {
 
+// How many fields a row must hold, as LOAD DATA counts them.
+struct RowWidth {
+  std::size_t fields = 0;    // what the fields fill: the table's columns, or the entries of --columns
+  // Fewer fields are refused (LOAD DATA warns 1261). The entries after the
+  // first `required` are variables, which LOAD DATA sets to NULL without a
+  // warning when the row has no field for them.
+  std::size_t required = 0;
+  bool listed = false;       // --columns says what the fields fill (for messages)
+};
+
 class ChunkRows {
  public:
-  ChunkRows(std::size_t columns, const Dialect& dialect) : columns_(columns), scanner_(dialect), parser_(dialect) {}
+  ChunkRows(const RowWidth& width, const Dialect& dialect) : width_(width), scanner_(dialect), parser_(dialect) {}
 
   // Calls on_row(fields, row) for each row of `chunk` (row is 1-based in the
-  // chunk; fields has one entry per column, valid until release()). Stops at
+  // chunk; fields has width.fields entries, valid until release()). Stops at
   // a row with the wrong field count, adding it to `problems`, or when on_row
   // returns false. Returns whether every row was handed out.
   template <class OnRow>
@@ -30,13 +41,7 @@ class ChunkRows {
       ++row;
       current_ = bytes;
       current_end_ = end;
-      fields_.clear();
-      parser_.parse_row(bytes, end, fields_);
-      // LOAD DATA ignores, without a warning, one empty field after the last column (not "").
-      if (fields_.size() == columns_ + 1 && fields_.back().value.empty() && !fields_.back().is_null &&
-          !fields_.back().enclosed)
-        fields_.pop_back();
-      if (fields_.size() != columns_) {
+      if (!parse(bytes, end)) {
         problems.push_back(wrong_field_count(row));
         return complete = false;
       }
@@ -50,20 +55,38 @@ class ChunkRows {
 
   // The current row's fields again, after a release() inside on_row.
   const std::vector<split::Field>& reparse() {
-    fields_.clear();
-    parser_.parse_row(current_, current_end_, fields_);
+    parse(current_, current_end_);
     return fields_;
   }
 
  private:
+  // The row's fields into fields_, width_.fields of them; false when LOAD DATA would warn of their count.
+  bool parse(std::string_view bytes, split::RowEnd end) {
+    fields_.clear();
+    parser_.parse_row(bytes, end, fields_);
+    // LOAD DATA ignores, without a warning, one empty field after the last entry (not "").
+    if (fields_.size() == width_.fields + 1 && fields_.back().value.empty() && !fields_.back().is_null &&
+        !fields_.back().enclosed)
+      fields_.pop_back();
+    if (fields_.size() < width_.required || fields_.size() > width_.fields) return false;
+    fields_.resize(width_.fields, split::Field{{}, true, false});  // variables without a field are NULL
+    return true;
+  }
+
   Problem wrong_field_count(std::uint64_t row) const {
     Problem p;
     p.row_in_chunk = row;
-    p.message = fmt::format("the row has {} fields but the table has {} columns", fields_.size(), columns_);
+    std::size_t fields = fields_.size();
+    p.message = !width_.listed ? fmt::format("the row has {} fields but the table has {} columns", fields,
+                                             width_.fields)
+                : fields > width_.fields ? fmt::format("the row has {} fields but --columns lists {}", fields,
+                                                       width_.fields)
+                : fmt::format("the row has {} fields but --columns needs {} (its columns up to the last one)",
+                              fields, width_.required);
     return p;
   }
 
-  std::size_t columns_;
+  RowWidth width_;
   split::RowScanner scanner_;
   split::FieldParser parser_;
   std::vector<split::Field> fields_;

@@ -170,6 +170,7 @@ bool is_data_error(unsigned code) {
   switch (code) {
     case 1048: case 1062: case 1264: case 1265: case 1292: case 1300: case 1366: case 1367: case 1406:
     case 1411: case 1451: case 1452: case 1586: case 1690: case 3819: case 4025: case 1261: case 1262:
+    case 1365:  // division by 0 in a --set expression, under ERROR_FOR_DIVISION_BY_ZERO
       return true;
     default:
       return false;

@@ -122,17 +122,17 @@ Failure Ledger::refusal(const RecordedLoad& load, const std::string& what_differ
   return Failure(ExitCode::cannot_resume, fmt::format(
       "fastload: --resume: the ledger {} records a load of {} into {} that committed {} of {} chunks (last at {}), "
       "and it does not match this run: {}. {}", quoted_, identity_.file, identity_.target, load.chunks_committed,
-      load.identity.chunks, load.last_commit, what_differs, remedy));
+      load.identity.chunks ? std::to_string(load.identity.chunks) : "its", load.last_commit, what_differs, remedy));
 }
 
 std::string Ledger::forget(const std::string& load_id) const {
   return fmt::format("DELETE FROM {} WHERE load_id = '{}'", quoted_, load_id);
 }
 
-LedgerState Ledger::read(Session& control, const std::vector<Chunk>& chunks) const {
+LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) const {
   std::vector<RecordedLoad> loads;
   for (const Row& r : control.query(fmt::format(
-           "SELECT load_id, MIN(file_size), MIN(file_mtime), MIN(fingerprint), MIN(chunk_size), MIN(chunks), "
+           "SELECT load_id, MIN(file_size), MIN(file_mtime), MIN(fingerprint), MIN(chunk_size), MAX(chunks), "
            "MIN(format), MIN(atomic), MIN(table_identity), SUM(chunk >= 0), MAX(chunk = {}), MAX(committed_at) "
            "FROM {} WHERE load_key = {} GROUP BY load_id", kPublished, quoted_, control.quote_string(load_key_)))) {
     RecordedLoad load{r[0].value_or(""), identity_, number(r[9]), number(r[10]) == 1, r[11].value_or("?")};
@@ -164,35 +164,42 @@ LedgerState Ledger::read(Session& control, const std::vector<Chunk>& chunks) con
            "AND chunk >= 0 ORDER BY chunk", quoted_, control.quote_string(load_id_)))) {
     LedgerEntry e{number(r[0]), number(r[1]), number(r[2]), number(r[3]), number(r[4]),
                   decode_rejects(r[5].value_or(""))};
-    if (e.chunk >= chunks.size() || chunks[e.chunk].begin != e.begin || chunks[e.chunk].end != e.end ||
-        chunks[e.chunk].rows != e.rows)
-      throw Failure(ExitCode::cannot_resume, fmt::format(
-          "fastload: --resume: the ledger {} records chunk {} of {} as bytes {}-{} with {} rows, which is not a "
-          "chunk of this run; the ledger row was changed by hand or by another program: check it", quoted_,
-          e.chunk, identity_.file, e.begin, e.end, e.rows));
+    if (chunks) check_recorded(e, e.chunk < chunks->size() ? &(*chunks)[e.chunk] : nullptr);
     state.committed.push_back(std::move(e));
   }
   return state;
 }
 
+void Ledger::check_recorded(const LedgerEntry& e, const Chunk* chunk) const {
+  if (chunk && chunk->begin == e.begin && chunk->end == e.end && chunk->rows == e.rows) return;
+  throw Failure(ExitCode::cannot_resume, fmt::format(
+      "fastload: --resume: the ledger {} records chunk {} of {} as bytes {}-{} with {} rows, which is not a "
+      "chunk of this run; the ledger row was changed by hand or by another program: check it", quoted_,
+      e.chunk, identity_.file, e.begin, e.end, e.rows));
+}
+
 std::string Ledger::insert(Session& session, long long number, const Chunk& chunk,
-                           const std::vector<Problem>& rejects) const {
+                           const std::vector<Problem>& rejects, std::size_t chunks) const {
   const LoadIdentity& id = identity_;
   return fmt::format(
       "INSERT INTO {} (load_id, chunk, load_key, target, file, file_size, file_mtime, fingerprint, chunk_size, "
       "chunks, format, atomic, table_identity, chunk_begin, chunk_end, chunk_rows, rejected_rows, rejects) "
       "VALUES ('{}', {}, '{}', {}, {}, {}, {}, '{}', {}, {}, {}, {}, {}, {}, {}, {}, {}, {})", quoted_, load_id_,
       number, load_key_, session.quote_string(id.target), session.quote_string(id.file), id.file_size,
-      id.file_mtime, id.fingerprint, id.chunk_size, id.chunks, session.quote_string(id.format), id.atomic ? 1 : 0,
+      id.file_mtime, id.fingerprint, id.chunk_size, chunks, session.quote_string(id.format), id.atomic ? 1 : 0,
       session.quote_string(id.table), chunk.begin, chunk.end, chunk.rows, rejects.size(),
       session.quote_string(encode_rejects(rejects)));
 }
 
-std::string Ledger::record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects) const {
-  return insert(session, static_cast<long long>(chunk.index), chunk, rejects);
+std::string Ledger::record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects,
+                           bool last) const {
+  std::size_t chunks = identity_.chunks ? identity_.chunks : last ? chunk.index + 1 : 0;
+  return insert(session, static_cast<long long>(chunk.index), chunk, rejects, chunks);
 }
 
-std::string Ledger::record_published(Session& session) const { return insert(session, kPublished, Chunk{}, {}); }
+std::string Ledger::record_published(Session& session) const {
+  return insert(session, kPublished, Chunk{}, {}, identity_.chunks);
+}
 
 bool Ledger::is_recorded(Session& session, std::size_t chunk) const {
   return !session.query(fmt::format("SELECT 1 FROM {} WHERE load_id = '{}' AND chunk = {} LOCK IN SHARE MODE",

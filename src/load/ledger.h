@@ -26,7 +26,7 @@ struct LoadIdentity {
   std::int64_t file_mtime = 0;  // for messages only: a touched file with the same bytes is the same file
   std::string fingerprint;   // hash of the file's bytes (hex)
   std::uint64_t chunk_size = 0;
-  std::size_t chunks = 0;
+  std::size_t chunks = 0;    // 0 for a compressed file: known once it is read (its last chunk records it)
   std::string format;        // dialect, mode and duplicate policy
   bool atomic = false;       // finished only once the staging table is published
   std::string table;         // identity of the table the chunks go into (InnoDB table id, creation time)
@@ -54,12 +54,18 @@ class Ledger {
 
   // What earlier runs committed of this load. Throws Failure(cannot_resume)
   // when an unfinished load of this file into this table has another content
-  // or went into another table, and the chunks recorded do not match `chunks`.
-  LedgerState read(Session& control, const std::vector<Chunk>& chunks) const;
+  // or went into another table, and the chunks recorded do not match
+  // `chunks` (nullptr for a compressed file, cut while it loads: the caller
+  // checks each recorded chunk with check_recorded as it is cut).
+  LedgerState read(Session& control, const std::vector<Chunk>* chunks) const;
+  // Throws Failure(cannot_resume) unless `chunk` is the chunk `entry` records.
+  void check_recorded(const LedgerEntry& entry, const Chunk* chunk) const;
 
   // The statement that records `chunk` as committed, with the rows left out of
-  // it; run inside the chunk's transaction, just before COMMIT.
-  std::string record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects) const;
+  // it; run inside the chunk's transaction, just before COMMIT. `last`: the
+  // last chunk of a compressed file, whose row records how many there are.
+  std::string record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects,
+                     bool last = false) const;
   // The same for the one-time publish of an --atomic load.
   std::string record_published(Session& session) const;
 
@@ -74,8 +80,8 @@ class Ledger {
  private:
   Failure refusal(const RecordedLoad& load, const std::string& what_differs, bool table_only) const;
   std::string forget(const std::string& load_id) const;
-  std::string insert(Session& session, long long number, const Chunk& chunk,
-                     const std::vector<Problem>& rejects) const;
+  std::string insert(Session& session, long long number, const Chunk& chunk, const std::vector<Problem>& rejects,
+                     std::size_t chunks) const;
   std::string quoted_;  // `db`.`table` of the ledger
   LoadIdentity identity_;
   std::string load_key_;  // hex hash of target and file: what "the same command" means

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <optional>
 
+#include "load/column_list.h"
 #include "load/diagnose.h"
 #include "load/statement_batch.h"
 
@@ -39,20 +40,22 @@ std::string load_data_clauses(const Dialect& d) {
                      enclosure, hex(d.escape), hex(d.line_terminator));
 }
 
-LoadDataSink::LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
-                           OnDuplicate on_duplicate, const Dialect& dialect, const std::string& server_file)
-    : session_(session), local_(server_file.empty()), on_duplicate_(on_duplicate), scanner_(dialect) {
+LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options& options,
+                           const std::string& server_file)
+    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect) {
   // Under LOCAL the file name is a placeholder: the session serves the chunk
   // whatever name the server asks for, never its header lines. The server
   // reading the file itself skips them.
   statement_ = fmt::format(
       "LOAD DATA {}{} INTO TABLE {} CHARACTER SET {} {}",
       local_ ? "LOCAL INFILE 'fastload-chunk'" : "INFILE " + session.quote_string(server_file),
-      duplicate_keyword(on_duplicate), quoted_table, charset, load_data_clauses(dialect));
-  if (!local_ && dialect.skip_rows > 0) statement_ += fmt::format(" IGNORE {} LINES", dialect.skip_rows);
+      duplicate_keyword(on_duplicate_), target.quoted, options.charset, load_data_clauses(options.dialect));
+  const std::uint64_t header = options.dialect.skip_rows;
+  if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
+  statement_ += load_data_columns(target, options);
   // Without LOCAL a strict sql_mode makes a bad value an error naming its row.
   if (!local_) require_strict_mode(session_);
-  std::uint64_t rows = max_statement_rows(session_, on_duplicate, 0);
+  std::uint64_t rows = max_statement_rows(session_, on_duplicate_, 0);
   if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }
 

@@ -3,6 +3,7 @@
 // one statement for every max_error_count rows).
 // --mode server: the server reads the file itself with LOAD DATA INFILE (one
 // chunk, the whole file), in a strict sql_mode.
+// Both end the statement with --columns and --set as its column list and SET clause.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/session.h"
+#include "load/target.h"
 #include "split/row_scanner.h"
 
 namespace fastload::load {
@@ -18,8 +20,8 @@ namespace fastload::load {
 class LoadDataSink : public Sink {
  public:
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
-  LoadDataSink(Session& session, const std::string& quoted_table, const std::string& charset,
-               OnDuplicate on_duplicate, const Dialect& dialect, const std::string& server_file = {});
+  // Takes options.charset, on_duplicate, dialect, columns and set.
+  LoadDataSink(Session& session, const Target& target, const Options& options, const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
 

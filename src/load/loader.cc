@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
+#include <mutex>
 #include <fmt/core.h>
 #include <memory>
 #include <set>
@@ -30,7 +32,7 @@ struct Worker {
 };
 
 std::string describe(const Chunk& c, const LoadJob& job) {
-  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", job.file_of(c).path(), c.index, c.begin,
+  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", job.name_of(c), c.index, c.begin,
                      c.end, c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
 }
 
@@ -39,17 +41,15 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
   const Options& o = job.options;
   switch (o.mode) {
     case Mode::load:
-      return std::make_unique<LoadDataSink>(session, job.target.quoted, o.charset, o.on_duplicate, o.dialect);
+      return std::make_unique<LoadDataSink>(session, job.target, o);
     case Mode::server:
       return std::make_unique<LoadDataSink>(
-          session, job.target.quoted, o.charset, o.on_duplicate, o.dialect,
-          std::filesystem::absolute(job.files.front()->path()).lexically_normal().string());
+          session, job.target, o, std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
     case Mode::insert:
-      return std::make_unique<PreparedInsertSink>(session, job.target, o.batch_rows, o.array_binding,
-                                                  o.on_duplicate, o.dialect);
+      return std::make_unique<PreparedInsertSink>(session, job.target, o);
     case Mode::multirow:
-      return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows, o.on_duplicate, o.dialect);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1, o.on_duplicate, o.dialect);
+      return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows, o);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1, o);
   }
   throw Failure(ExitCode::internal, "fastload: unknown mode");
 }
@@ -93,9 +93,15 @@ std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
 // across retries: a bad row stays bad) and the outcome.
 struct ChunkLoad {
   const Chunk& chunk;
+  const ChunkText& text;
   ChunkOutcome& outcome;
   std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
 };
+
+// The bytes of the located row `p` of `text`, for the rejects file.
+std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect) {
+  return row_text(text.bytes, p.where.byte_offset - text.chunk.begin, text.local(), dialect);
+}
 
 // Leaves the chunk's refused rows out, within --max-errors. Returns false when
 // the chunk must be refused instead: a problem not tied to a row, or too many.
@@ -114,7 +120,7 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
     counters.rejected_rows.fetch_sub(rows.size());
     Problem limit;
     limit.chunk_index = load.chunk.index;
-    limit.where = {job.file_of(load.chunk).path(), 0, load.chunk.begin};
+    limit.where = {job.name_of(load.chunk), 0, load.chunk.begin};
     limit.message = fmt::format("more than --max-errors {} rows were rejected; nothing of this chunk was "
                                 "committed", job.options.max_errors);
     problems.push_back(std::move(limit));
@@ -122,6 +128,7 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
   }
   for (Problem& p : rows) {
     load.left_out.insert(p.row_in_chunk);
+    load.outcome.rejected_text.push_back(text_of(p, load.text, job.options.dialect));
     load.outcome.rejects.push_back(std::move(p));
   }
   return true;
@@ -132,12 +139,13 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
 // the chunk is refused. The transaction is open on return true.
 bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
   const Chunk& chunk = load.chunk;
+  const Chunk local = load.text.local();
   for (;;) {
     ChunkWithout reduced;
     if (!load.left_out.empty())
-      reduced = without_rows(job.file_of(chunk).bytes(), chunk, load.left_out, job.options.dialect);
-    const Chunk& sent = load.left_out.empty() ? chunk : reduced.chunk;
-    SinkResult result = w.sink->send(sent, load.left_out.empty() ? job.file_of(chunk).bytes() : reduced.bytes);
+      reduced = without_rows(load.text.bytes, local, load.left_out, job.options.dialect);
+    const Chunk& sent = load.left_out.empty() ? local : reduced.chunk;
+    SinkResult result = w.sink->send(sent, load.left_out.empty() ? load.text.bytes : reduced.bytes);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
       rollback_quietly(*w.session);
@@ -154,7 +162,7 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
     w.session->execute("ROLLBACK");
     for (Problem& p : problems)
       if (!load.left_out.empty() && p.row_in_chunk > 0) p.row_in_chunk = reduced.original_row.at(p.row_in_chunk - 1);
-    locate(problems, chunk, job.file_of(chunk), job.options.dialect);
+    locate(problems, load.text, job.name_of(chunk), job.options.dialect);
     if (!leave_out(load, problems, job, counters)) {
       load.outcome.problems = std::move(problems);
       return false;
@@ -198,9 +206,19 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
     load.outcome.state = ChunkState::rejected;
     return;
   }
+  if (input::Verifier* verifier = job.inputs[load.chunk.file].verifier; verifier && !load.text.verified) {
+    try {
+      verifier->wait_verified(load.chunk.end);
+    } catch (const Failure& damaged) {
+      w.session->execute("ROLLBACK");
+      load.outcome.state = ChunkState::failed;
+      throw Failure(damaged.code(), fmt::format("{}\nfastload: {}: not committed: the checks covering it failed",
+                                                damaged.what(), describe(load.chunk, job)));
+    }
+  }
   if (const Ledger* ledger = job.ledger_of(load.chunk)) {
     try {
-      w.session->execute(ledger->record(*w.session, load.chunk, load.outcome.rejects));
+      w.session->execute(ledger->record(*w.session, load.chunk, load.outcome.rejects, load.text.last));
     } catch (const ServerError& e) {
       if (e.code() != 1062) throw;
       // Another run of the same load committed this chunk meanwhile: ours must not.
@@ -215,8 +233,10 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
 
 // Loads one chunk, retrying transient errors (deadlock, lock wait timeout,
 // lost connection) with backoff; throws Failure when that does not cure it.
-void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters& counters, ChunkOutcome& outcome) {
-  ChunkLoad load{chunk, outcome, {}};
+void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters,
+                ChunkOutcome& outcome) {
+  const Chunk& chunk = text.chunk;
+  ChunkLoad load{chunk, text, outcome, {}};
   for (unsigned retry = 0;; ++retry) {
     try {
       if (!w.session) connect(w, job);
@@ -244,8 +264,7 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters&
         throw;
       }
       w.session.reset();
-      // what() starts with "fastload: ", which the logger adds itself.
-      spdlog::warn("{}; trying again ({} of {})", std::string_view(f.what()).substr(10), retry + 1,
+      spdlog::warn("{}; trying again ({} of {})", without_prefix(f.what()), retry + 1,
                    job.options.retries);
     }
     std::this_thread::sleep_for(backoff(retry));
@@ -254,49 +273,122 @@ void load_chunk(Worker& w, const Chunk& chunk, const LoadJob& job, LoadCounters&
 
 }  // namespace
 
-void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file,
+void locate(std::vector<Problem>& problems, const ChunkText& text, const std::string& name,
             const Dialect& dialect) {
   const split::RowScanner scanner(dialect);
+  const Chunk& chunk = text.chunk;
   for (Problem& p : problems) {
     p.chunk_index = chunk.index;
-    p.where = {file.path(), 0, chunk.begin};
+    p.where = {name, 0, chunk.begin};
     if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
-    auto at = scanner.locate_row(file.bytes(), chunk, p.row_in_chunk);
+    auto at = scanner.locate_row(text.bytes, text.local(), p.row_in_chunk);
     p.where.line = at.line;
-    p.where.byte_offset = at.byte_offset;
+    p.where.byte_offset = chunk.begin + at.byte_offset;
   }
 }
 
-void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters,
-                 std::string& method) {
+namespace {
+
+// The streams' chunks, one stream after the other, for workers that have
+// taken every mapped chunk.
+class StreamQueue {
+ public:
+  explicit StreamQueue(const LoadJob& job) {
+    for (const JobInput& input : job.inputs)
+      if (input.stream) streams_.push_back(input.stream);
+  }
+  bool empty() const { return streams_.empty(); }
+
+  // The next chunk, or nothing when every stream has ended.
+  std::optional<input::StreamChunk> next() {
+    for (std::size_t s = current_.load(); s < streams_.size(); ++s) {
+      if (auto piece = streams_[s]->next()) return piece;
+      std::size_t seen = s;  // ended: later callers start after it
+      current_.compare_exchange_strong(seen, s + 1);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::vector<input::StreamChunks*> streams_;
+  std::atomic<std::size_t> current_{0};  // the first stream not known to have ended; any worker advances it
+};
+
+// --resume on a stream: whether an earlier run committed `text`'s chunk, as
+// the ledger says (checked to be this chunk), with the rows it left out.
+bool loaded_before(const ChunkText& text, const LoadJob& job, ChunkOutcome& outcome) {
+  const JobInput& input = job.inputs[text.chunk.file];
+  if (!input.recorded) return false;
+  auto entry = input.recorded->find(text.chunk.index);
+  if (entry == input.recorded->end()) return false;
+  input.ledger->check_recorded(entry->second, &text.chunk);
+  outcome.state = ChunkState::loaded_before;
+  outcome.rejects = entry->second.rejects;
+  locate(outcome.rejects, text, input.name, job.options.dialect);
+  for (const Problem& p : outcome.rejects) outcome.rejected_text.push_back(text_of(p, text, job.options.dialect));
+  return true;
+}
+
+// Adds a committed chunk to the counters the progress line reads.
+void count_committed(const Chunk& chunk, const ChunkOutcome& outcome, std::uint64_t input_bytes,
+                     LoadCounters& counters) {
+  counters.committed_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
+  counters.committed_rows.fetch_add(chunk.rows - outcome.rejects.size(), std::memory_order_relaxed);
+  counters.committed_chunks.fetch_add(1, std::memory_order_relaxed);
+  counters.input_bytes_done.fetch_add(input_bytes, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, std::vector<StreamedChunk>& streamed,
+                 LoadCounters& counters, std::string& method) {
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < outcomes.size(); ++i)
     if (outcomes[i].state == ChunkState::pending) todo.push_back(i);
-  unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, todo.size()));
+  StreamQueue streams(job);
+  // Indexes past `todo` are the streams' chunks, as many as they hold.
+  std::size_t count = streams.empty() ? todo.size() : std::numeric_limits<std::size_t>::max();
+  unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, count));
   // Connect every worker before the first chunk, so a refused connection fails
   // the load before anything is committed.
   std::vector<Worker> workers(threads);
   for (Worker& w : workers) connect(w, job);
   method = workers.empty() ? "" : workers[0].sink->method();
+  std::mutex streamed_mutex;  // guards `streamed`, which every worker appends to
   std::atomic<bool> stop{false};  // set by the first worker whose chunk is rejected, or by parallel_for on a throw
-  parallel_for(todo.size(), threads, stop, [&](std::size_t next, unsigned worker) {
+  auto after = [&](const Chunk& chunk, const ChunkOutcome& outcome, std::uint64_t input_bytes) {
+    if (outcome.state == ChunkState::rejected) stop.store(true, std::memory_order_release);
+    if (outcome.state != ChunkState::committed) return;
+    count_committed(chunk, outcome, input_bytes, counters);
+    spdlog::debug("{}: committed", describe(chunk, job));
+  };
+  parallel_for(count, threads, stop, [&](std::size_t next, unsigned worker) {
     if (stop_signal() != 0) {
       stop.store(true, std::memory_order_release);
       return;
     }
-    const Chunk& chunk = job.chunks[todo[next]];
-    ChunkOutcome& outcome = outcomes[todo[next]];
-    load_chunk(workers[worker], chunk, job, counters, outcome);
-    job.file_of(chunk).release(chunk.begin, chunk.end);
-    if (outcome.state == ChunkState::rejected) {
-      stop.store(true, std::memory_order_release);
-      return;
+    if (next < todo.size()) {
+      const Chunk& chunk = job.chunks[todo[next]];
+      const input::MappedFile& file = *job.inputs[chunk.file].file;
+      ChunkOutcome& outcome = outcomes[todo[next]];
+      load_chunk(workers[worker], {chunk, file.bytes().substr(chunk.begin, chunk.size())}, job, counters, outcome);
+      file.release(chunk.begin, chunk.end);
+      return after(chunk, outcome, chunk.size());
     }
-    if (outcome.state != ChunkState::committed) return;
-    counters.committed_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
-    counters.committed_rows.fetch_add(chunk.rows - outcome.rejects.size(), std::memory_order_relaxed);
-    counters.committed_chunks.fetch_add(1, std::memory_order_relaxed);
-    spdlog::debug("{}: committed", describe(chunk, job));
+    std::optional<input::StreamChunk> piece = streams.next();
+    if (!piece) return stop.store(true, std::memory_order_release);
+    ChunkOutcome outcome;
+    try {
+      const ChunkText text{piece->chunk, piece->bytes, piece->verified, piece->last};
+      if (!loaded_before(text, job, outcome)) load_chunk(workers[worker], text, job, counters, outcome);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(streamed_mutex);
+      streamed.push_back({piece->chunk, std::move(outcome)});
+      throw;
+    }
+    after(piece->chunk, outcome, piece->raw_bytes);
+    std::lock_guard<std::mutex> lock(streamed_mutex);
+    streamed.push_back({piece->chunk, std::move(outcome)});
   });
 }
 

@@ -1,10 +1,12 @@
 // The load pass: workers, each with its own connection, take chunks in file
-// order and load each as one transaction, committed only when the server's
-// account of it is exact.
+// order (the mapped files' chunks, then the streams' as they are cut) and load
+// each as one transaction, committed only when the server's account of it is
+// exact.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +14,8 @@
 #include "fastload/chunk.h"
 #include "fastload/options.h"
 #include "input/mapped_file.h"
+#include "input/stream_chunks.h"
+#include "input/verifier.h"
 #include "load/ledger.h"
 #include "load/target.h"
 #include "report/diagnostics.h"
@@ -31,6 +35,7 @@ struct ChunkOutcome {
   ChunkState state = ChunkState::pending;
   std::vector<Problem> problems;  // why a rejected chunk was refused
   std::vector<Problem> rejects;   // rows left out of a committed chunk (--max-errors), located
+  std::vector<std::string> rejected_text;  // their bytes, as rejects_file writes them (this run's only)
   std::uint64_t duplicates_skipped = 0;  // --on-duplicate ignore: rows skipped, their key already there
   std::uint64_t rows_replaced = 0;       // --on-duplicate replace: rows of the table replaced
 };
@@ -41,34 +46,73 @@ struct LoadCounters {
   std::atomic<std::uint64_t> committed_bytes{0};
   std::atomic<std::uint64_t> committed_rows{0};
   std::atomic<std::uint64_t> committed_chunks{0};
+  // What the committed chunks took of the inputs as read: their bytes, or for
+  // a compressed input the compressed bytes read to cut them. For progress.
+  std::atomic<std::uint64_t> input_bytes_done{0};
   // Rows left out so far, committed or about to be: checked against
   // --max-errors when a worker leaves a row out. fetch_add/fetch_sub only.
   std::atomic<std::uint64_t> rejected_rows{0};
+};
+
+// One input as the workers see it: a mapped file, split before the load, or
+// a stream, cut into chunks as the workers ask for them.
+struct JobInput {
+  std::string name;                         // the path, or "standard input"
+  const input::MappedFile* file = nullptr;  // mapped: its chunks are in LoadJob::chunks
+  input::StreamChunks* stream = nullptr;    // streamed
+  input::Verifier* verifier = nullptr;      // a compressed file: commits wait for its checks
+  const Ledger* ledger = nullptr;           // --resume: each chunk recorded in its transaction
+  // --resume on a stream: the chunks an earlier run committed, by index, skipped as they are cut.
+  const std::map<std::size_t, LedgerEntry>* recorded = nullptr;
 };
 
 struct LoadJob {
   const Options& options;
   const std::optional<std::string>& password;
   const Target& target;
-  const std::vector<const input::MappedFile*>& files;  // chunk.file indexes them
-  const std::vector<Chunk>& chunks;                    // every file's, in order
-  const std::vector<const Ledger*>& ledgers;  // --resume: one per file, each chunk recorded in its transaction
+  const std::vector<JobInput>& inputs;  // chunk.file indexes them
+  const std::vector<Chunk>& chunks;     // the mapped inputs', in order
 
-  const input::MappedFile& file_of(const Chunk& c) const { return *files[c.file]; }
-  const Ledger* ledger_of(const Chunk& c) const { return ledgers.empty() ? nullptr : ledgers[c.file]; }
+  const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
+  const Ledger* ledger_of(const Chunk& c) const { return inputs[c.file].ledger; }
 };
 
-// Loads the chunks whose outcome is pending. `outcomes` has one element per
-// chunk; element i is written only by the worker that took chunk i and read
-// after the workers join. Sets `method` (how rows reached the server). Throws
-// Failure for the first error retries did not cure, after every worker has
-// stopped; returns early, leaving chunks pending, when a signal asks to stop.
-void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, LoadCounters& counters,
-                 std::string& method);
+// A chunk cut from a stream, and what became of it.
+struct StreamedChunk {
+  Chunk chunk;
+  ChunkOutcome outcome;
+};
 
-// Where each problem's row is in the file (line, byte offset); a problem of
+// A chunk's bytes: for a mapped chunk, its part of the mapping; for a stream
+// chunk, the bytes it was cut with.
+struct ChunkText {
+  const Chunk& chunk;      // as numbered in its input
+  std::string_view bytes;  // [chunk.begin, chunk.end) of the input
+  bool verified = true;    // its integrity checks have passed (false: a compressed stream's, not yet)
+  bool last = false;       // a stream's last chunk
+
+  // The chunk as the sinks take it: the same rows over `bytes` alone.
+  Chunk local() const {
+    Chunk c = chunk;
+    c.begin = 0;
+    c.end = bytes.size();
+    return c;
+  }
+};
+
+// Loads the mapped chunks whose outcome is pending, then the streams' chunks.
+// `outcomes` has one element per job.chunks; element i is written only by the
+// worker that took chunk i and read after the workers join. The streams'
+// chunks and outcomes are appended to `streamed`, in no order. Sets `method`
+// (how rows reached the server). Throws Failure for the first error retries
+// did not cure, after every worker has stopped; returns early, leaving chunks
+// pending or not cut, when a signal asks to stop.
+void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, std::vector<StreamedChunk>& streamed,
+                 LoadCounters& counters, std::string& method);
+
+// Where each problem's row is in the input (line, byte offset); a problem of
 // the whole chunk points at its start.
-void locate(std::vector<Problem>& problems, const Chunk& chunk, const input::MappedFile& file,
+void locate(std::vector<Problem>& problems, const ChunkText& text, const std::string& name,
             const Dialect& dialect);
 
 }  // namespace fastload::load

@@ -77,35 +77,29 @@ bool parse_integer(std::string_view text, const Column& column, long long& value
   return r.ec == std::errc() && r.ptr == end;
 }
 
-// INSERT INTO table VALUES (?,...),... (or INSERT IGNORE, REPLACE) with `rows` tuples of `columns` placeholders.
-std::string insert_sql(OnDuplicate policy, const std::string& quoted_table, std::size_t columns,
-                       std::uint64_t rows) {
-  std::string tuple = "(";
-  for (std::size_t i = 0; i < columns; ++i) tuple += i ? ",?" : "?";
-  tuple += ")";
-  std::string sql = fmt::format("{} {} VALUES ", insert_verb(policy), quoted_table);
-  for (std::uint64_t r = 0; r < rows; ++r) sql += (r ? "," : "") + tuple;
-  return sql;
-}
-
 }  // namespace
 
-PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows,
-                                       bool array_binding, OnDuplicate on_duplicate, const Dialect& dialect)
+PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, const Options& options)
     : session_(session),
-      target_(target),
-      columns_(target.columns.size()),
-      array_binding_(array_binding && session.supports_array_binding()),
-      on_duplicate_(on_duplicate),
-      batch_rows_(max_statement_rows(session, on_duplicate, batch_rows ? batch_rows : kDefaultBatchRows)),
+      shape_(make_insert_shape(session, target, options)),
+      slots_(shape_.slots().size()),
+      // Array binding binds arrays to placeholders: a statement without any has nothing to bind.
+      array_binding_(options.array_binding && slots_ > 0 && session.supports_array_binding()),
+      on_duplicate_(options.on_duplicate),
+      batch_rows_(max_statement_rows(session, on_duplicate_, options.batch_rows ? options.batch_rows
+                                                                                 : kDefaultBatchRows)),
       max_batch_bytes_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 4096),
-      rows_(columns_, dialect),
+      rows_(shape_.width(), options.dialect),
       binds_(std::make_unique<BindBuffers>()) {
   require_strict_mode(session_);
-  if (!array_binding_) batch_rows_ = std::min<std::uint64_t>(batch_rows_, kMaxPlaceholders / columns_);
+  if (!array_binding_) {
+    // The statement text holds a tuple a row, and --set expressions may make tuples long.
+    std::size_t tuple = shape_.placeholders(1).size() - shape_.head().size() + 1;
+    batch_rows_ = std::min<std::uint64_t>({batch_rows_, kMaxPlaceholders / std::max<std::size_t>(slots_, 1),
+                                           std::max<std::size_t>(max_batch_bytes_ / 2 / tuple, 1)});
+  }
   // Array binding runs a one-row statement for the whole batch; tuples need one `?` tuple a row.
-  statement_ = std::make_unique<PreparedStatement>(
-      session_, insert_sql(on_duplicate_, target.quoted, columns_, array_binding_ ? 1 : batch_rows_));
+  statement_ = std::make_unique<PreparedStatement>(session_, shape_.placeholders(array_binding_ ? 1 : batch_rows_));
 }
 
 PreparedInsertSink::~PreparedInsertSink() = default;
@@ -118,52 +112,51 @@ std::string PreparedInsertSink::method() const {
 
 PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {
   if (rows == batch_rows_) return *statement_;
-  short_statement_ =
-      std::make_unique<PreparedStatement>(session_, insert_sql(on_duplicate_, target_.quoted, columns_, rows));
+  short_statement_ = std::make_unique<PreparedStatement>(session_, shape_.placeholders(rows));
   return *short_statement_;
 }
 
-// Column-wise arrays: an integer column goes binary when every value of the batch is an integer.
+// Column-wise arrays, one a placeholder: an integer column goes binary when
+// every value of the batch is an integer; a variable's value goes as a string.
 std::uint64_t PreparedInsertSink::execute_array() {
-  const std::size_t rows = batch_.size() / columns_;
   BindBuffers& b = *binds_;
-  b.reset(columns_, batch_.size());
-  for (std::size_t c = 0; c < columns_; ++c) {
-    std::size_t base = c * rows;
-    bool binary = target_.columns[c].integer;
-    for (std::size_t r = 0; r < rows; ++r) {
-      const split::Field& f = batch_[r * columns_ + c];
+  b.reset(slots_, batch_.size());
+  for (std::size_t c = 0; c < slots_; ++c) {
+    std::size_t base = c * batched_;
+    const Column* column = shape_.slots()[c].column;
+    bool binary = column && column->integer;
+    for (std::size_t r = 0; r < batched_; ++r) {
+      const split::Field& f = batch_[r * slots_ + c];
       b.indicators[base + r] = f.is_null ? STMT_INDICATOR_NULL : STMT_INDICATOR_NONE;
       b.pointers[base + r] = const_cast<char*>(f.value.data());
       b.lengths[base + r] = f.value.size();
-      if (binary && !f.is_null) binary = parse_integer(f.value, target_.columns[c], b.integers[base + r]);
+      if (binary && !f.is_null) binary = parse_integer(f.value, *column, b.integers[base + r]);
     }
     MYSQL_BIND& bind = b.binds[c];
     bind.buffer_type = binary ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_STRING;
     bind.buffer = binary ? static_cast<void*>(&b.integers[base]) : static_cast<void*>(&b.pointers[base]);
     bind.length = binary ? nullptr : &b.lengths[base];
-    bind.is_unsigned = binary && target_.columns[c].is_unsigned;
+    bind.is_unsigned = binary && column->is_unsigned;
     bind.u.indicator = &b.indicators[base];
   }
-  return statement_->execute(b.binds.data(), static_cast<unsigned int>(rows));
+  return statement_->execute(b.binds.data(), static_cast<unsigned int>(batched_));
 }
 
 // One bind a value, row after row, into a statement of as many `?` tuples.
 std::uint64_t PreparedInsertSink::execute_tuples() {
-  const std::size_t rows = batch_.size() / columns_;
   BindBuffers& b = *binds_;
   b.reset(batch_.size(), batch_.size());
   for (std::size_t i = 0; i < batch_.size(); ++i) {
     const split::Field& f = batch_[i];
-    const Column& column = target_.columns[i % columns_];
+    const Column* column = shape_.slots()[i % slots_].column;
     MYSQL_BIND& bind = b.binds[i];
     b.lengths[i] = f.value.size();
     if (f.is_null) {
       bind.buffer_type = MYSQL_TYPE_NULL;
-    } else if (column.integer && parse_integer(f.value, column, b.integers[i])) {
+    } else if (column && column->integer && parse_integer(f.value, *column, b.integers[i])) {
       bind.buffer_type = MYSQL_TYPE_LONGLONG;
       bind.buffer = &b.integers[i];
-      bind.is_unsigned = column.is_unsigned;
+      bind.is_unsigned = column->is_unsigned;
     } else {
       bind.buffer_type = MYSQL_TYPE_STRING;
       bind.buffer = const_cast<char*>(f.value.data());
@@ -171,15 +164,15 @@ std::uint64_t PreparedInsertSink::execute_tuples() {
       bind.length = &b.lengths[i];
     }
   }
-  return tuples_statement(rows).execute(b.binds.data(), 0);
+  return tuples_statement(batched_).execute(b.binds.data(), 0);
 }
 
 bool PreparedInsertSink::flush(SinkResult& result) {
-  if (batch_.empty()) return true;
-  std::uint64_t rows = batch_.size() / columns_;
-  bool accepted = run_batch(session_, result, first_row_, rows,
+  if (batched_ == 0) return true;
+  bool accepted = run_batch(session_, result, first_row_, batched_,
                             [&] { return array_binding_ ? execute_array() : execute_tuples(); });
   batch_.clear();
+  batched_ = 0;
   batch_bytes_ = 0;
   rows_.release();
   return accepted;
@@ -189,12 +182,13 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
   batch_.clear();
+  batched_ = 0;
   batch_bytes_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
     const std::vector<split::Field>* fields = &parsed;
     std::size_t bytes = 0;
-    for (const auto& f : *fields) bytes += f.value.size() + kValueOverhead;
-    bool full = batch_.size() / columns_ == batch_rows_ || batch_bytes_ + bytes > max_batch_bytes_;
+    for (const ValueSlot& slot : shape_.slots()) bytes += (*fields)[slot.field].value.size() + kValueOverhead;
+    bool full = batched_ == batch_rows_ || batch_bytes_ + bytes > max_batch_bytes_;
     if (full) {
       if (!flush(result)) return false;
       fields = &rows_.reparse();  // flush released the memory this row's values were in
@@ -203,8 +197,8 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
       result.problems.push_back(row_too_large(row, bytes));
       return false;
     }
-    if (batch_.empty()) first_row_ = row;
-    batch_.insert(batch_.end(), fields->begin(), fields->end());
+    if (batched_++ == 0) first_row_ = row;
+    for (const ValueSlot& slot : shape_.slots()) batch_.push_back((*fields)[slot.field]);
     batch_bytes_ += bytes;
     return true;
   });

@@ -3,6 +3,7 @@
 // array binding (client library and server both) one single-row statement
 // runs for a whole batch; elsewhere a multi-row statement of `?` tuples does,
 // within 65,535 placeholders. Either way a batch stays under max_allowed_packet.
+// --columns and --set shape the statement (load/insert_shape.h).
 #pragma once
 
 #include <memory>
@@ -12,6 +13,7 @@
 #include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/chunk_rows.h"
+#include "load/insert_shape.h"
 #include "load/session.h"
 #include "load/target.h"
 
@@ -24,8 +26,8 @@ class PreparedInsertSink : public Sink {
  public:
   static constexpr std::uint64_t kDefaultBatchRows = 1000;
 
-  PreparedInsertSink(Session& session, const Target& target, std::uint64_t batch_rows, bool array_binding,
-                     OnDuplicate on_duplicate, const Dialect& dialect);
+  // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset.
+  PreparedInsertSink(Session& session, const Target& target, const Options& options);
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
@@ -38,8 +40,8 @@ class PreparedInsertSink : public Sink {
   PreparedStatement& tuples_statement(std::uint64_t rows);
 
   Session& session_;
-  const Target& target_;
-  std::size_t columns_;
+  InsertShape shape_;
+  std::size_t slots_;  // values a row: placeholders of a tuple
   bool array_binding_;
   OnDuplicate on_duplicate_;
   std::uint64_t batch_rows_;
@@ -48,7 +50,8 @@ class PreparedInsertSink : public Sink {
   std::unique_ptr<PreparedStatement> statement_;  // array binding: one row; else batch_rows_ tuples
   std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
   std::unique_ptr<BindBuffers> binds_;
-  std::vector<split::Field> batch_;  // rows x columns, row-major
+  std::vector<split::Field> batch_;  // rows x slots_, row-major
+  std::uint64_t batched_ = 0;        // rows in batch_
   std::uint64_t first_row_ = 0;      // chunk row of the batch's first row
   std::size_t batch_bytes_ = 0;
 };

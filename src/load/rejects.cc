@@ -32,12 +32,9 @@ ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::
   return out;
 }
 
-namespace {
-
-// The row that starts at `offset` with its line terminator, which a last row
-// without one gets, so that the rejects file loads like any other.
-std::string row_at(std::string_view file, std::uint64_t offset, const Chunk& chunk, const split::RowScanner& scanner) {
-  std::string_view rest = file.substr(offset, chunk.end - offset);
+std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect) {
+  const split::RowScanner scanner(dialect);
+  std::string_view rest = bytes.substr(offset, chunk.end - offset);
   std::string row;
   scanner.for_each_row(rest, [&](std::string_view text, std::uint64_t, split::RowEnd) {
     row.assign(text);
@@ -46,18 +43,14 @@ std::string row_at(std::string_view file, std::uint64_t offset, const Chunk& chu
   return row + scanner.line_terminator();
 }
 
-}  // namespace
-
-void write_rejects(const std::string& path, const std::vector<const input::MappedFile*>& files,
-                   std::vector<RejectedRow> rows, const Dialect& dialect) {
-  const split::RowScanner scanner(dialect);
+void write_rejects(const std::string& path, std::vector<RejectedRow> rows) {
   std::sort(rows.begin(), rows.end(), [](const RejectedRow& a, const RejectedRow& b) {
-    if (a.chunk.file != b.chunk.file) return a.chunk.file < b.chunk.file;
+    if (a.file != b.file) return a.file < b.file;
     return a.problem.where.byte_offset < b.problem.where.byte_offset;
   });
   std::ofstream data(path, std::ios::binary | std::ios::trunc), reasons(path + ".reasons", std::ios::trunc);
   for (const RejectedRow& r : rows) {
-    data << row_at(files.at(r.chunk.file)->bytes(), r.problem.where.byte_offset, r.chunk, scanner);
+    data << r.text;
     std::string message = r.problem.message;
     std::replace_if(message.begin(), message.end(), [](char c) { return c == '\t' || c == '\n'; }, ' ');
     reasons << fmt::format("{}\t{}\t{}\t{}\t{}\n", r.problem.where.file, r.problem.where.line,

@@ -12,7 +12,6 @@
 #include "fastload/chunk.h"
 #include "fastload/dialect.h"
 #include "fastload/problem.h"
-#include "input/mapped_file.h"
 
 namespace fastload::load {
 
@@ -27,18 +26,23 @@ struct ChunkWithout {
 ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
                           const Dialect& dialect);
 
-// A rejected row: where it is and why (problem.where is located), and its chunk.
+// The row of `chunk` (over `bytes`) that starts at `offset`, with its line
+// terminator, which a last row without one gets, so that the rejects file
+// loads like any other.
+std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect);
+
+// A rejected row: which input it is in, where and why (problem.where is
+// located), and its bytes (row_text).
 struct RejectedRow {
-  Chunk chunk;
+  std::size_t file = 0;
   Problem problem;
+  std::string text;
 };
 
-// Writes each row's bytes to `path` (a row the file ends without a line
-// terminator gets the dialect's, so the rejects file loads like any other)
-// and to `path`.reasons one line per row: file, line, byte offset, server error code and message,
-// tab-separated. Rows go in file order (files as given, then bytes); `files`
-// is indexed by chunk.file. Throws Failure(input) when they cannot be written.
-void write_rejects(const std::string& path, const std::vector<const input::MappedFile*>& files,
-                   std::vector<RejectedRow> rows, const Dialect& dialect);
+// Writes each row's text to `path` and to `path`.reasons one line per row:
+// file, line, byte offset, server error code and message, tab-separated. Rows
+// go in input order (files as given, then bytes). Throws Failure(input) when
+// they cannot be written.
+void write_rejects(const std::string& path, std::vector<RejectedRow> rows);
 
 }  // namespace fastload::load

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include "fastload/errors.h"
+#include "load/column_list.h"
+#include "load/insert_shape.h"
 #include "load/load_data_sink.h"
 #include "load/statement_batch.h"
 
@@ -33,24 +35,46 @@ void find_table(Session& session, Target& t) {
   }
 }
 
+// Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
+bool refuses_expression(const ServerError& e, const Options& options) {
+  if (options.set.empty()) return false;
+  switch (e.code()) {
+    case 1064: case 1054: case 1305: case 1630: case 1582: case 1583: case 1267: case 1270: case 1271:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The INSERT modes' statement, or without --columns and --set any INSERT.
+std::string insert_probe(Session& session, const Target& t, const Options& options) {
+  if (options.columns.empty() && options.set.empty())
+    return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.quoted);
+  return make_insert_shape(session, t, options).placeholders(1);
+}
+
 // The statement the mode runs, tried before any byte is read and rolled
 // back: an empty LOAD DATA LOCAL (local_infile on both ends, INSERT
 // privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
-// DELETE privilege too. --mode server learns whether the server can read the
-// file from its one statement.
+// DELETE privilege too; either reads the --set expressions. --mode server
+// learns whether the server can read the file from its one statement.
 void probe(Session& session, const Target& t, const Options& options) {
   try {
     if (options.mode == Mode::load) {
-      LoadDataSink probe(session, t.quoted, options.charset, options.on_duplicate, options.dialect);
+      LoadDataSink probe(session, t, options);
       session.execute("START TRANSACTION");
       probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
     } else if (options.mode != Mode::server) {
-      std::string insert = fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.quoted);
-      session.execute(fmt::format("PREPARE fastload_probe FROM {}", session.quote_string(insert)));
+      session.execute(fmt::format("PREPARE fastload_probe FROM {}",
+                                  session.quote_string(insert_probe(session, t, options))));
       session.execute("DEALLOCATE PREPARE fastload_probe");
     }
   } catch (const ServerError& e) {
+    if (refuses_expression(e, options))
+      throw Failure(ExitCode::usage, fmt::format("fastload: --set: the server refuses the expression: {} (error "
+                                                 "{}); fix it: it is SQL, as in LOAD DATA's SET clause",
+                                                 e.what(), e.code()));
     throw explain(e, t, "a test statement");
   }
 }
@@ -92,6 +116,7 @@ Target check_target(Session& session, const Options& options) {
   t.quoted = quote_identifier(t.database) + "." + quote_identifier(t.table);
   t.display = t.database + "." + t.table;
   find_table(session, t);
+  check_columns(t, options);
   probe(session, t, options);
   return t;
 }

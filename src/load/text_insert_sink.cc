@@ -5,15 +5,14 @@
 namespace fastload::load {
 
 TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
-                               OnDuplicate on_duplicate, const Dialect& dialect)
+                               const Options& options)
     : session_(session),
-      on_duplicate_(on_duplicate),
-      prefix_(fmt::format("{} {} VALUES ", insert_verb(on_duplicate), target.quoted)),
-      rows_per_statement_(max_statement_rows(session, on_duplicate, rows_per_statement)),
+      on_duplicate_(options.on_duplicate),
+      shape_(make_insert_shape(session, target, options)),
+      rows_per_statement_(max_statement_rows(session, on_duplicate_, rows_per_statement)),
       max_packet_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
       max_statement_(std::min(kStatementBytes, max_packet_)),
-      columns_(target.columns),
-      rows_(target.columns.size(), dialect) {
+      rows_(shape_.width(), options.dialect) {
   require_strict_mode(session_);
 }
 
@@ -46,24 +45,19 @@ bool needs_escape(std::string_view text) {
 
 }  // namespace
 
-void TextInsertSink::append_tuple(std::string& out, const std::vector<split::Field>& fields) {
-  out += '(';
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    const split::Field& f = fields[i];
-    if (i) out += ',';
-    if (f.is_null) {
-      out += "NULL";
-    } else if (columns_[i].exact_number && plain_number(f.value)) {
-      out += f.value;
-    } else if (!needs_escape(f.value)) {
-      out += '\'';
-      out += f.value;
-      out += '\'';
-    } else {
-      session_.append_quoted(out, f.value);
-    }
+// A variable's value (no column) is always a string, as LOAD DATA stores it.
+void TextInsertSink::append_value(std::string& out, const split::Field& f, const Column* column) {
+  if (f.is_null) {
+    out += "NULL";
+  } else if (column && column->exact_number && plain_number(f.value)) {
+    out += f.value;
+  } else if (!needs_escape(f.value)) {
+    out += '\'';
+    out += f.value;
+    out += '\'';
+  } else {
+    session_.append_quoted(out, f.value);
   }
-  out += ')';
 }
 
 bool TextInsertSink::flush(SinkResult& result) {
@@ -84,17 +78,19 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file) {
   rows_in_statement_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& fields, std::uint64_t row) {
     tuple_.clear();
-    append_tuple(tuple_, fields);
+    shape_.append_tuple(tuple_, [&](std::string& out, const ValueSlot& slot) {
+      append_value(out, fields[slot.field], slot.column);
+    });
     rows_.release();  // the tuple holds the values now
-    std::size_t grown = (rows_in_statement_ ? statement_.size() + 1 : prefix_.size()) + tuple_.size();
+    std::size_t grown = (rows_in_statement_ ? statement_.size() + 1 : shape_.head().size()) + tuple_.size();
     bool full = rows_in_statement_ > 0 && (rows_in_statement_ == rows_per_statement_ || grown > max_statement_);
     if (full && !flush(result)) return false;
-    if (prefix_.size() + tuple_.size() > max_packet_) {
-      result.problems.push_back(row_too_large(row, prefix_.size() + tuple_.size()));
+    if (shape_.head().size() + tuple_.size() > max_packet_) {
+      result.problems.push_back(row_too_large(row, shape_.head().size() + tuple_.size()));
       return false;
     }
     if (rows_in_statement_ == 0) {
-      statement_ = prefix_;
+      statement_ = shape_.head();
       first_row_ = row;
     } else {
       statement_ += ',';

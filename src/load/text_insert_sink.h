@@ -1,6 +1,7 @@
 // --mode multirow and --mode row: text INSERT statements with escaped
 // literals, what dump loaders send. multirow packs as many rows as
 // max_allowed_packet (or --batch-rows) allows; row sends one row a statement.
+// --columns and --set shape the statement (load/insert_shape.h).
 #pragma once
 
 #include <string>
@@ -8,6 +9,7 @@
 #include "fastload/options.h"
 #include "fastload/sink.h"
 #include "load/chunk_rows.h"
+#include "load/insert_shape.h"
 #include "load/session.h"
 #include "load/target.h"
 
@@ -19,24 +21,23 @@ class TextInsertSink : public Sink {
   // whole statement before it inserts a row): docs/benchmarks.md.
   static constexpr std::size_t kStatementBytes = 1 << 20;
 
-  // rows_per_statement: 1 for --mode row; 0: as many as fit.
-  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
-                 OnDuplicate on_duplicate, const Dialect& dialect);
+  // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
+  // options.on_duplicate, dialect, columns, set and charset.
+  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options);
   SinkResult send(const Chunk& chunk, std::string_view file) override;
   std::string method() const override;
 
  private:
-  void append_tuple(std::string& out, const std::vector<split::Field>& fields);
+  void append_value(std::string& out, const split::Field& field, const Column* column);
   bool flush(SinkResult& result);
 
   Session& session_;
   OnDuplicate on_duplicate_;
-  std::string prefix_;           // INSERT INTO `db`.`t` VALUES (or INSERT IGNORE, REPLACE)
+  InsertShape shape_;            // its head() begins each statement
   std::uint64_t rows_per_statement_;  // 0: as many as fit
   std::size_t max_packet_;       // bytes: max_allowed_packet less the packet header; no statement is longer
   std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller;
                                  // a single longer row goes alone
-  std::vector<Column> columns_;
   ChunkRows rows_;
   std::string statement_;        // the statement being built
   std::string tuple_;            // the row being added

@@ -10,10 +10,11 @@ namespace fastload::report {
 bool progress_on_terminal() { return ::isatty(STDERR_FILENO); }
 bool progress_wanted(bool forced) { return forced || progress_on_terminal(); }
 
-ProgressLine::ProgressLine(std::uint64_t total_bytes, const std::atomic<std::uint64_t>& committed_bytes,
+ProgressLine::ProgressLine(std::uint64_t total_input, const std::atomic<std::uint64_t>& input_done,
+                           const std::atomic<std::uint64_t>& committed_bytes,
                            const std::atomic<std::uint64_t>& committed_rows)
-    : total_bytes_(total_bytes), committed_bytes_(committed_bytes), committed_rows_(committed_rows),
-      thread_([this] { run(); }) {}
+    : total_input_(total_input), input_done_(input_done), committed_bytes_(committed_bytes),
+      committed_rows_(committed_rows), thread_([this] { run(); }) {}
 
 ProgressLine::~ProgressLine() {
   {
@@ -40,15 +41,19 @@ void ProgressLine::draw(bool complete) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   std::uint64_t bytes = committed_bytes_.load(std::memory_order_relaxed);
   std::uint64_t rows = committed_rows_.load(std::memory_order_relaxed);
-  double fraction = total_bytes_ ? static_cast<double>(bytes) / total_bytes_ : 1.0;
+  std::uint64_t done = std::min(input_done_.load(std::memory_order_relaxed), total_input_);
   // All bytes committed is still not done until the barrier says so.
-  double percent = complete ? 100.0 : std::min(fraction * 100.0, 99.9);
-  double rate = seconds > 0 ? bytes / seconds : 0;
-  std::string eta = complete ? "done" : rate > 0 ? fmt::format("ETA {:.0f} s", (total_bytes_ - bytes) / rate)
-                                                 : "ETA ?";
+  double percent = complete ? 100.0 : total_input_ ? std::min(100.0 * done / total_input_, 99.9) : 0;
+  double input_rate = seconds > 0 ? done / seconds : 0;
+  std::string eta = complete          ? "  done"
+                    : total_input_ == 0 ? ""
+                    : input_rate > 0    ? fmt::format("  ETA {:.0f} s", (total_input_ - done) / input_rate)
+                                        : "  ETA ?";
+  std::string share = total_input_ || complete ? fmt::format("{:5.1f}%  ", percent) : "";
   // On a terminal the line redraws itself; in a log file each update is a line.
-  fmt::print(stderr, "{}fastload: {:5.1f}%  {} rows  {:.0f} rows/s  {:.1f} MB/s  {}{}", terminal_ ? "\r" : "",
-             percent, rows, seconds > 0 ? rows / seconds : 0, rate / 1e6, eta, terminal_ ? "\x1b[K" : "\n");
+  fmt::print(stderr, "{}fastload: {}{} rows  {:.0f} rows/s  {:.1f} MB/s{}{}", terminal_ ? "\r" : "", share, rows,
+             seconds > 0 ? rows / seconds : 0, seconds > 0 ? bytes / seconds / 1e6 : 0,
+             eta, terminal_ ? "\x1b[K" : "\n");
   std::fflush(stderr);
   drawn_ = true;
 }

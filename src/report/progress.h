@@ -1,5 +1,7 @@
-// The live progress line on stderr: percent of bytes committed, rows/s, MB/s
-// and ETA. It never shows 100% before the barrier has returned.
+// The live progress line on stderr: percent of the input committed, rows/s,
+// MB/s and ETA. It never shows 100% before the barrier has returned. The
+// percent counts the input as read (a compressed file's compressed bytes), so
+// it never passes 100%; a pipe's size is unknown, so it shows none.
 #pragma once
 
 #include <atomic>
@@ -18,8 +20,10 @@ bool progress_on_terminal();
 class ProgressLine {
  public:
   // Reads the counters while it runs; they must outlive it.
-  ProgressLine(std::uint64_t total_bytes, const std::atomic<std::uint64_t>& committed_bytes,
-               const std::atomic<std::uint64_t>& committed_rows);
+  // total_input: input bytes, 0 when unknown; input_done: of those, the
+  // committed chunks'; committed_bytes: the rows' bytes committed (for MB/s).
+  ProgressLine(std::uint64_t total_input, const std::atomic<std::uint64_t>& input_done,
+               const std::atomic<std::uint64_t>& committed_bytes, const std::atomic<std::uint64_t>& committed_rows);
   ~ProgressLine();  // stops the thread and ends the line
   // Shows 100% once the load is durable (call after the barrier).
   void complete();
@@ -29,7 +33,8 @@ class ProgressLine {
   void draw(bool complete);
 
   const bool terminal_ = progress_on_terminal();
-  std::uint64_t total_bytes_;
+  const std::uint64_t total_input_;
+  const std::atomic<std::uint64_t>& input_done_;
   const std::atomic<std::uint64_t>& committed_bytes_;
   const std::atomic<std::uint64_t>& committed_rows_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

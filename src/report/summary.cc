@@ -42,6 +42,9 @@ double per_second(double amount, double seconds) { return seconds > 0 ? amount /
 
 // `file` names the span's file when the run has several.
 std::string describe_span(const ChunkSpan& s, const std::string& file) {
+  if (s.state == "not read")
+    return fmt::format("{}not read: the rest of the input, from chunk {} (byte {}, line {}) on",
+                       file.empty() ? "" : file + ": ", s.first_chunk, s.begin, s.first_line);
   std::string chunks = s.first_chunk == s.last_chunk ? fmt::format("chunk {}", s.first_chunk)
                                                      : fmt::format("chunks {}-{}", s.first_chunk, s.last_chunk);
   return fmt::format("{}{} {} (bytes {}-{}, lines {}-{}, {} rows)", file.empty() ? "" : file + ": ", s.state,
@@ -75,6 +78,11 @@ std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::v
     }
   }
   return spans;
+}
+
+ChunkSpan unread_span(const Chunk& next) {
+  return {next.file, next.index, next.index, next.begin, next.begin, next.first_line, next.first_line, 0,
+          "not read"};
 }
 
 void print_text(const Summary& s, bool verbose) {

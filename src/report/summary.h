@@ -20,7 +20,7 @@ struct ChunkSpan {
   std::uint64_t begin = 0, end = 0;            // bytes [begin, end)
   std::uint64_t first_line = 0, last_line = 0;
   std::uint64_t rows = 0;
-  std::string state;                           // committed, rejected, failed, unknown, not loaded
+  std::string state;  // committed, rejected, failed, unknown, not loaded, not read (a stream's rest)
 };
 
 // One input file's rows.
@@ -63,6 +63,10 @@ struct Summary {
 
 // Chunk i is in state states[i]; adjacent chunks in one state make one span.
 std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<std::string>& states);
+
+// The part of a stream the load stopped before reading, from `next` (the
+// chunk that would have come next) on: its end is not known.
+ChunkSpan unread_span(const Chunk& next);
 
 void print_text(const Summary& summary, bool verbose);  // stderr
 void print_json(const Summary& summary);                 // stdout

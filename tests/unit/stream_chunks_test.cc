@@ -1,11 +1,15 @@
-// StreamChunks: chunks cut from a stream tile its content exactly, end at row
-// ends, and count rows and lines as the splitter does for a mapped file.
+// StreamChunks: chunks cut from a stream tile its content after the header
+// exactly, end at row ends, and count rows and lines as the splitter does for
+// a mapped file, in every dialect.
 #include "input/stream_chunks.h"
+
+#include "split/splitter.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -13,29 +17,6 @@
 
 namespace fastload::input {
 namespace {
-
-// The default text format's rule: an LF ends a row after an even run of backslashes.
-RowEnds tsv_row_ends() {
-  auto ends_row = [](std::string_view bytes, std::size_t lf) {
-    std::size_t run = 0;
-    while (run < lf && bytes[lf - 1 - run] == '\\') ++run;
-    return run % 2 == 0;
-  };
-  RowEnds r;
-  r.last_row_end = [ends_row](std::string_view bytes) -> std::size_t {
-    for (std::size_t i = bytes.size(); i-- > 0;)
-      if (bytes[i] == '\n' && ends_row(bytes, i)) return i + 1;
-    return 0;
-  };
-  r.count = [ends_row](std::string_view bytes, bool at_end) {
-    std::uint64_t rows = 0, lines = 0;
-    for (std::size_t i = 0; i < bytes.size(); ++i)
-      if (bytes[i] == '\n') ++lines, rows += ends_row(bytes, i);
-    if (at_end && !bytes.empty() && (bytes.back() != '\n' || !ends_row(bytes, bytes.size() - 1))) ++rows;
-    return std::make_pair(rows, lines);
-  };
-  return r;
-}
 
 std::string temp_file(const std::string& content) {
   std::string path = ::testing::TempDir() + "stream_chunks_test.tsv";
@@ -48,7 +29,7 @@ const std::string kContent = "1\ta\n2\tb\\\nstill 2\n3\tc\\\\\n4\t" + std::strin
 TEST(StreamChunks, TileTheContentAtRowEnds) {
   for (std::uint64_t size : {1, 2, 3, 7, 16, 64, 1000}) {
     auto stream = open_stream(temp_file(kContent));
-    StreamChunks chunks(*stream, size, tsv_row_ends());
+    StreamChunks chunks(*stream, size, Dialect{});
     std::string joined;
     std::uint64_t rows = 0, lines = 0, index = 0;
     while (auto c = chunks.next()) {
@@ -70,7 +51,7 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
 
 TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
   auto stream = open_stream(temp_file(""));
-  StreamChunks chunks(*stream, 8, tsv_row_ends());
+  StreamChunks chunks(*stream, 8, Dialect{});
   EXPECT_FALSE(chunks.next().has_value());
 }
 
@@ -78,7 +59,7 @@ TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
   std::string content;
   for (int i = 0; i < 20000; ++i) content += std::to_string(i) + "\tvalue " + std::to_string(i) + "\n";
   auto stream = open_stream(temp_file(content));
-  StreamChunks chunks(*stream, 4096, tsv_row_ends());
+  StreamChunks chunks(*stream, 4096, Dialect{});
   std::mutex mutex;
   std::vector<StreamChunk> got;
   std::vector<std::thread> workers;
@@ -99,6 +80,63 @@ TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
   }
   EXPECT_EQ(joined, content);
   EXPECT_EQ(rows, 20000u);
+}
+
+// Every chunk boundary is a row start of the splitter's exact scan (chunk
+// size 1: a chunk a row), and the counts add up to the splitter's.
+void expect_like_splitter(const std::string& content, const Dialect& dialect) {
+  std::vector<Chunk> rows = split::split(content, 1, 1, dialect);
+  std::set<std::uint64_t> row_starts;
+  std::uint64_t total_rows = 0;
+  for (const Chunk& r : rows) row_starts.insert(r.begin), total_rows += r.rows;
+  for (std::uint64_t size : {1, 2, 3, 5, 8, 13, 40, 1000}) {
+    auto stream = open_stream(temp_file(content));
+    StreamChunks chunks(*stream, size, dialect);
+    std::uint64_t begin = rows.empty() ? content.size() : rows.front().begin, line = rows.empty() ? 0 : rows.front().first_line;
+    std::uint64_t rows_seen = 0;
+    while (auto c = chunks.next()) {
+      EXPECT_EQ(c->chunk.begin, begin) << describe(dialect) << " size " << size;
+      EXPECT_EQ(c->chunk.first_line, line) << describe(dialect) << " size " << size;
+      EXPECT_EQ(c->chunk.first_row, rows_seen + 1);
+      EXPECT_TRUE(row_starts.count(c->chunk.begin)) << describe(dialect) << " size " << size;
+      EXPECT_EQ(c->bytes, content.substr(c->chunk.begin, c->chunk.size()));
+      EXPECT_EQ(c->chunk.rows, split::RowScanner(dialect).count_rows(content, c->chunk.begin, c->chunk.end).rows);
+      begin = c->chunk.end;
+      line += c->chunk.lines;
+      rows_seen += c->chunk.rows;
+    }
+    EXPECT_EQ(begin, content.size()) << describe(dialect) << " size " << size;
+    EXPECT_EQ(rows_seen, total_rows) << describe(dialect) << " size " << size;
+    EXPECT_EQ(chunks.content_bytes(), content.size());
+  }
+}
+
+TEST(StreamChunks, CutWhereTheSplitterDoesInEveryDialect) {
+  Dialect csv = csv_dialect();
+  csv.skip_rows = 1;
+  expect_like_splitter("id,name\n1,\"a,b\"\n2,\"x\ny\"\"\n\"\n3,\"\",4\r\n5,\"\r\n\"\n6,last", csv);
+  Dialect crlf = csv;
+  crlf.line_terminator = "\r\n";
+  crlf.skip_rows = 2;
+  expect_like_splitter("h1\r\nh2\r\n1,\"a\r\nb\"\r\n2,\"\"\"\r\n\"\r\n3,x\r\n", crlf);
+  Dialect tsv;
+  tsv.skip_rows = 3;  // more header than file
+  expect_like_splitter("a\nb\n", tsv);
+  tsv.skip_rows = 1;
+  expect_like_splitter("head\\\nstill head\n1\ta\\\n2\n3\t\\\\\n4", tsv);
+}
+
+TEST(StreamChunks, ProgressCountsTheCompressedBytes) {
+  std::string content;
+  for (int i = 0; i < 5000; ++i) content += std::to_string(i) + "\tvalue\n";
+  std::string path = temp_file(content) + ".gz";
+  ASSERT_EQ(std::system(("gzip -c " + temp_file(content) + " > " + path).c_str()), 0);
+  auto stream = open_stream(path);
+  StreamChunks chunks(*stream, 1000, Dialect{});
+  std::uint64_t raw = 0;
+  while (auto c = chunks.next()) raw += c->raw_bytes;
+  EXPECT_EQ(raw, *stream->compressed_size());
+  EXPECT_EQ(chunks.content_bytes(), content.size());
 }
 
 }  // namespace

@@ -1,0 +1,82 @@
+#include "load/column_list.h"
+
+#include <fmt/core.h>
+#include <set>
+
+#include "fastload/errors.h"
+#include "load/sql_text.h"
+
+namespace fastload::load {
+namespace {
+
+Failure misuse(const std::string& what) { return Failure(ExitCode::usage, "fastload: " + what); }
+
+// The table's columns for a message, the first 30 of them.
+std::string listed(const Target& t) {
+  std::string names;
+  for (std::size_t i = 0; i < t.columns.size() && i < 30; ++i) names += (i ? ", " : "") + t.columns[i].name;
+  return t.columns.size() > 30 ? names + ", ..." : names;
+}
+
+const Column& existing(const Target& t, const std::string& name, const char* option) {
+  if (const Column* c = find_column(t, name)) return *c;
+  throw misuse(fmt::format("{}: {} has no column {}; its columns are {}{}", option, t.display,
+                           quote_identifier(name), listed(t),
+                           std::string_view(option) == "--columns"
+                               ? " (an entry @name reads its field into a variable, for --set or to skip it)"
+                               : ""));
+}
+
+// The columns the fields fill: those of --columns, or without it every one.
+std::set<const Column*> filled_columns(const Target& t, const Options& o) {
+  std::set<const Column*> filled;
+  for (const ColumnEntry& e : o.columns) {
+    if (e.variable) continue;
+    const Column& c = existing(t, e.name, "--columns");
+    if (!filled.insert(&c).second)
+      throw misuse(fmt::format("--columns names column {} twice; each column takes one field (read a field "
+                               "you do not need into a variable, such as @skip)", c.name));
+  }
+  if (o.columns.empty())
+    for (const Column& c : t.columns) filled.insert(&c);
+  return filled;
+}
+
+}  // namespace
+
+const Column* find_column(const Target& target, std::string_view name) {
+  for (const Column& c : target.columns)
+    if (same_name(c.name, name)) return &c;
+  return nullptr;
+}
+
+void check_columns(const Target& t, const Options& o) {
+  const std::set<const Column*> filled = filled_columns(t, o);
+  std::set<const Column*> set;
+  for (const Assignment& a : o.set) {
+    const Column& c = existing(t, a.column, "--set");
+    if (filled.count(&c) > 0 && o.columns.empty())
+      throw misuse(fmt::format("--set {}: without --columns the fields fill every column of {}, {} too; say "
+                               "where they go with --columns, e.g. --columns a,b,@x --set '{} = UPPER(@x)'",
+                               c.name, t.display, c.name, c.name));
+    if (filled.count(&c) > 0)
+      throw misuse(fmt::format("--set {}: {} is in --columns too; read its field into a variable instead, e.g. "
+                               "--columns ...,@x,... --set '{} = UPPER(@x)'", c.name, c.name, c.name));
+    if (!set.insert(&c).second) throw misuse(fmt::format("--set names column {} twice; give it once", c.name));
+  }
+}
+
+std::string load_data_columns(const Target& t, const Options& o) {
+  std::string out;
+  for (const ColumnEntry& e : o.columns) {
+    out += out.empty() ? " (" : ", ";
+    out += e.variable ? fmt::format("@{}", quote_identifier(e.name)) : quote_identifier(find_column(t, e.name)->name);
+  }
+  if (!o.columns.empty()) out += ")";
+  for (std::size_t i = 0; i < o.set.size(); ++i)
+    out += fmt::format("{}{} = {}", i ? ", " : " SET ", quote_identifier(find_column(t, o.set[i].column)->name),
+                       closed_expression(o.set[i].expression));
+  return out;
+}
+
+}  // namespace fastload::load

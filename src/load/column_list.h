@@ -1,0 +1,27 @@
+// --columns and --set against the target table: the names they use must be
+// its columns, each at most once, and LOAD DATA's column list and SET clause
+// that they say, with every name quoted.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "fastload/options.h"
+#include "load/target.h"
+
+namespace fastload::load {
+
+// The table's column named `name` (case-insensitive, as the server compares
+// them); nullptr when there is none.
+const Column* find_column(const Target& target, std::string_view name);
+
+// Throws Failure(ExitCode::usage) naming the column and what to do: a name
+// that is not a column of the table, a column twice, a --set column that the
+// fields fill too (listed in --columns, or every column without --columns).
+void check_columns(const Target& target, const Options& options);
+
+// " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's
+// other clauses; empty without --columns and --set. Names are the table's.
+std::string load_data_columns(const Target& target, const Options& options);
+
+}  // namespace fastload::load

@@ -1,0 +1,103 @@
+#include "load/insert_shape.h"
+
+#include <fmt/core.h>
+#include <optional>
+
+#include "load/column_list.h"
+#include "load/sql_text.h"
+#include "load/statement_batch.h"
+
+namespace fastload::load {
+namespace {
+
+// The entry of --columns a variable holds: its last one, as LOAD DATA sets it field after field.
+std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& columns, std::string_view name) {
+  for (std::size_t i = columns.size(); i-- > 0;)
+    if (columns[i].variable && same_name(columns[i].name, name)) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes)
+    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.quoted)) {
+  text_.back().push_back('(');
+  if (options.columns.empty()) add_table_columns(target);
+  else add_listed_columns(target, options, backslash_escapes);
+  text_.back() += ")";
+  head_ += "VALUES ";
+}
+
+std::string InsertShape::placeholders(std::uint64_t rows) const {
+  std::string tuple;
+  append_tuple(tuple, [](std::string& out, const ValueSlot&) { out += '?'; });
+  std::string sql = head_;
+  for (std::uint64_t r = 0; r < rows; ++r) {
+    if (r > 0) sql += ',';
+    sql += tuple;
+  }
+  return sql;
+}
+
+void InsertShape::add_slot(const ValueSlot& slot) {
+  slots_.push_back(slot);
+  text_.emplace_back();
+}
+
+// No column list: the statement fills the table's columns in order.
+void InsertShape::add_table_columns(const Target& target) {
+  for (std::size_t i = 0; i < target.columns.size(); ++i) {
+    if (i > 0) text_.back() += ',';
+    add_slot({i, &target.columns[i]});
+  }
+  width_ = {target.columns.size(), target.columns.size(), false};
+}
+
+// The columns of --columns, in order, then those of --set (names checked by check_columns).
+void InsertShape::add_listed_columns(const Target& target, const Options& options, bool backslash_escapes) {
+  width_ = {options.columns.size(), 0, true};
+  std::string names;
+  std::size_t values = 0;
+  auto add_name = [&](std::string_view name) {
+    if (values++ > 0) {
+      names += ',';
+      text_.back() += ',';
+    }
+    names += quote_identifier(find_column(target, name)->name);
+  };
+  for (std::size_t i = 0; i < options.columns.size(); ++i) {
+    if (options.columns[i].variable) continue;
+    add_name(options.columns[i].name);
+    add_slot({i, find_column(target, options.columns[i].name)});
+    width_.required = i + 1;
+  }
+  for (const Assignment& a : options.set) {
+    add_name(a.column);
+    add_expression(a.expression, options, backslash_escapes);
+  }
+  head_ += fmt::format("({}) ", names);
+}
+
+// The expression with each variable of --columns made its field's value.
+// Other variables stay: the session's own, as LOAD DATA would read them.
+void InsertShape::add_expression(const std::string& expression, const Options& options, bool backslash_escapes) {
+  std::size_t at = 0;
+  for (const SqlScan::Variable& v : scan_sql(expression, backslash_escapes).variables) {
+    std::optional<std::size_t> field = variable_field(options.columns, v.name);
+    if (!field) continue;
+    // CAST: a string with a variable's collation derivation (IMPLICIT), not a literal's.
+    text_.back().append(expression, at, v.begin - at).append("CAST(");
+    add_slot({*field, nullptr});
+    text_.back() += fmt::format(" AS CHAR CHARACTER SET {})", options.charset);
+    at = v.end;
+  }
+  text_.back() += closed_expression(expression.substr(at));
+}
+
+InsertShape make_insert_shape(Session& session, const Target& target, const Options& options) {
+  bool backslashes = options.set.empty() ||
+      session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
+  return InsertShape(target, options, backslashes);
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,71 @@
+// The INSERT modes' statement, with what --columns and --set ask for said as
+// LOAD DATA means it (docs/design.md#columns-and-set):
+//
+//   INSERT INTO `db`.`t` (`a`,`b`,`c`) VALUES (?,?,UPPER(CAST(? AS CHAR CHARACTER SET utf8mb4))),...
+//
+// for --columns a,@skip,b,@x --set 'c = UPPER(@x)'. The listed columns come
+// first and the --set columns after them, so an expression that names a
+// column reads the value stored in it (VALUES sees the columns set before it
+// in its row, and the defaults of the others), as LOAD DATA's SET does; each
+// @x read from the file becomes its field, a string in the file's charset
+// with the derivation of a variable, as LOAD DATA stores it in @x.
+// Without --columns: INSERT INTO `db`.`t` VALUES (?,?,...), as ever.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fastload/options.h"
+#include "load/chunk_rows.h"
+#include "load/session.h"
+#include "load/target.h"
+
+namespace fastload::load {
+
+// One value of a row's tuple.
+struct ValueSlot {
+  std::size_t field = 0;           // the row's field that goes here
+  const Column* column = nullptr;  // the column it is stored in; nullptr: a variable's value, always a string
+};
+
+class InsertShape {
+ public:
+  // `target` and its columns must outlive the shape. backslash_escapes:
+  // whether a backslash in a literal of an expression escapes the next byte.
+  InsertShape(const Target& target, const Options& options, bool backslash_escapes);
+
+  // "INSERT INTO `db`.`t` (`a`,`c`) VALUES " (or INSERT IGNORE, REPLACE).
+  const std::string& head() const { return head_; }
+  const std::vector<ValueSlot>& slots() const { return slots_; }
+  const RowWidth& width() const { return width_; }
+
+  // Appends one row's tuple; value(out, slot) appends each slot's value.
+  template <class Value>
+  void append_tuple(std::string& out, Value&& value) const {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      out += text_[i];
+      value(out, slots_[i]);
+    }
+    out += text_.back();
+  }
+
+  // head() and `rows` tuples of '?' placeholders, for a prepared statement.
+  std::string placeholders(std::uint64_t rows) const;
+
+ private:
+  void add_slot(const ValueSlot& slot);
+  void add_table_columns(const Target& target);
+  void add_listed_columns(const Target& target, const Options& options, bool backslash_escapes);
+  void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
+
+  std::string head_;
+  std::vector<std::string> text_{""};  // text_[i] before slot i; the last one after every slot
+  std::vector<ValueSlot> slots_;
+  RowWidth width_;
+};
+
+// The shape for `session`: --set expressions are read with its sql_mode's
+// reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
+InsertShape make_insert_shape(Session& session, const Target& target, const Options& options);
+
+}  // namespace fastload::load

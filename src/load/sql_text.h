@@ -1,0 +1,44 @@
+// Reading SQL the user wrote (--set expressions) as MariaDB's lexer reads it,
+// only as far as fastload must: where its user variables are (the INSERT
+// modes rewrite them), and its top-level '=' and ',' and '?' placeholders
+// (to check that a --set is one assignment), each outside string literals,
+// quoted names and comments. Pure: no server is asked.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fastload::load {
+
+struct SqlScan {
+  struct Variable {
+    std::size_t begin = 0, end = 0;  // the bytes of `@name` (or @`name`, @'name', @"name") in the text
+    std::string name;                // without '@' and quotes
+  };
+  std::vector<Variable> variables;        // user variables; never system ones (@@name)
+  std::vector<std::size_t> equals;        // '=' outside parentheses and CASE ... END; not of <= >= != := <=>
+  std::vector<std::size_t> commas;        // ',' outside parentheses
+  std::vector<std::size_t> placeholders;  // '?'
+  bool unterminated = false;              // a literal, quoted name or comment runs to the end
+};
+
+// backslash_escapes: false under sql_mode NO_BACKSLASH_ESCAPES, where a
+// backslash in a literal is a plain character. Executable comments
+// (/*! ... */, /*M! ... */) are read as code, as the server runs them.
+SqlScan scan_sql(std::string_view text, bool backslash_escapes = true);
+
+// A name as fastload's options take it: `quoted` (a doubled backtick is one)
+// or plain text, spaces around it dropped. Returns false when a quoted name is
+// not closed or is followed by more text, or the name is empty.
+bool parse_name(std::string_view text, std::string& name);
+
+// `expression` followed by a line end when it may end in a line comment
+// (# or --), so that SQL written after it is not commented out.
+std::string closed_expression(const std::string& expression);
+
+// Case-insensitive in ASCII, as MariaDB compares column and variable names.
+bool same_name(std::string_view a, std::string_view b);
+
+}  // namespace fastload::load

@@ -1,0 +1,55 @@
+// --atomic: the staged rows published into the target in one transaction, or
+// the stage abandoned (kept for --resume) after a failure.
+#include "run/state.h"
+
+#include <spdlog/spdlog.h>
+
+namespace fastload {
+namespace {
+
+// --atomic: the target never held any of the load, so nothing counts as
+// committed; `state` names what the staged chunks are now.
+void unpublished(report::Summary& s, const char* state) {
+  for (report::ChunkSpan& span : s.spans)
+    if (span.state == "committed") span.state = state;
+  s.rows = s.bytes = s.chunks_committed = 0;
+}
+
+}  // namespace
+
+// --atomic, after a failure before the publish: the stage goes (or stays for
+// --resume) and the user learns that the target is unchanged.
+void abandon(RunState& state) {
+  if (!state.stage) return;
+  state.summary.error += "\n" + load::abandon_stage(*state.control, state.target, *state.stage);
+  if (!state.stage->keep) unpublished(state.summary, "not published");
+  state.stage.reset();
+}
+
+// --atomic: the staged rows into the target in one transaction (see load/stage.h).
+void publish(const Options& options, RunState& state) {
+  load::Stage stage = std::move(*state.stage);
+  state.stage.reset();  // publish_stage drops it, or abandons it on failure
+  if (state.published_before) {  // --resume: an earlier run published; its stage may be left
+    load::drop_stage(*state.control, stage);
+    return;
+  }
+  const report::Summary& s = state.summary;
+  try {
+    load::Published p = load::publish_stage(
+        *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
+        [&](load::Session& control) {  // --resume: "published" commits with the rows
+          for (const Input& input : state.inputs)
+            if (input.ledger) control.execute(input.ledger->record_published(control));
+        });
+    if (p.kept) spdlog::info("{} rows had the key of a row already in {}, which kept its row", p.kept, s.table);
+  } catch (const load::PublishUnknown&) {
+    unpublished(state.summary, "unknown");
+    throw;
+  } catch (const Failure&) {
+    unpublished(state.summary, "not published");
+    throw;
+  }
+}
+
+}  // namespace fastload

@@ -1,0 +1,80 @@
+// The FILEs opened: a plain regular file mapped and split at exact row ends,
+// anything else a stream cut into chunks during the load.
+#include "run/state.h"
+
+#include <algorithm>
+#include <fmt/core.h>
+
+#include "split/splitter.h"
+
+namespace fastload {
+namespace {
+
+// Chunks cut from a stream when --chunk-size is not given: small enough that
+// the memory the load holds, about (threads + 1) chunks, stays small.
+constexpr std::uint64_t kStreamChunkSize = 8ull << 20;
+
+}  // namespace
+
+// "gzip data", or "a stream" for a pipe: for messages.
+std::string what_stream(const input::ByteStream& stream) {
+  if (stream.format() == input::Format::plain) return "a stream";
+  return fmt::format("{} data", input::format_name(stream.format()));
+}
+
+// A plain regular file is mapped; standard input, pipes and compressed
+// files (known by their first bytes, whatever their names) are streams.
+void open_input(const Options& options, RunState& state, std::size_t index) {
+  Input& input = state.inputs[index];
+  std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.threads});
+  if (stream->format() == input::Format::plain && stream->compressed_size()) {
+    input.file = std::make_unique<input::MappedFile>(input.path);
+    state.summary.input_bytes += input.file->bytes().size();
+    return;
+  }
+  state.summary.files[index].path = stream->name();  // "standard input" for -
+  if (state.inputs.size() == 1) state.summary.file = stream->name();
+  if (options.mode == Mode::server)
+    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode server has the server read a plain file; this "
+                                               "is {}: decompress it to a file first, or use another --mode",
+                                               stream->name(), what_stream(*stream)));
+  input.chunk_size = options.chunk_size ? options.chunk_size : kStreamChunkSize;
+  input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
+  if (stream->format() != input::Format::plain && stream->compressed_size())
+    input.verifier = std::make_unique<input::Verifier>(input.path, input::StreamOptions{options.threads});
+  input.stream = std::move(stream);
+}
+
+// One mapped file's chunks, at exact row ends, counted and checked to tile it.
+void split_input(const Options& options, RunState& state, std::size_t index) {
+  Input& input = state.inputs[index];
+  input.first_chunk = state.chunks.size();
+  if (!input.file) return;  // a stream is cut into chunks as the workers load
+  std::string_view bytes = input.file->bytes();
+  // --mode server: the server reads the whole file in one statement.
+  input.chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
+                     : options.chunk_size         ? options.chunk_size
+                                                  : default_chunk_size(bytes.size());
+  std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
+                                           [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
+  split::verify_chunks(bytes, chunks, options.dialect);
+  input.chunk_count = chunks.size();
+  for (Chunk& c : chunks) {
+    c.file = index;
+    state.chunks.push_back(c);
+  }
+}
+
+// What the progress line counts to: the inputs' bytes as read (a compressed
+// file's compressed bytes); 0 when a pipe makes it unknown.
+std::uint64_t progress_total(const RunState& state) {
+  std::uint64_t total = 0;
+  for (const Input& input : state.inputs) {
+    std::optional<std::uint64_t> size = input.file ? input.file->bytes().size() : input.stream->compressed_size();
+    if (!size) return 0;
+    total += *size;
+  }
+  return total;
+}
+
+}  // namespace fastload

@@ -1,0 +1,90 @@
+// What the passes of a run (run.cc) share: the inputs, the chunks and their
+// outcomes, the summary. Each pass is a function of Options and RunState.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fastload/chunk.h"
+#include "fastload/errors.h"
+#include "fastload/options.h"
+#include "input/byte_stream.h"
+#include "input/mapped_file.h"
+#include "input/stream_chunks.h"
+#include "input/verifier.h"
+#include "load/ledger.h"
+#include "load/loader.h"
+#include "load/session.h"
+#include "load/stage.h"
+#include "load/target.h"
+#include "report/progress.h"
+#include "report/summary.h"
+
+namespace fastload {
+
+// One FILE and what the passes learn about it: a plain regular file is
+// mapped and split before the load; standard input, pipes and compressed
+// files are streams, cut into chunks while the workers load.
+struct Input {
+  std::string path;
+  std::unique_ptr<input::MappedFile> file;     // mapped
+  std::unique_ptr<input::ByteStream> stream;   // or streamed
+  std::unique_ptr<input::StreamChunks> chunker;
+  std::unique_ptr<input::Verifier> verifier;  // a compressed regular file, checked ahead of the commits
+  std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
+  std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
+  std::unique_ptr<load::Ledger> ledger;          // --resume
+  std::map<std::size_t, load::LedgerEntry> recorded;  // --resume, a stream's: chunks an earlier run committed
+
+  const std::string& name() const { return stream ? stream->name() : path; }
+};
+
+// Everything the passes produce; Options stay as parsed.
+struct RunState {
+  std::optional<std::string> password;  // from the prompt, when -p had no value
+  std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
+  load::Target target;
+  std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
+  std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
+  std::vector<Chunk> chunks;  // every input's, in order; chunk.file indexes `inputs`
+  bool published_before = false;         // --resume --atomic: an earlier run published the staging table
+  std::vector<load::ChunkOutcome> outcomes;  // one per chunk, from the split on
+  load::LoadCounters counters;
+  std::unique_ptr<report::ProgressLine> progress;
+  report::Summary summary;
+};
+
+using Clock = std::chrono::steady_clock;
+
+// Times `pass` and records it under `name`.
+template <class Pass>
+void timed(RunState& state, const char* name, Pass&& pass) {
+  auto start = Clock::now();
+  pass();
+  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  state.summary.passes.emplace_back(name, seconds);
+}
+
+// inputs.cc: opening, mapping and splitting the FILEs.
+void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
+void split_input(const Options& options, RunState& state, std::size_t index);
+std::uint64_t progress_total(const RunState& state);
+std::string what_stream(const input::ByteStream& stream);
+
+// load_pass.cc: the workers, then the tally of what they did. Returns the
+// failure that stopped them instead of throwing, so the barrier still runs.
+std::optional<Failure> load_pass(const Options& options, RunState& state);
+
+// resume.cc: --resume's ledgers read before any chunk is sent.
+void resume_pass(const Options& options, RunState& state);
+const char* mode_name(Mode mode);
+
+// atomic.cc: --atomic's publish, or the stage abandoned after a failure.
+void publish(const Options& options, RunState& state);
+void abandon(RunState& state);
+
+}  // namespace fastload

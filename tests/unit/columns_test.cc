@@ -1,0 +1,234 @@
+// --columns and --set: parsing, the reading of user SQL (sql_text), the
+// checks against the table, the LOAD DATA clauses and the INSERT modes'
+// statements, and the field counts of rows (no server needed).
+#include <gtest/gtest.h>
+
+#include <fmt/core.h>
+#include <functional>
+#include <optional>
+
+#include "cli.h"
+#include "fastload/errors.h"
+#include "load/chunk_rows.h"
+#include "load/column_list.h"
+#include "load/insert_shape.h"
+#include "load/sql_text.h"
+
+namespace fastload {
+namespace {
+
+// The usage message a call throws; nullopt when it throws none.
+std::optional<std::string> usage_message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    EXPECT_EQ(e.code(), ExitCode::usage);
+    EXPECT_EQ(std::string(e.what()).rfind("fastload: ", 0), 0u) << e.what();
+    return e.what();
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> variable_names(std::string_view sql, bool backslash_escapes = true) {
+  std::vector<std::string> names;
+  for (const auto& v : load::scan_sql(sql, backslash_escapes).variables) names.push_back(v.name);
+  return names;
+}
+
+using Names = std::vector<std::string>;
+
+TEST(ParseColumns, EntriesAndVariables) {
+  EXPECT_EQ(parse_columns("a,@skip, b ,@x"),
+            (std::vector<ColumnEntry>{{"a", false}, {"skip", true}, {"b", false}, {"x", true}}));
+  EXPECT_EQ(parse_columns("`a,b`,@`x y`,`c``d`"),
+            (std::vector<ColumnEntry>{{"a,b", false}, {"x y", true}, {"c`d", false}}));
+}
+
+TEST(ParseColumns, RefusesEmptyAndMalformedEntries) {
+  for (const char* bad : {"", "a,,b", "a,", "@", " @ ", "`a", "`a`b", "a,`b"})
+    EXPECT_TRUE(usage_message([&] { parse_columns(bad); })) << bad;
+}
+
+TEST(ParseAssignment, ColumnAndExpressionAsWritten) {
+  EXPECT_EQ(parse_assignment("c = UPPER(@x)"), (Assignment{"c", "UPPER(@x)"}));
+  EXPECT_EQ(parse_assignment(" `my = col`=@x  "), (Assignment{"my = col", "@x"}));
+  EXPECT_EQ(parse_assignment("c = IF(@x = '', NULL, @x)").expression, "IF(@x = '', NULL, @x)");
+  EXPECT_EQ(parse_assignment("c = CASE WHEN @x = 1 THEN 'a=b' ELSE 'c' END").expression,
+            "CASE WHEN @x = 1 THEN 'a=b' ELSE 'c' END");
+  for (const char* comparison : {"c = @x <=> @y", "c = @x >= 1", "c = @x <= 1", "c = @x != 1", "c = 'a = b'",
+                                 "c = `x=y`", "c = 1 /* a = b */", "c = (@x = 1)"})
+    EXPECT_EQ(parse_assignment(comparison).column, "c") << comparison;
+}
+
+TEST(ParseAssignment, RefusesWhatIsNotOneAssignment) {
+  auto message = [](const char* text) { return usage_message([&] { parse_assignment(text); }).value_or(""); };
+  EXPECT_NE(message("UPPER(@x)").find("COLUMN = EXPRESSION"), std::string::npos);
+  EXPECT_NE(message("c = @x = 1").find("parentheses"), std::string::npos);
+  EXPECT_NE(message("c = 1, d = 2").find("one assignment"), std::string::npos);
+  EXPECT_NE(message("c = 1, 2").find("--set once for each column"), std::string::npos);
+  EXPECT_NE(message("c = ?").find("placeholder"), std::string::npos);
+  EXPECT_NE(message("c = 'abc").find("not closed"), std::string::npos);
+  EXPECT_NE(message("c = 1 /* x").find("not closed"), std::string::npos);
+  EXPECT_NE(message("c = ").find("empty"), std::string::npos);
+  EXPECT_NE(message(" = 1").find("column name"), std::string::npos);
+  EXPECT_NE(message("`c = 1").find("not closed"), std::string::npos);
+}
+
+TEST(ParseArgs, ColumnsAndRepeatedSet) {
+  auto o = parse_args({"--columns", "a,@x", "--set", "c = UPPER(@x)", "--set", "d = 1", "f.tsv", "db.t"}).options;
+  EXPECT_EQ(o.columns, (std::vector<ColumnEntry>{{"a", false}, {"x", true}}));
+  EXPECT_EQ(o.set, (std::vector<Assignment>{{"c", "UPPER(@x)"}, {"d", "1"}}));
+  EXPECT_EQ(o.files, std::vector<std::string>{"f.tsv"});  // each --set takes one value, never the files
+  EXPECT_EQ(o.table, "t");
+  EXPECT_TRUE(parse_args({"f.tsv", "db.t"}).options.columns.empty());
+  EXPECT_TRUE(usage_message([] { parse_args({"--columns", "", "f.tsv", "db.t"}); }));
+  EXPECT_TRUE(usage_message([] { parse_args({"--set", "c", "f.tsv", "db.t"}); }));
+}
+
+TEST(ScanSql, FindsUserVariablesOnlyInCode) {
+  EXPECT_EQ(variable_names("UPPER(@x) + @`y z` + @'q' + @\"r\" + @a.b$c + @@sql_mode + @@session.x"),
+            (Names{"x", "y z", "q", "r", "a.b$c"}));
+  EXPECT_EQ(variable_names("'@no' \"@no\" `@no` /* @no */ # @no\n -- @no\n @yes"), Names{"yes"});
+  EXPECT_EQ(variable_names("'it''s @no' 'a\\'@no'"), Names{});
+  EXPECT_EQ(variable_names("1 --@yes"), Names{"yes"});  // "--" without a space after it is two minuses
+  EXPECT_EQ(variable_names("/*! @yes */ /*M!100400 @also */"), (Names{"yes", "also"}));
+  EXPECT_EQ(variable_names("CONCAT(@x,@x)"), (Names{"x", "x"}));
+}
+
+TEST(ScanSql, BackslashesFollowTheSqlMode) {
+  EXPECT_EQ(variable_names("'a\\' @x '", true), Names{});
+  load::SqlScan scan = load::scan_sql("'a\\' @x '", false);  // NO_BACKSLASH_ESCAPES: 'a\' ends at its quote
+  EXPECT_EQ(scan.variables.size(), 1u);
+  EXPECT_TRUE(scan.unterminated);
+}
+
+TEST(ScanSql, PositionsOfVariables) {
+  auto scan = load::scan_sql("f(@x, @`y`)");
+  ASSERT_EQ(scan.variables.size(), 2u);
+  EXPECT_EQ(scan.variables[0].begin, 2u);
+  EXPECT_EQ(scan.variables[0].end, 4u);
+  EXPECT_EQ(scan.variables[1].begin, 6u);
+  EXPECT_EQ(scan.variables[1].end, 10u);
+  EXPECT_TRUE(scan.commas.empty());  // inside parentheses
+}
+
+load::Target table() {
+  load::Target t;
+  t.database = "d";
+  t.table = "t";
+  t.quoted = "`d`.`t`";
+  t.display = "d.t";
+  t.columns = {{"id", true, true, false}, {"A", false, false, false}, {"b", false, true, false},
+               {"c", false, false, false}};
+  return t;
+}
+
+Options with(std::vector<ColumnEntry> columns, std::vector<Assignment> set) {
+  Options o;
+  o.columns = std::move(columns);
+  o.set = std::move(set);
+  return o;
+}
+
+TEST(CheckColumns, NamesMustBeColumnsOnce) {
+  load::Target t = table();
+  EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"ID"}, {"skip", true}, {"a"}}, {{"C", "1"}})); }));
+  auto nope = usage_message([&] { load::check_columns(t, with({{"id"}, {"nope"}}, {})); });
+  ASSERT_TRUE(nope);
+  EXPECT_NE(nope->find("--columns: d.t has no column `nope`"), std::string::npos) << *nope;
+  auto set_nope = usage_message([&] { load::check_columns(t, with({{"id"}}, {{"zz", "1"}})); });
+  ASSERT_TRUE(set_nope);
+  EXPECT_NE(set_nope->find("--set: d.t has no column `zz`"), std::string::npos) << *set_nope;
+  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({{"id"}, {"Id"}}, {})); }));
+  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({{"id"}, {"c"}}, {{"c", "1"}})); }));
+  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({{"id"}}, {{"c", "1"}, {"c", "2"}})); }));
+  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({}, {{"c", "1"}})); }));  // the fields fill c
+  EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"x", true}, {"x", true}}, {})); }));
+}
+
+TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
+  load::Target t = table();
+  EXPECT_EQ(load::load_data_columns(t, with({}, {})), "");
+  EXPECT_EQ(load::load_data_columns(t, with({{"id"}, {"skip", true}, {"a"}, {"x`y", true}},
+                                            {{"c", "UPPER(@x)"}, {"b", "1 -- note"}})),
+            " (`id`, @`skip`, `A`, @`x``y`) SET `c` = UPPER(@x), `b` = 1 -- note\n");
+}
+
+TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
+  load::Target t = table();
+  load::InsertShape shape(t, Options{}, true);
+  EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` VALUES (?,?,?,?),(?,?,?,?)");
+  EXPECT_EQ(shape.width().fields, 4u);
+  EXPECT_EQ(shape.width().required, 4u);
+  ASSERT_EQ(shape.slots().size(), 4u);
+  EXPECT_EQ(shape.slots()[2].column, &t.columns[2]);
+}
+
+TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
+  load::Target t = table();
+  Options o = with({{"id"}, {"skip", true}, {"b"}, {"x", true}, {"y", true}},
+                   {{"c", "CONCAT(UPPER(@X), '@x', b, @nope)"}, {"a", "@y # comment"}});
+  o.on_duplicate = OnDuplicate::replace;
+  load::InsertShape shape(t, o, true);
+  const char* cast = " AS CHAR CHARACTER SET utf8mb4";
+  EXPECT_EQ(shape.placeholders(1), fmt::format("REPLACE INTO `d`.`t` (`id`,`b`,`c`,`A`) VALUES "
+                                               "(?,?,CONCAT(UPPER(CAST(?{})), '@x', b, @nope),CAST(?{}) # comment\n)",
+                                               cast, cast));
+  ASSERT_EQ(shape.slots().size(), 4u);
+  EXPECT_EQ(shape.slots()[0].field, 0u);
+  EXPECT_EQ(shape.slots()[1].field, 2u);
+  EXPECT_EQ(shape.slots()[1].column, &t.columns[2]);
+  EXPECT_EQ(shape.slots()[2].field, 3u);
+  EXPECT_EQ(shape.slots()[2].column, nullptr);  // a variable: sent as a string
+  EXPECT_EQ(shape.slots()[3].field, 4u);
+  EXPECT_EQ(shape.width().fields, 5u);
+  EXPECT_EQ(shape.width().required, 3u);  // @x and @y may be missing: NULL, as LOAD DATA sets them
+  std::string tuple;
+  shape.append_tuple(tuple, [](std::string& out, const load::ValueSlot& s) { out += std::to_string(s.field); });
+  EXPECT_EQ(tuple.substr(0, 6), "(0,2,C");
+}
+
+TEST(InsertShape, AVariableTwiceHoldsItsLastField) {
+  load::Target t = table();
+  load::InsertShape shape(t, with({{"x", true}, {"id"}, {"x", true}}, {{"c", "@x"}}), true);
+  EXPECT_EQ(shape.placeholders(1),
+            "INSERT INTO `d`.`t` (`id`,`c`) VALUES (?,CAST(? AS CHAR CHARACTER SET utf8mb4))");
+  EXPECT_EQ(shape.slots()[1].field, 2u);
+}
+
+TEST(InsertShape, OnlyVariablesAndConstants) {
+  load::Target t = table();
+  load::InsertShape shape(t, with({{"skip", true}}, {{"c", "'k'"}}), true);
+  EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`c`) VALUES ('k'),('k')");
+  EXPECT_TRUE(shape.slots().empty());
+  EXPECT_EQ(shape.width().required, 0u);
+}
+
+// The fields ChunkRows hands out for `text` (default text format), or the problem it reports.
+std::string rows_of(const load::RowWidth& width, std::string_view text) {
+  load::ChunkRows rows(width, Dialect{});
+  Chunk chunk;
+  chunk.end = text.size();
+  std::vector<Problem> problems;
+  std::string out;
+  rows.for_each(text, chunk, problems, [&](const std::vector<split::Field>& fields, std::uint64_t) {
+    for (const split::Field& f : fields) out += f.is_null ? "N," : std::string(f.value) + ",";
+    out += ";";
+    return true;
+  });
+  for (const Problem& p : problems) out += fmt::format("row {}: {}", p.row_in_chunk, p.message);
+  return out;
+}
+
+TEST(ChunkRows, MissingVariablesAreNullAndMissingColumnsRefused) {
+  load::RowWidth width{4, 2, true};  // e.g. --columns a,b,@x,@y
+  EXPECT_EQ(rows_of(width, "1\t2\t3\t4\n1\t2\t3\n1\t2\n"), "1,2,3,4,;1,2,3,N,;1,2,N,N,;");
+  EXPECT_EQ(rows_of(width, "1\t2\t3\t4\t\n"), "1,2,3,4,;");  // one empty field after the last: ignored
+  EXPECT_EQ(rows_of(width, "1\t2\n1\n"), "1,2,N,N,;row 2: the row has 1 fields but --columns needs 2 (its "
+                                         "columns up to the last one)");
+  EXPECT_EQ(rows_of(width, "1\t2\t3\t4\t5\n"), "row 1: the row has 5 fields but --columns lists 4");
+  EXPECT_EQ(rows_of({2, 2, false}, "1\n"), "row 1: the row has 1 fields but the table has 2 columns");
+}
+
+}  // namespace
+}  // namespace fastload
