@@ -1,5 +1,6 @@
 #include "input/verifier.h"
 
+#include <chrono>
 #include <limits>
 #include <vector>
 
@@ -42,11 +43,13 @@ void Verifier::run() noexcept {
   changed_.notify_all();
 }
 
-void Verifier::wait_verified(std::uint64_t end) {
+bool Verifier::wait_verified(std::uint64_t end, const std::function<bool()>& give_up) {
   std::call_once(started_, [this] { thread_ = std::thread([this] { run(); }); });
   std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return verified_ >= end || finished_; });
+  while (!changed_.wait_for(lock, std::chrono::milliseconds(200), [&] { return verified_ >= end || finished_; }))
+    if (give_up()) return false;
   if (verified_ < end && failure_) throw *failure_;
+  return true;
 }
 
 }  // namespace fastload::input

@@ -10,6 +10,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -29,10 +30,11 @@ class Verifier {
   Verifier& operator=(const Verifier&) = delete;
 
   // Waits until the content bytes [0, end) are verified, decoding the file
-  // on a thread of its own from the first call on. Throws the
-  // Failure(ExitCode::input) the decoding found when they cannot be.
-  // Thread-safe.
-  void wait_verified(std::uint64_t end);
+  // on a thread of its own from the first call on; false when `give_up`
+  // (asked a few times a second) said to stop waiting first. Throws the
+  // Failure(ExitCode::input) the decoding found when they cannot be
+  // verified. Thread-safe.
+  bool wait_verified(std::uint64_t end, const std::function<bool()>& give_up = [] { return false; });
 
  private:
   void run() noexcept;

@@ -208,7 +208,11 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
   }
   if (input::Verifier* verifier = job.inputs[load.chunk.file].verifier; verifier && !load.text.verified) {
     try {
-      verifier->wait_verified(load.chunk.end);
+      if (!verifier->wait_verified(load.chunk.end, [] { return stop_signal() != 0; })) {
+        w.session->execute("ROLLBACK");  // a signal: not committed, listed as not loaded
+        load.outcome.state = ChunkState::pending;
+        return;
+      }
     } catch (const Failure& damaged) {
       w.session->execute("ROLLBACK");
       load.outcome.state = ChunkState::failed;

@@ -245,7 +245,25 @@ for input in pipe zstd; do
   echo "158 MB by $input in chunks of 1M: max resident ${rss_kb} kB"
   ((rss_kb < RSS_BOUND_KB)) && pass || fail "158 MB by $input: max resident $rss_kb kB, over $RSS_BOUND_KB kB"
 done
-rm -f "$TEST_TMP/big.tsv" "$TEST_TMP/big.tsv.zst"
+rm -f "$TEST_TMP/big.tsv.zst"
+
+# A signal while the commits wait for the verifier (a single-stream bzip2
+# file decodes slowly): the waiting chunks are rolled back at once, exit 11.
+head -n 600000 "$TEST_TMP/big.tsv" | bzip2 -c >"$TEST_TMP/slow.bz2"
+sql -e "TRUNCATE streams.nodes"
+"$FASTLOAD" --socket "$SOCKET" -u root --json --threads 2 --chunk-size 256K "$TEST_TMP/slow.bz2" streams.nodes \
+  >"$TEST_TMP/out" 2>"$TEST_TMP/stderr" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+signalled=$(date +%s%N)
+wait "$pid" && RC=0 || RC=$?
+waited_ms=$((($(date +%s%N) - signalled) / 1000000))
+OUT=$(cat "$TEST_TMP/out")
+expect_eq "SIGINT while verifying: exit code ($(cat "$TEST_TMP/stderr"))" 11 "$RC"
+expect_eq "SIGINT while verifying: nothing unverified committed" "$(json rows)" "$(count streams.nodes)"
+((waited_ms < 3000)) && pass || fail "SIGINT while verifying: took $waited_ms ms to stop"
+rm -f "$TEST_TMP/big.tsv" "$TEST_TMP/slow.bz2"
 
 # What streams cannot do, refused before anything is loaded.
 run_fastload --resume - streams.nodes <"$plain"
