@@ -13,6 +13,9 @@
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
 #       bench/variants.sh 2000000 5 "fastload --threads 2" "fastload --threads 2 @zst"
+# With INDEXED=1 in the environment the table has the two secondary indexes of the classic experiment
+# (changeset; uid, timestamp), e.g.
+#       INDEXED=1 bench/variants.sh 2000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --defer-indexes"
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -39,6 +42,9 @@ server_cpu() {
   read -r -a fields <<<"${stat##*) }"  # fields[0] is field 3 (state): utime is 14, stime 15
   awk -v t=$((fields[11] + fields[12])) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
 }
+
+indexes=""
+[[ ${INDEXED:-0} == 1 ]] && indexes="ALTER TABLE nodes ADD KEY changeset (changeset), ADD KEY uid_ts (uid, timestamp)"
 
 # compressed EXT: the file compressed by the tool for EXT (gz zst lz4 bz2 xz), made on first use.
 compressed() {
@@ -84,7 +90,7 @@ command_of() {
 run() {
   local TIMEFORMAT='%3R %3U %3S' before after wall user sys count command
   command_of "${variants[$1]}"
-  sql bench -e "DROP TABLE IF EXISTS nodes, fastload_ledger; $NODES_DDL"  # fastload --resume keeps a ledger
+  sql bench -e "DROP TABLE IF EXISTS nodes, fastload_ledger; $NODES_DDL; $indexes"  # --resume keeps a ledger
   before=$(server_cpu)
   { time "${command[@]}" >"$SCRATCH/out" 2>&1; } 2>"$SCRATCH/time" || { cat "$SCRATCH/out" >&2; die "${variants[$1]} failed"; }
   after=$(server_cpu)

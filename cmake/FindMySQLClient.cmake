@@ -5,7 +5,9 @@
 # Defines the imported target MySQLClient::MySQLClient and, for feature checks,
 # MySQLClient_IS_MARIADB and the compile definitions FASTLOAD_HAVE_SSL_MODE
 # (MYSQL_OPT_SSL_MODE, Oracle), FASTLOAD_HAVE_SSL_ENFORCE (MariaDB) and
-# FASTLOAD_HAVE_ARRAY_BINDING (MariaDB's STMT_ATTR_ARRAY_SIZE bulk execution).
+# FASTLOAD_HAVE_ARRAY_BINDING (MariaDB's STMT_ATTR_ARRAY_SIZE bulk execution) and
+# FASTLOAD_HAVE_COMPRESSION_ALGORITHMS (Oracle's MYSQL_OPT_COMPRESSION_ALGORITHMS,
+# 8.0.18+: zstd for --compress; otherwise MYSQL_OPT_COMPRESS, zlib).
 
 include(FindPackageHandleStandardArgs)
 include(CheckCXXSourceCompiles)
@@ -54,8 +56,12 @@ if(MySQLClient_FOUND AND NOT TARGET MySQLClient::MySQLClient)
   check_cxx_source_compiles("#include <mysql.h>
     int main() { unsigned long c = 0; mariadb_get_infov(nullptr, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &c);
                  return STMT_ATTR_ARRAY_SIZE + STMT_INDICATOR_NULL; }" FASTLOAD_HAVE_ARRAY_BINDING)
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { mysql_option o = MYSQL_OPT_COMPRESSION_ALGORITHMS; return (int)o; }"
+    FASTLOAD_HAVE_COMPRESSION_ALGORITHMS)
   cmake_pop_check_state()
-  foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE FASTLOAD_HAVE_ARRAY_BINDING)
+  foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE FASTLOAD_HAVE_ARRAY_BINDING
+          FASTLOAD_HAVE_COMPRESSION_ALGORITHMS)
     if(${feature})
       set_property(TARGET MySQLClient::MySQLClient APPEND PROPERTY
         INTERFACE_COMPILE_DEFINITIONS ${feature}=1)

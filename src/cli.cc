@@ -78,6 +78,10 @@ void check_mode(const Options& o, bool batch_rows_given, bool threads_given, boo
   if (o.mode == Mode::server && ((threads_given && o.threads != 1) || chunk_size_given))
     throw usage_error("--mode server loads the whole file in one statement: --threads and --chunk-size do "
                       "not apply");
+  if (o.defer_indexes && o.atomic)
+    throw usage_error("--defer-indexes and --atomic: the publish copies the rows into the target with its "
+                      "indexes, so there is nothing to defer; give one of them");
+  if (o.force && !o.defer_indexes) throw usage_error("--force applies to --defer-indexes only");
 }
 
 // A string option whose value counts only when given: '' is a value.
@@ -143,6 +147,41 @@ std::vector<std::string> split_entries(const std::string& text) {
     else entries.back() += c;
   }
   return entries;
+}
+
+// --disable-checks, --no-binlog, --compress, --max-rate and --analyze: what
+// the sessions do beyond the statements (docs/design.md#session-options).
+CLI::Option* add_session_options(CLI::App& app, Options& o, std::string& max_rate) {
+  auto* group = "Speed";
+  app.add_flag("--disable-checks", o.disable_checks, "SET unique_checks = 0, foreign_key_checks = 0 in the "
+               "loading sessions. The trade-off: InnoDB may then not detect a duplicate key in a secondary UNIQUE "
+               "index, so such duplicates can enter the table silently (PRIMARY KEY duplicates are still "
+               "refused), and rows that violate a foreign key are accepted and never checked later. Not with "
+               "--on-duplicate ignore or replace")->group(group);
+  app.add_flag("--no-binlog", o.no_binlog, "SET sql_log_bin = 0 in every session: the load is not written to the "
+               "binary log, so replicas never see it (needs SUPER or BINLOG ADMIN on MariaDB, "
+               "SYSTEM_VARIABLES_ADMIN or SESSION_VARIABLES_ADMIN on MySQL)")->group(group);
+  app.add_flag("--compress", o.compress, "compress the workers' connections (zlib; zstd where the client library "
+               "and server have it), checked on the server")->group(group);
+  auto* option = app.add_option("--max-rate", max_rate, "most bytes a second all workers together send to the "
+                                "server, K/M/G suffixes (counted before --compress)")->group(group)->type_name("RATE");
+  app.add_flag("--analyze", o.analyze, "run ANALYZE TABLE on the table after the load, so its statistics "
+               "describe the new rows (an error it reports is a warning: the rows are loaded)")->group(group);
+  return option;
+}
+
+// Session options that cannot keep their promise with another option are refused.
+void check_session_options(const Options& o, bool max_rate_given) {
+  if (o.disable_checks && o.on_duplicate != OnDuplicate::error)
+    throw usage_error(fmt::format(
+        "--disable-checks and --on-duplicate {}: with unique_checks = 0 the server's account of duplicate keys "
+        "is not exact (a duplicate in a secondary UNIQUE index may go unseen, and MariaDB's bulk load into an "
+        "empty table loses rows it reports stored next to a skipped one), and --on-duplicate rests on that "
+        "account; give one of them", o.on_duplicate == OnDuplicate::ignore ? "ignore" : "replace"));
+  if (o.mode == Mode::server && (max_rate_given || o.compress))
+    throw usage_error(fmt::format("{}: --mode server sends no rows (the server reads the file itself); leave it "
+                                  "out or use another mode", max_rate_given ? "--max-rate" : "--compress"));
+  if (max_rate_given && o.max_rate == 0) throw usage_error("--max-rate must be at least 1 byte a second");
 }
 
 }  // namespace
@@ -290,8 +329,16 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                  "(default 0)")->group(safety);
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)")->group(safety);
+  auto* speed = "Speed";
+  app.add_flag("--defer-indexes", o.defer_indexes, "drop the table's secondary indexes (not the primary key, "
+               "unique ones or ones foreign keys need) before the load and re-create them in one ALTER TABLE "
+               "after it, also after a failure or a signal; for an empty table (see --force)")->group(speed);
+  app.add_flag("--force", o.force, "--defer-indexes on a table that already holds rows: their index entries "
+               "are rebuilt too")->group(speed);
   app.add_option("--retries", o.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
                  "lost connection (default 5)")->group(safety);
+  std::string max_rate;
+  auto* max_rate_option = add_session_options(app, o, max_rate);
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
@@ -332,6 +379,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     throw usage_error("--no-array-binding applies to --mode insert only");
   if (!chunk_size.empty()) o.chunk_size = parse_size(chunk_size);
   if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
+  if (max_rate_option->count() > 0) o.max_rate = parse_size(max_rate);
+  check_session_options(o, max_rate_option->count() > 0);
   if (positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE");
   target = positional.back();
   o.files.assign(positional.begin(), positional.end() - 1);

@@ -1,6 +1,7 @@
 // The load as a list of passes:
-//   open -> connect -> [stage] -> map -> split -> [resume] -> load -> [publish] -> barrier -> report
-// ([ ] only with --atomic or --resume). Each pass is timed; --verbose prints the timings.
+//   open -> connect -> [stage] -> map -> split -> [resume] -> [indexes] -> load -> [reindex] -> [publish]
+//   -> barrier -> [analyze] -> report
+// ([ ] only with --atomic, --resume, --defer-indexes or --analyze). Each pass is timed; --verbose prints the timings.
 // The passes themselves are in src/run/.
 #include "run.h"
 
@@ -14,6 +15,7 @@
 #include "fastload/errors.h"
 #include "input/file_list.h"
 #include "input/password.h"
+#include "load/analyze.h"
 #include "load/barrier.h"
 #include "load/stop_signal.h"
 #include "run/state.h"
@@ -66,6 +68,8 @@ void load_and_barrier(const Options& options, RunState& state) {
   });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
+  // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
+  if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   if (report::progress_wanted(options.progress))
     state.progress = std::make_unique<report::ProgressLine>(
         progress_total(state), state.counters.input_bytes_done, state.counters.committed_bytes,
@@ -74,6 +78,11 @@ void load_and_barrier(const Options& options, RunState& state) {
   state.summary.load_started = true;
   std::optional<Failure> stopped;
   timed(state, "load", [&] { stopped = load_pass(options, state); });
+  // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
+  if (state.deferred) timed(state, "reindex", [&] {
+    if (std::optional<Failure> failed = restore_indexes(state))
+      stopped = stopped ? Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
+  });
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
   // barrier: what is committed is crash-safe before the run reports, failed or not.
@@ -83,6 +92,8 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.summary.durability = d.how;
     spdlog::debug("barrier returned: {}", d.how);
   });
+  // analyze: --analyze refreshes the loaded table's statistics; a problem is a warning, the rows are loaded.
+  if (options.analyze && !stopped) timed(state, "analyze", [&] { load::analyze(*state.control, state.target); });
   if (stopped) throw *stopped;
   if (state.progress) state.progress->complete();
 }
@@ -109,6 +120,7 @@ int run(const Options& options) {
     s.error = fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code());
   }
   abandon(state);  // --atomic: any failure before the publish
+  if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
   state.progress.reset();
   s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   report::print_text(s, options.verbose);

@@ -78,8 +78,16 @@ struct Options {
   std::string rejects_file;       // --rejects: bad rows go here instead of failing the load
   std::uint64_t max_errors = 0;   // most rows that may be rejected before the load fails
   bool atomic = false;            // all or nothing: load a staging table, then publish it in one transaction
+  bool defer_indexes = false;     // drop the secondary indexes for the load, re-create them in one ALTER after it
+  bool force = false;             // --defer-indexes on a table that already holds rows
   unsigned retries = 5;           // attempts after a transient error (deadlock, lost connection) per chunk
   ConnectionOptions connection;
+  // Session options (docs/design.md#session-options).
+  bool disable_checks = false;   // unique_checks = 0, foreign_key_checks = 0 in the workers' sessions
+  bool no_binlog = false;        // sql_log_bin = 0 in every session: replicas see none of the load
+  bool compress = false;         // the client protocol's compression on the workers' connections
+  std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit
+  bool analyze = false;          // ANALYZE TABLE on the target after the barrier
 };
 
 // The default chunk size: 64M, but files under 2G get 32 chunks (at least 1M

@@ -16,8 +16,10 @@
 #include "load/fault.h"
 #include "load/load_data_sink.h"
 #include "load/prepared_insert_sink.h"
+#include "load/rate_limit.h"
 #include "load/rejects.h"
 #include "load/session.h"
+#include "load/session_variables.h"
 #include "load/stop_signal.h"
 #include "load/text_insert_sink.h"
 #include "load/transient.h"
@@ -57,11 +59,16 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
 // A new connection for `w`, ready for chunks. Each chunk is one transaction,
 // ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
 // chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
+// Every worker takes from the one --max-rate limiter, so the cap is the load's.
 void connect(Worker& w, const LoadJob& job) {
+  const Options& o = job.options;
   w.sink.reset();
   w.session.reset();  // the old connection first: a user's connection limit may allow no more
-  w.session = std::make_unique<Session>(job.options.connection, job.password, job.options.charset);
+  w.session = std::make_unique<Session>(o.connection, job.password, o.charset, o.compress);
+  if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", w.session->compression());
+  set_loading_variables(*w.session, o);  // before any transaction: sql_log_bin cannot change inside one
   w.session->execute("SET autocommit = 0");
+  w.session->set_rate_limiter(shared_rate_limiter(o.max_rate));
   try {
     w.sink = make_sink(job, *w.session);
   } catch (const ServerError& e) {

@@ -169,6 +169,7 @@ std::uint64_t PreparedInsertSink::execute_tuples() {
 
 bool PreparedInsertSink::flush(SinkResult& result) {
   if (batched_ == 0) return true;
+  session_.throttle(batch_bytes_);  // --max-rate: the parameters go around the session's own statements
   bool accepted = run_batch(session_, result, first_row_, batched_,
                             [&] { return array_binding_ ? execute_array() : execute_tuples(); });
   batch_.clear();

@@ -8,6 +8,7 @@
 
 #include "fastload/errors.h"
 #include "input/mapped_file.h"
+#include "load/rate_limit.h"
 
 namespace fastload::load {
 
@@ -18,6 +19,7 @@ struct InfileStream {
   bool armed = false;        // true only while load_local() runs its statement
   bool read_failed = false;
   std::string error;         // why the last request was refused or failed
+  RateLimiter* limiter = nullptr;  // --max-rate: each packet's bytes are taken from it before they go
 };
 
 namespace {
@@ -39,6 +41,7 @@ int infile_init(void** state, const char* filename, void* userdata) noexcept {
 int infile_read(void* state, char* buffer, unsigned int size) noexcept {
   auto* stream = static_cast<InfileStream*>(state);
   std::size_t n = std::min<std::size_t>(size, stream->bytes.size() - stream->sent);
+  if (stream->limiter) stream->limiter->acquire(n);  // the library sends the packet once we return
   if (!input::guarded_copy(buffer, stream->bytes.data() + stream->sent, n)) {
     stream->read_failed = true;
     stream->error = fmt::format("reading the input failed at byte {} of the chunk (was the file "
@@ -87,6 +90,17 @@ void set_tls(MYSQL* mysql, const ConnectionOptions& o) {
 #endif
 }
 
+// --compress: zstd where the library lets the client offer algorithms
+// (Oracle's 8.0.18 on; the server takes the first it has, MariaDB's zlib),
+// else the classic zlib protocol compression.
+void set_compression(MYSQL* mysql) {
+#if defined(FASTLOAD_HAVE_COMPRESSION_ALGORITHMS)
+  set_option(mysql, MYSQL_OPT_COMPRESSION_ALGORITHMS, "zstd,zlib");
+#else
+  set_option(mysql, MYSQL_OPT_COMPRESS, nullptr);
+#endif
+}
+
 bool tls_required(const ConnectionOptions& o) {
   return o.ssl_mode == "REQUIRED" || o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
 }
@@ -109,7 +123,7 @@ std::string quote_identifier(std::string_view name) {
 }
 
 Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password,
-                 const std::string& charset)
+                 const std::string& charset, bool compress)
     : infile_(std::make_unique<InfileStream>()) {
   mysql_ = mysql_init(nullptr);
   if (!mysql_) throw Failure(ExitCode::internal, "fastload: out of memory creating a connection");
@@ -121,6 +135,7 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
   set_option(mysql_, MYSQL_READ_DEFAULT_GROUP, "fastload");
   set_option(mysql_, MYSQL_SET_CHARSET_NAME, charset.c_str());
   set_tls(mysql_, o);
+  if (compress) set_compression(mysql_);
   auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
   const auto& pw = password ? password : o.password;
   if (!mysql_real_connect(mysql_, text(o.host), text(o.user), pw ? pw->c_str() : nullptr, nullptr, o.port,
@@ -141,6 +156,23 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
                                                  "enable TLS on the server or change --ssl-mode",
                                                  describe_server(o), o.ssl_mode));
   }
+  if (compress) check_compression(o);
+}
+
+// As with TLS: what counts is what the server says it negotiated. Closes the
+// connection before throwing, as the constructor that calls it has not finished.
+void Session::check_compression(const ConnectionOptions& o) {
+  try {
+    compression_ = negotiated_compression();
+  } catch (const ServerError& e) {
+    mysql_close(mysql_);
+    throw Failure(ExitCode::connect, fmt::format("fastload: {}: cannot read the connection's compression: {} "
+                                                 "(error {})", describe_server(o), e.what(), e.code()));
+  }
+  if (!compression_.empty()) return;
+  mysql_close(mysql_);
+  throw Failure(ExitCode::connect, fmt::format("fastload: {} did not agree to compress the connection, which "
+                                               "--compress asks for; leave out --compress", describe_server(o)));
 }
 
 Session::~Session() { mysql_close(mysql_); }
@@ -149,15 +181,24 @@ void Session::throw_error() const {
   throw ServerError(mysql_errno(mysql_), mysql_sqlstate(mysql_), mysql_error(mysql_));
 }
 
-void Session::execute(std::string_view sql) {
+void Session::send_query(std::string_view sql) {
+  throttle(sql.size());
   if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
+}
+
+void Session::throttle(std::uint64_t bytes) noexcept {
+  if (limiter_) limiter_->acquire(bytes);
+}
+
+void Session::execute(std::string_view sql) {
+  send_query(sql);
   // A statement may still return rows (SHOW, a procedure); drain them.
   if (MYSQL_RES* result = mysql_store_result(mysql_)) mysql_free_result(result);
   else if (mysql_field_count(mysql_) != 0) throw_error();
 }
 
 std::vector<Row> Session::query(std::string_view sql) {
-  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
+  send_query(sql);
   MYSQL_RES* result = mysql_store_result(mysql_);
   if (!result) {
     if (mysql_field_count(mysql_) != 0) throw_error();
@@ -198,7 +239,8 @@ void Session::append_quoted(std::string& out, std::string_view text) {
 }
 
 bool Session::load_local(std::string_view sql, std::string_view bytes, std::string& read_error) {
-  *infile_ = InfileStream{bytes, 0, true, false, {}};
+  *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_};
+  throttle(sql.size());
   bool ok = mysql_real_query(mysql_, sql.data(), sql.size()) == 0;
   infile_->armed = false;
   if (infile_->read_failed) {
@@ -207,6 +249,16 @@ bool Session::load_local(std::string_view sql, std::string_view bytes, std::stri
   }
   if (!ok) throw_error();
   return true;
+}
+
+std::string Session::negotiated_compression() {
+  std::string on, algorithm = "zlib";  // MariaDB has zlib only, and no status variable naming it
+  for (const Row& r : query("SHOW SESSION STATUS LIKE 'Compression%'")) {
+    if (r.size() < 2) continue;
+    if (r[0] == "Compression") on = r[1].value_or("");
+    if (r[0] == "Compression_algorithm") algorithm = r[1].value_or(algorithm);
+  }
+  return on == "ON" ? algorithm : "";
 }
 
 std::string Session::info() const {

@@ -37,12 +37,15 @@ using Row = std::vector<std::optional<std::string>>;
 std::string quote_identifier(std::string_view name);
 
 struct InfileStream;
+class RateLimiter;
 
 class Session {
  public:
   // Throws Failure(ExitCode::connect). `password` overrides the options' one.
+  // `compress` (--compress): the protocol's compression, checked on the server
+  // once connected (Failure(ExitCode::connect) when the server did not agree).
   Session(const ConnectionOptions& options, const std::optional<std::string>& password,
-          const std::string& charset);
+          const std::string& charset, bool compress = false);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -58,6 +61,16 @@ class Session {
   // read: the server then got a truncated file, and the caller must roll back.
   bool load_local(std::string_view sql, std::string_view bytes, std::string& read_error);
 
+  // --max-rate: every byte of SQL text and LOAD DATA LOCAL data this session
+  // sends is taken from `limiter` first (nullptr: no limit). Bytes that go
+  // around the session (prepared statements' parameters) are the caller's to
+  // throttle().
+  void set_rate_limiter(RateLimiter* limiter) { limiter_ = limiter; }
+  void throttle(std::uint64_t bytes) noexcept;
+  // The protocol compression the server said this connection uses ("zlib",
+  // "zstd"), or "" when it is not compressed.
+  const std::string& compression() const { return compression_; }
+
   std::string info() const;  // mysql_info() of the last statement, "" if none
   std::uint64_t affected_rows() const;
   unsigned warning_count() const;
@@ -70,7 +83,12 @@ class Session {
 
  private:
   [[noreturn]] void throw_error() const;
+  void send_query(std::string_view sql);  // throttled; throws ServerError
+  std::string negotiated_compression();
+  void check_compression(const ConnectionOptions& options);
   MYSQL* mysql_ = nullptr;
+  RateLimiter* limiter_ = nullptr;
+  std::string compression_;
   std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
 };
 

@@ -6,6 +6,7 @@
 #include "load/column_list.h"
 #include "load/insert_shape.h"
 #include "load/load_data_sink.h"
+#include "load/session_variables.h"
 #include "load/statement_batch.h"
 
 namespace fastload::load {
@@ -100,6 +101,11 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "DELETE, --mode server the FILE privilege)", t.display, e.what()));
     case 1146:
       return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
+    case 1180:  // ER_ERROR_DURING_COMMIT: the transaction was rolled back
+      return failure(ExitCode::load_failed, fmt::format(
+          "the server refused the COMMIT: {} (error 1180). With --disable-checks, MariaDB's bulk load into an "
+          "empty InnoDB table finds a duplicate key only at COMMIT and does not name the row: load without "
+          "--disable-checks to have it named", e.what()));
     case 13: case 29: case 1290:
       return failure(ExitCode::input, fmt::format(
           "the server cannot read the file: {}; --mode server needs the file on the server's host, readable "
@@ -115,6 +121,7 @@ Target check_target(Session& session, const Options& options) {
   t.table = options.table;
   t.quoted = quote_identifier(t.database) + "." + quote_identifier(t.table);
   t.display = t.database + "." + t.table;
+  set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
   find_table(session, t);
   check_columns(t, options);
   probe(session, t, options);

@@ -28,7 +28,9 @@ struct Target {
   std::vector<Column> columns;  // in table order; the fields of a row fill them in this order
 };
 
-// Throws Failure with ExitCode::no_table, local_infile or privilege.
+// Throws Failure with ExitCode::no_table, local_infile or privilege. First
+// sets the control session's variables (--no-binlog: load/session_variables.h),
+// as `session` is the control session for the rest of the run.
 Target check_target(Session& session, const Options& options);
 
 // The server's refusal as the Failure a user can act on (exit code by cause);

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 namespace fastload::report {
 namespace {
@@ -116,6 +117,9 @@ void print_text(const Summary& s, bool verbose) {
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
       fmt::print(stderr, "fastload:   {}\n", describe_span(span, file));
     }
+  if (!s.deferred_indexes.empty())
+    fmt::print(stderr, "fastload: --defer-indexes: {} secondary indexes dropped for the load and re-created after "
+               "it: {}\n", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
   if (s.durable) fmt::print(stderr, "fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
   else if (s.rows > 0) fmt::print(stderr, "fastload: durable: not checked (the load did not finish)\n");
 }
@@ -163,6 +167,9 @@ void print_json(const Summary& s) {
   field("warnings", std::to_string(s.warnings));
   field("durable", s.durable ? (*s.durable ? "true" : "false") : "null");
   field("durability", json_string(s.durability));
+  std::string deferred;
+  for (const std::string& name : s.deferred_indexes) deferred += (deferred.empty() ? "" : ",") + json_string(name);
+  field("deferred_indexes", "[" + deferred + "]");
   field("error", json_string(s.error));
   std::string spans;
   for (const ChunkSpan& c : s.spans)

@@ -55,6 +55,7 @@ struct Summary {
   double seconds = 0;
   std::optional<bool> durable;          // nullopt: the barrier did not run
   std::string durability;
+  std::vector<std::string> deferred_indexes;  // --defer-indexes: dropped for the load and re-created
   std::vector<ChunkSpan> spans;         // every chunk, in file order
   std::vector<Problem> problems;         // why chunks were refused
   std::vector<Problem> rejected;         // rows left out of committed chunks, in file order

@@ -16,6 +16,7 @@
 #include "input/mapped_file.h"
 #include "input/stream_chunks.h"
 #include "input/verifier.h"
+#include "load/indexes.h"
 #include "load/ledger.h"
 #include "load/loader.h"
 #include "load/session.h"
@@ -49,6 +50,7 @@ struct RunState {
   std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
   load::Target target;
   std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
+  std::optional<load::DeferredIndexes> deferred;  // --defer-indexes: dropped, until re-created
   std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
   std::vector<Chunk> chunks;  // every input's, in order; chunk.file indexes `inputs`
   bool published_before = false;         // --resume --atomic: an earlier run published the staging table
@@ -82,6 +84,10 @@ std::optional<Failure> load_pass(const Options& options, RunState& state);
 // resume.cc: --resume's ledgers read before any chunk is sent.
 void resume_pass(const Options& options, RunState& state);
 const char* mode_name(Mode mode);
+
+// indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
+void defer_indexes(const Options& options, RunState& state);
+std::optional<Failure> restore_indexes(RunState& state) noexcept;
 
 // atomic.cc: --atomic's publish, or the stage abandoned after a failure.
 void publish(const Options& options, RunState& state);

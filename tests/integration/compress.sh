@@ -1,0 +1,51 @@
+# --compress: the workers' connections use the protocol's compression, as the server says
+# (SHOW SESSION STATUS LIKE 'Compression', read by fastload and logged with -v), the rows load to the
+# server's own table in every mode (LOAD DATA LOCAL streamed through the compressed connection
+# included), and the server receives fewer bytes than the file holds: measured as Bytes_received on a
+# server of our own, which no other test uses.
+source "$(dirname "$0")/lib.sh"
+
+db=compress
+fresh_db $db
+sql $db -e "$NODES_DDL"
+"$GEN_NODES" 60000 --seed 6 -o "$TEST_TMP/nodes.tsv"
+size=$(stat -c %s "$TEST_TMP/nodes.tsv")
+expected=$(reference $db nodes "$TEST_TMP/nodes.tsv")
+
+for mode in load insert multirow; do
+  sql $db -e "TRUNCATE nodes"
+  run_fastload -v --compress --mode $mode --threads 2 --chunk-size 512K "$TEST_TMP/nodes.tsv" $db.nodes
+  expect_eq "--mode $mode: exit code ($ERR)" 0 "$RC"
+  expect_eq "--mode $mode: checksum" "$expected" "$(checksum $db.nodes)"
+  expect_eq "--mode $mode: both workers compressed, as the server says" 2 \
+    "$(grep -c '^fastload: a worker connected, its protocol compressed with zlib$' <<<"$ERR")"
+done
+
+server=$TEST_TMP/server
+mkdir -p "$server-tmp"  # its own temporary directory: bootstraps run at once collide in /tmp
+TMPDIR=$server-tmp "$SOURCE_DIR/scripts/server.sh" start "$server" --buffer-pool 64M --log-file-size 48M >/dev/null
+trap '"$SOURCE_DIR/scripts/server.sh" stop "$server"' EXIT
+psql() { mariadb --no-defaults -uroot -S "$server/mysql.sock" --batch --skip-column-names "$@"; }
+received() { psql -e "SHOW GLOBAL STATUS LIKE 'Bytes_received'" | cut -f2; }
+psql -e "CREATE DATABASE $db CHARACTER SET utf8mb4; USE $db; $NODES_DDL"
+
+# bytes_received ARGS...: sets RECEIVED to what the server received during fastload ARGS into its
+# emptied table.
+bytes_received() {
+  psql $db -e "TRUNCATE nodes"
+  local before
+  before=$(received)
+  "$FASTLOAD" --socket "$server/mysql.sock" -u root --threads 2 "$@" "$TEST_TMP/nodes.tsv" $db.nodes 2>"$TEST_TMP/err" ||
+    fail "fastload $*: $(cat "$TEST_TMP/err")"
+  RECEIVED=$(($(received) - before))
+  expect_eq "fastload $*: checksum" "$expected" "$(psql -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
+}
+bytes_received
+plain=$RECEIVED
+bytes_received --compress
+compressed=$RECEIVED
+echo "file $size bytes; the server received $plain, $compressed with --compress"
+((plain >= size)) && pass || fail "without --compress the server received $plain bytes, less than the file's $size"
+((compressed * 2 < size)) && pass || fail "with --compress the server received $compressed bytes of $size: not compressed"
+
+finish

@@ -1,0 +1,53 @@
+// parse_keys and deferrable: indexes read from SHOW CREATE TABLE as the server
+// writes it, and which of them --defer-indexes may drop.
+#include "load/indexes.h"
+
+#include <gtest/gtest.h>
+
+namespace fastload::load {
+namespace {
+
+const std::string kCreate =
+    "CREATE TABLE `t` (\n"
+    "  `id` int(11) NOT NULL,\n"
+    "  `p` int(11) DEFAULT NULL,\n"
+    "  `we``ird` varchar(20) DEFAULT NULL,\n"
+    "  `doc` text DEFAULT NULL,\n"
+    "  PRIMARY KEY (`id`),\n"
+    "  UNIQUE KEY `u` (`we``ird`),\n"
+    "  KEY `p_w` (`p`,`we``ird`(10) DESC) COMMENT 'a, (b)',\n"
+    "  KEY `w` (`we``ird`(5)),\n"
+    "  FULLTEXT KEY `ft` (`doc`),\n"
+    "  CONSTRAINT `fk` FOREIGN KEY (`p`) REFERENCES `parent` (`id`)\n"
+    ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4";
+
+TEST(ParseKeys, ReadsEverySecondaryIndexAndForeignKey) {
+  TableKeys keys = parse_keys(kCreate);
+  ASSERT_EQ(keys.indexes.size(), 4u);
+  EXPECT_EQ(keys.indexes[0].name, "u");
+  EXPECT_TRUE(keys.indexes[0].unique);
+  EXPECT_EQ(keys.indexes[0].columns, std::vector<std::string>{"we`ird"});
+  EXPECT_EQ(keys.indexes[1].clause, "KEY `p_w` (`p`,`we``ird`(10) DESC) COMMENT 'a, (b)'");
+  EXPECT_EQ(keys.indexes[1].columns, (std::vector<std::string>{"p", "we`ird"}));
+  EXPECT_EQ(keys.indexes[2].columns, std::vector<std::string>{"we`ird"});
+  EXPECT_EQ(keys.indexes[3].name, "ft");
+  ASSERT_EQ(keys.foreign_keys.size(), 1u);
+  EXPECT_EQ(keys.foreign_keys[0], std::vector<std::string>{"p"});
+}
+
+std::vector<std::string> names(const std::vector<IndexDefinition>& indexes) {
+  std::vector<std::string> out;
+  for (const IndexDefinition& i : indexes) out.push_back(i.name);
+  return out;
+}
+
+TEST(Deferrable, KeepsUniqueAndForeignKeyIndexes) {
+  TableKeys keys = parse_keys(kCreate);
+  EXPECT_EQ(names(deferrable(keys, {})), (std::vector<std::string>{"w", "ft"}));  // p_w serves fk
+  EXPECT_EQ(names(deferrable(keys, {{"WE`IRD"}})), std::vector<std::string>{"ft"});  // another table's key
+  keys.foreign_keys.clear();
+  EXPECT_EQ(names(deferrable(keys, {})), (std::vector<std::string>{"p_w", "w", "ft"}));
+}
+
+}  // namespace
+}  // namespace fastload::load

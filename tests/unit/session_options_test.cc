@@ -1,0 +1,87 @@
+// --disable-checks, --no-binlog, --compress, --max-rate, --analyze: parsing and
+// the combinations refused; ANALYZE TABLE's error rows.
+#include <gtest/gtest.h>
+
+#include "cli.h"
+#include "fastload/errors.h"
+#include "load/analyze.h"
+
+namespace fastload {
+namespace {
+
+Options parse(std::vector<std::string> args) {
+  args.push_back("f.tsv");
+  args.push_back("d.t");
+  return parse_args(args).options;
+}
+
+// The message of the usage error parsing `args` throws, or "" when it parses.
+std::string refusal(std::vector<std::string> args) {
+  try {
+    parse(std::move(args));
+  } catch (const Failure& e) {
+    EXPECT_EQ(e.code(), ExitCode::usage);
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SessionOptions, OffByDefault) {
+  Options o = parse({});
+  EXPECT_FALSE(o.disable_checks);
+  EXPECT_FALSE(o.no_binlog);
+  EXPECT_FALSE(o.compress);
+  EXPECT_EQ(o.max_rate, 0u);
+  EXPECT_FALSE(o.analyze);
+}
+
+TEST(SessionOptions, Parsed) {
+  Options o = parse({"--disable-checks", "--no-binlog", "--compress", "--max-rate", "10M", "--analyze"});
+  EXPECT_TRUE(o.disable_checks);
+  EXPECT_TRUE(o.no_binlog);
+  EXPECT_TRUE(o.compress);
+  EXPECT_EQ(o.max_rate, 10u << 20);
+  EXPECT_TRUE(o.analyze);
+  EXPECT_EQ(parse({"--max-rate", "512K"}).max_rate, 512u << 10);
+  EXPECT_EQ(parse({"--max-rate", "1000"}).max_rate, 1000u);
+}
+
+TEST(SessionOptions, DisableChecksRefusesOnDuplicateIgnoreAndReplace) {
+  for (const char* policy : {"ignore", "replace"}) {
+    std::string why = refusal({"--disable-checks", "--on-duplicate", policy});
+    EXPECT_NE(why.find(std::string("fastload: --disable-checks and --on-duplicate ") + policy), std::string::npos)
+        << why;
+  }
+  EXPECT_EQ(refusal({"--disable-checks", "--on-duplicate", "error"}), "");
+  EXPECT_EQ(refusal({"--on-duplicate", "ignore"}), "");
+}
+
+TEST(SessionOptions, NothingToThrottleOrCompressInModeServer) {
+  EXPECT_NE(refusal({"--mode", "server", "--max-rate", "1M"}).find("--max-rate: --mode server"), std::string::npos);
+  EXPECT_NE(refusal({"--mode", "server", "--compress"}).find("--compress: --mode server"), std::string::npos);
+  EXPECT_EQ(refusal({"--mode", "server", "--no-binlog", "--disable-checks", "--analyze"}), "");
+  for (const char* mode : {"load", "insert", "multirow", "row"})
+    EXPECT_EQ(refusal({"--mode", mode, "--max-rate", "1M", "--compress"}), "") << mode;
+}
+
+TEST(SessionOptions, MaxRateMustBeASizeOfAtLeastOneByte) {
+  EXPECT_NE(refusal({"--max-rate", "0"}).find("at least 1 byte"), std::string::npos);
+  for (const char* bad : {"fast", "1.5M", "-1", "10Q"}) EXPECT_NE(refusal({"--max-rate", bad}), "") << bad;
+}
+
+TEST(AnalyzeErrors, OnlyErrorRowsWhateverTheirCase) {
+  using load::Row;
+  const std::vector<Row> ok = {{"d.t", "analyze", "status", "OK"}};
+  EXPECT_TRUE(load::analyze_errors(ok).empty());
+  const std::vector<Row> failed = {{"d.v", "analyze", "Error", "'d.v' is not of type 'BASE TABLE'"},
+                                   {"d.v", "analyze", "status", "Operation failed"},
+                                   {"d.m", "analyze", "note", "The storage engine for the table doesn't support analyze"},
+                                   {"d.m", "analyze", "error", "Corrupt"},
+                                   {"d.m", "analyze", std::nullopt, std::nullopt},
+                                   {"short"}};
+  EXPECT_EQ(load::analyze_errors(failed),
+            (std::vector<std::string>{"'d.v' is not of type 'BASE TABLE'", "Corrupt"}));
+}
+
+}  // namespace
+}  // namespace fastload
