@@ -9,6 +9,9 @@
 #   - myloader -t 2 over a mydumper dump of the table                                       (full file)
 #   - pt-fifo-split --lines N feeding one LOAD DATA LOCAL per N lines                        (full file)
 #   - fastload --mode load --threads 2, then --mode row --threads 1 and 2                    (SAMPLE file)
+#   - into the table with the classic experiment's two secondary indexes (changeset; uid, timestamp):
+#     one LOAD DATA LOCAL statement, fastload --mode load --threads 2 (also with --defer-indexes),
+#     fastload --mode bulk                                                                  (full file)
 #   - Python MySQLdb (bench/python_insert.py): row-by-row INSERT, executemany 100 rows a call (SAMPLE file)
 # SAMPLE file = the first SAMPLE rows of the full file (head -n). Every load goes into a freshly
 # created empty nodes table, is timed until the command returns (each strategy commits, so that is
@@ -34,6 +37,7 @@ PT_FIFO_LINES=${PT_FIFO_LINES:-100000}
 DUMP_ROWS=${DUMP_ROWS:-$(((rows + 15) / 16))}  # about 16 dump files, so myloader's 2 threads share the work
 PYTHON=${PYTHON:-/usr/bin/python3}
 REFERENCE="fastload --mode load --threads 2"  # the ratios' denominator, on the full file
+INDEXED_REFERENCE="mariadb LOAD DATA LOCAL, one statement"  # the indexed strategies' denominator
 OUT_MD=$ROOT/docs/benchmarks.md OUT_PNG=$ROOT/docs/benchmarks.png
 BEGIN_MARK='<!-- bench/compare.sh writes from here -->' END_MARK='<!-- bench/compare.sh writes up to here -->'
 
@@ -87,7 +91,9 @@ make_dump() {
 # commas N: 1234567 -> 1,234,567
 commas() { sed ':a; s/\B[0-9]\{3\}\>/,&/; ta' <<<"$1"; }
 
-recreate_table() { sql bench -e "DROP TABLE IF EXISTS nodes; $NODES_DDL"; }
+INDEXES="ALTER TABLE nodes ADD KEY changeset (changeset), ADD KEY uid_ts (uid, timestamp)"
+indexed=0  # 1 while the strategies load the table with INDEXES
+recreate_table() { sql bench -e "DROP TABLE IF EXISTS nodes; $NODES_DDL; $( ((indexed)) && echo "$INDEXES")"; }
 
 # ---- the strategies that are more than one command ----
 
@@ -123,6 +129,7 @@ run_strategy() {
   local name=$1 file=$2 want=$3 kind=full TIMEFORMAT=%3R log='' wall got rc msg
   shift 3
   [[ $file == "$full" ]] || kind=sample
+  ((indexed == 0)) || kind=indexed
   printf 'round %s/%s  %-42s %-6s ' "$round" "$runs" "$name" "$kind"
   if ! msg=$(need "$1" 2>&1); then
     record_failure "${msg#fastload: }"; return 0
@@ -152,11 +159,18 @@ record_failure() {
   printf '%s\t%s\t%s\tfailed\t%s\n' "$name" "$kind" "$want" "${1//$'\t'/ }" >>"$results"
 }
 
-# fastload_strategy MODE THREADS FILE ROWS
+# fastload_strategy MODE THREADS FILE ROWS [OPTION...]
 fastload_strategy() {
   local mode=$1 threads=$2 file=$3 want=$4
-  run_strategy "fastload --mode $mode --threads $threads" "$file" "$want" \
-    "$BUILD_DIR/fastload" --mode "$mode" --threads "$threads" --socket "$SOCKET" -u root "$file" bench.nodes
+  shift 4
+  run_strategy "fastload --mode $mode --threads $threads${*:+ $*}" "$file" "$want" \
+    "$BUILD_DIR/fastload" --mode "$mode" --threads "$threads" "$@" --socket "$SOCKET" -u root "$file" bench.nodes
+}
+
+local_infile_strategy() {
+  run_strategy "mariadb LOAD DATA LOCAL, one statement" "$full" "$rows" \
+    mariadb --no-defaults -uroot -S "$SOCKET" --local-infile=1 bench \
+    -e "LOAD DATA LOCAL INFILE '$full' INTO TABLE nodes CHARACTER SET utf8mb4"
 }
 
 one_round() {
@@ -165,9 +179,8 @@ one_round() {
     for mode in load insert multirow; do fastload_strategy "$mode" "$threads" "$full" "$rows"; done
   done
   fastload_strategy server 1 "$full" "$rows"
-  run_strategy "mariadb LOAD DATA LOCAL, one statement" "$full" "$rows" \
-    mariadb --no-defaults -uroot -S "$SOCKET" --local-infile=1 bench \
-    -e "LOAD DATA LOCAL INFILE '$full' INTO TABLE nodes CHARACTER SET utf8mb4"
+  fastload_strategy bulk 1 "$full" "$rows"
+  local_infile_strategy
   run_strategy "mariadb-import --local --use-threads=2" "$full" "$rows" \
     mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2 \
     --default-character-set=utf8mb4 bench "${parts[@]}"
@@ -180,6 +193,12 @@ one_round() {
     "$PYTHON" "$ROOT/bench/python_insert.py" row "$sample_file" --socket "$SOCKET"
   run_strategy "Python MySQLdb, executemany 100" "$sample_file" "$sample" \
     "$PYTHON" "$ROOT/bench/python_insert.py" many "$sample_file" --socket "$SOCKET" --batch 100
+  indexed=1
+  local_infile_strategy
+  fastload_strategy load 2 "$full" "$rows"
+  fastload_strategy load 2 "$full" "$rows" --defer-indexes
+  fastload_strategy bulk 1 "$full" "$rows"
+  indexed=0
 }
 
 # ---- the report ----
@@ -187,7 +206,7 @@ one_round() {
 # summarize: from $results, the markdown table rows ($SCRATCH/table.md), the failures
 # ($SCRATCH/failures.md) and the chart's data ($SCRATCH/chart.tsv).
 summarize() {
-  awk -F'\t' -v ref="$REFERENCE" -v table="$SCRATCH/table.md" -v fails="$SCRATCH/failures.md" \
+  awk -F'\t' -v ref="$REFERENCE" -v idxref="$INDEXED_REFERENCE" -v table="$SCRATCH/table.md" -v fails="$SCRATCH/failures.md" \
     -v chart="$SCRATCH/chart.tsv" '
     function commas(x,   s, out) {
       s = sprintf("%.0f", x); out = ""
@@ -211,15 +230,17 @@ summarize() {
         if (!(k in bad)) { med[k] = median(k); rate[k] = nrows[k] / med[k] }
       }
       refk = ref "\tfull"; refrate = (refk in rate) ? rate[refk] : 0
+      idxk = idxref "\tindexed"; idxrate = (idxk in rate) ? rate[idxk] : 0
       for (i = 1; i <= nk; i++) {
-        k = order[i]; label = name[k] (kind[k] == "sample" ? " (sample)" : "")
+        k = order[i]; label = name[k] (kind[k] == "sample" ? " (sample)" : kind[k] == "indexed" ? " (2 indexes)" : "")
         if (k in bad) {
           printf "| %s | %s | %s | %s | | | |\n", name[k], kind[k], commas(nrows[k]), bad[k] > table
           printf "- %s (%s file): %s\n", name[k], kind[k], why[k] > fails
           printf "%s\t0\t3\t%s\n", label, bad[k] > chart
           continue
         }
-        ratio = refrate ? sprintf("%.2f", refrate / rate[k]) : "n/a"
+        base = kind[k] == "indexed" ? idxrate : refrate
+        ratio = base ? sprintf("%.2f", base / rate[k]) : "n/a"
         printf "| %s | %s | %s | %.2f | %s | %s | %s |\n", name[k], kind[k], commas(nrows[k]), med[k], runs[k],
           commas(rate[k]), ratio > table
         printf "%s\t%.0f\t%d\t%s rows/s\n", label, rate[k], (name[k] ~ /^fastload/ ? 1 : 2), commas(rate[k]) > chart
@@ -279,6 +300,10 @@ Notes:
 - The last column is (rows/s of \`$REFERENCE\` on the full file) / (this strategy's rows/s): 2.00 means
   twice as slow. Strategies on the sample file are compared with that same full-file rate, not with a load of
   the sample; \`$REFERENCE\` on the sample file is listed too, for a like-for-like comparison.
+- File "indexed": the full file into the table with two secondary indexes (\`$INDEXES\`, before the load);
+  those rows' last column is against \`$INDEXED_REFERENCE\` into that same table. \`--defer-indexes\` drops them
+  for the load and re-creates them in one ALTER TABLE (timed: it is part of the command); \`--mode bulk\` is one
+  session and one transaction on MariaDB's empty-table bulk path (docs/design.md, "Bulk mode").
 - mariadb-import: the file was split once before the runs (\`split -n l/2\`, into nodes.part00.tsv and
   nodes.part01.tsv: mariadb-import names the table after the file name up to its first dot); the time is
   the load only, not the split. It runs one LOAD DATA LOCAL per file, autocommit, 2 at a time.
@@ -291,7 +316,8 @@ Notes:
   call: MySQLdb rewrites \`INSERT ... VALUES (%s, ...)\` into one 100-row INSERT per call.
 - fastload modes: load = LOAD DATA LOCAL streamed per chunk; insert = prepared INSERTs over the binary
   protocol (MariaDB array binding, 1,000 rows an execution); multirow = text multi-row INSERTs of up to 1 MiB;
-  row = one INSERT per row; server = one server-side LOAD DATA INFILE of the file.
+  row = one INSERT per row; server = one server-side LOAD DATA INFILE of the file; bulk = the whole file in one
+  LOAD DATA LOCAL and one transaction, unique_checks and foreign_key_checks off.
 - The machine is shared and noisy: only ratios taken in the same run mean much.
 EOF
     if [[ -s $SCRATCH/failures.md ]]; then

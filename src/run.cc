@@ -49,9 +49,9 @@ void load_and_barrier(const Options& options, RunState& state) {
       state.inputs.emplace_back();
       state.inputs.back().path = path;
     }
-    if (options.mode == Mode::server && state.inputs.size() > 1)
-      throw Failure(ExitCode::usage, "fastload: --mode server loads one file in one statement, and the patterns "
-                    "name several: run it once per file");
+    if (options.whole_file() && state.inputs.size() > 1)
+      throw Failure(ExitCode::usage, fmt::format("fastload: --mode {} loads one file in one statement, and the "
+                    "patterns name several: run it once per file", mode_name(options.mode)));
     for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
@@ -68,6 +68,8 @@ void load_and_barrier(const Options& options, RunState& state) {
   });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
+  // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
+  if (options.mode == Mode::bulk) check_bulk_target(options, state);
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   if (report::progress_wanted(options.progress))
@@ -104,7 +106,7 @@ int run(const Options& options) {
   RunState state;
   report::Summary& s = state.summary;
   s.table = options.database + "." + options.table;
-  s.threads = options.mode == Mode::server ? 1 : options.threads;
+  s.threads = options.whole_file() ? 1 : options.threads;
   s.mode = mode_name(options.mode);
   s.rejects_file = options.rejects_file;
   auto start = Clock::now();

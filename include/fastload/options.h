@@ -29,6 +29,7 @@ enum class Mode {
   multirow,  // text multi-row INSERT statements, as dump loaders send
   row,       // one INSERT per row: the naive baseline
   server,    // one LOAD DATA INFILE the server reads itself
+  bulk,      // one session, one transaction: MariaDB's bulk path into an empty InnoDB table
 };
 
 // What a row whose key is already in the table does (--on-duplicate).
@@ -88,6 +89,9 @@ struct Options {
   bool compress = false;         // the client protocol's compression on the workers' connections
   std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit
   bool analyze = false;          // ANALYZE TABLE on the target after the barrier
+
+  // --mode server and bulk load each file as one chunk, in one statement, by one session.
+  bool whole_file() const { return mode == Mode::server || mode == Mode::bulk; }
 };
 
 // The default chunk size: 64M, but files under 2G get 32 chunks (at least 1M

@@ -23,6 +23,10 @@ class MappedFile {
   // Drops the pages of [begin, end) from this process (they stay in the page
   // cache); rounded inwards to whole pages. Safe from any thread.
   void release(std::uint64_t begin, std::uint64_t end) const;
+  // Whether `part` lies inside the mapping (then its offset is part.data() - bytes().data()).
+  bool holds(std::string_view part) const {
+    return data_ && part.data() >= data_ && part.data() + part.size() <= data_ + size_;
+  }
 
  private:
   std::string path_;

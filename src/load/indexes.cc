@@ -146,10 +146,6 @@ DeferredIndexes::DeferredIndexes(Session& control, const Target& target, const s
   restore(control);
 }
 
-bool DeferredIndexes::has_rows(Session& control, const Target& target) {
-  return !control.query("SELECT 1 FROM " + target.quoted + " LIMIT 1").empty();
-}
-
 std::vector<IndexDefinition> DeferredIndexes::pending_from_record(Session& control) {
   std::vector<IndexDefinition> pending;
   for (const Row& r : control.query(fmt::format("SELECT name, clause FROM {} WHERE target = {} ORDER BY dropped_at, "

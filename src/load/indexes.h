@@ -43,10 +43,6 @@ class DeferredIndexes {
   // when missing. Indexes an earlier run left dropped are re-created first.
   DeferredIndexes(Session& control, const Target& target, const std::string& record_database);
 
-  // Whether the table holds rows (checked by the caller, which decides what
-  // a non-empty table means for this run).
-  static bool has_rows(Session& control, const Target& target);
-
   // Records, then drops the deferrable indexes (one ALTER TABLE). Returns their names.
   std::vector<std::string> drop(Session& control);
   // Re-creates what drop() and earlier runs left dropped (one ALTER TABLE),

@@ -43,6 +43,7 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
   const Options& o = job.options;
   switch (o.mode) {
     case Mode::load:
+    case Mode::bulk:
       return std::make_unique<LoadDataSink>(session, job.target, o);
     case Mode::server:
       return std::make_unique<LoadDataSink>(
@@ -69,6 +70,10 @@ void connect(Worker& w, const LoadJob& job) {
   set_loading_variables(*w.session, o);  // before any transaction: sql_log_bin cannot change inside one
   w.session->execute("SET autocommit = 0");
   w.session->set_rate_limiter(shared_rate_limiter(o.max_rate));
+  std::vector<const input::MappedFile*> mapped;
+  for (const JobInput& input : job.inputs)
+    if (input.file) mapped.push_back(input.file);
+  w.session->release_sent_pages(std::move(mapped));
   try {
     w.sink = make_sink(job, *w.session);
   } catch (const ServerError& e) {

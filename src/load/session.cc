@@ -20,6 +20,8 @@ struct InfileStream {
   bool read_failed = false;
   std::string error;         // why the last request was refused or failed
   RateLimiter* limiter = nullptr;  // --max-rate: each packet's bytes are taken from it before they go
+  const input::MappedFile* file = nullptr;  // the mapping `bytes` lie in, if any: sent pages are handed back
+  std::size_t released = 0;                 // bytes before this were handed back
 };
 
 namespace {
@@ -35,6 +37,7 @@ int infile_init(void** state, const char* filename, void* userdata) noexcept {
   }
   stream->armed = false;  // one file per statement
   stream->sent = 0;
+  stream->released = 0;
   return 0;
 }
 
@@ -49,6 +52,12 @@ int infile_read(void* state, char* buffer, unsigned int size) noexcept {
     return -1;
   }
   stream->sent += n;
+  constexpr std::size_t kReleaseStep = 8 << 20;  // one madvise per 8 MB sent
+  if (stream->file && stream->sent - stream->released >= kReleaseStep) {
+    auto at = static_cast<std::uint64_t>(stream->bytes.data() - stream->file->bytes().data());
+    stream->file->release(at + stream->released, at + stream->sent);  // a retry faults them in again
+    stream->released = stream->sent;
+  }
   return static_cast<int>(n);
 }
 
@@ -239,7 +248,10 @@ void Session::append_quoted(std::string& out, std::string_view text) {
 }
 
 bool Session::load_local(std::string_view sql, std::string_view bytes, std::string& read_error) {
-  *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_};
+  const input::MappedFile* file = nullptr;
+  for (const input::MappedFile* m : mapped_)
+    if (m->holds(bytes)) file = m;
+  *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_, file, 0};
   throttle(sql.size());
   bool ok = mysql_real_query(mysql_, sql.data(), sql.size()) == 0;
   infile_->armed = false;

@@ -16,6 +16,10 @@
 
 typedef struct st_mysql MYSQL;
 
+namespace fastload::input {
+class MappedFile;
+}
+
 namespace fastload::load {
 
 // An error the server (or the client library) returned for a statement.
@@ -66,6 +70,10 @@ class Session {
   // around the session (prepared statements' parameters) are the caller's to
   // throttle().
   void set_rate_limiter(RateLimiter* limiter) { limiter_ = limiter; }
+  // LOAD DATA LOCAL bytes that lie in one of `files` are handed back to the
+  // page cache as they are sent, so a chunk as large as the file (--mode bulk)
+  // does not keep the whole file resident.
+  void release_sent_pages(std::vector<const input::MappedFile*> files) { mapped_ = std::move(files); }
   void throttle(std::uint64_t bytes) noexcept;
   // The protocol compression the server said this connection uses ("zlib",
   // "zstd"), or "" when it is not compressed.
@@ -88,6 +96,7 @@ class Session {
   void check_compression(const ConnectionOptions& options);
   MYSQL* mysql_ = nullptr;
   RateLimiter* limiter_ = nullptr;
+  std::vector<const input::MappedFile*> mapped_;  // see release_sent_pages
   std::string compression_;
   std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
 };

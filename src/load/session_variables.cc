@@ -27,7 +27,9 @@ void skip_binlog(Session& session) {
 
 void set_loading_variables(Session& session, const Options& options) {
   if (options.no_binlog) skip_binlog(session);
-  if (options.disable_checks) session.execute("SET SESSION unique_checks = 0, foreign_key_checks = 0");
+  // --mode bulk: MariaDB takes its empty-table bulk path only without these checks.
+  if (options.disable_checks || options.mode == Mode::bulk)
+    session.execute("SET SESSION unique_checks = 0, foreign_key_checks = 0");
 }
 
 void set_control_variables(Session& session, const Options& options) {

@@ -61,7 +61,7 @@ std::string insert_probe(Session& session, const Target& t, const Options& optio
 // learns whether the server can read the file from its one statement.
 void probe(Session& session, const Target& t, const Options& options) {
   try {
-    if (options.mode == Mode::load) {
+    if (options.mode == Mode::load || options.mode == Mode::bulk) {
       LoadDataSink probe(session, t, options);
       session.execute("START TRANSACTION");
       probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
@@ -103,9 +103,9 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
       return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
     case 1180:  // ER_ERROR_DURING_COMMIT: the transaction was rolled back
       return failure(ExitCode::load_failed, fmt::format(
-          "the server refused the COMMIT: {} (error 1180). With --disable-checks, MariaDB's bulk load into an "
-          "empty InnoDB table finds a duplicate key only at COMMIT and does not name the row: load without "
-          "--disable-checks to have it named", e.what()));
+          "the server refused the COMMIT: {} (error 1180). With --disable-checks or --mode bulk, MariaDB's bulk "
+          "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
+          "the row: load with --mode load without --disable-checks to have it named", e.what()));
     case 13: case 29: case 1290:
       return failure(ExitCode::input, fmt::format(
           "the server cannot read the file: {}; --mode server needs the file on the server's host, readable "
@@ -113,6 +113,10 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
     default:
       return failure(ExitCode::load_failed, fmt::format("{} (error {})", e.what(), e.code()));
   }
+}
+
+bool has_rows(Session& session, const Target& target) {
+  return !session.query("SELECT 1 FROM " + target.quoted + " LIMIT 1").empty();
 }
 
 Target check_target(Session& session, const Options& options) {

@@ -33,6 +33,9 @@ struct Target {
 // as `session` is the control session for the rest of the run.
 Target check_target(Session& session, const Options& options);
 
+// Whether the table holds rows (the caller decides what that means for the run).
+bool has_rows(Session& session, const Target& target);
+
 // The server's refusal as the Failure a user can act on (exit code by cause);
 // `context` says what was being done ("chunk 3 of nodes.tsv ...").
 Failure explain(const ServerError& error, const Target& target, const std::string& context);

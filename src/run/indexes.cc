@@ -3,7 +3,6 @@
 // stopped it.
 #include "run/state.h"
 
-#include <algorithm>
 #include <fmt/core.h>
 
 namespace fastload {
@@ -16,10 +15,7 @@ void defer_indexes(const Options& options, RunState& state) {
     throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes");
   }
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
-  bool ours = std::any_of(state.outcomes.begin(), state.outcomes.end(), [](const load::ChunkOutcome& o) {
-    return o.state == load::ChunkState::loaded_before;
-  }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) { return !i.recorded.empty(); });
-  if (!options.force && !ours && load::DeferredIndexes::has_rows(*state.control, state.target))
+  if (!options.force && !loaded_before(state) && load::has_rows(*state.control, state.target))
     throw Failure(ExitCode::usage, fmt::format(
         "fastload: --defer-indexes: {} already holds rows, whose index entries the re-created indexes would "
         "rebuild too (and a large table stays without them during the load); give --force to do it anyway, or "

@@ -38,6 +38,10 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
     throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode server has the server read a plain file; this "
                                                "is {}: decompress it to a file first, or use another --mode",
                                                stream->name(), what_stream(*stream)));
+  if (options.mode == Mode::bulk)  // one chunk of a stream would be the whole stream in memory
+    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode bulk sends a plain file in one statement; "
+                                               "this is {}: decompress it to a file first, or use --mode load",
+                                               stream->name(), what_stream(*stream)));
   input.chunk_size = options.chunk_size ? options.chunk_size : kStreamChunkSize;
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
   if (stream->format() != input::Format::plain && stream->compressed_size())
@@ -51,8 +55,8 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   input.first_chunk = state.chunks.size();
   if (!input.file) return;  // a stream is cut into chunks as the workers load
   std::string_view bytes = input.file->bytes();
-  // --mode server: the server reads the whole file in one statement.
-  input.chunk_size = options.mode == Mode::server ? std::max<std::uint64_t>(bytes.size(), 1)
+  // --mode server and bulk: the whole file in one statement.
+  input.chunk_size = options.whole_file()          ? std::max<std::uint64_t>(bytes.size(), 1)
                      : options.chunk_size         ? options.chunk_size
                                                   : default_chunk_size(bytes.size());
   std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,

@@ -2,6 +2,7 @@
 // earlier run committed are skipped, a changed file or table refused.
 #include "run/state.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/core.h>
 #include <xxhash.h>
@@ -96,6 +97,12 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
 
 }  // namespace
 
+bool loaded_before(const RunState& state) {
+  return std::any_of(state.outcomes.begin(), state.outcomes.end(), [](const load::ChunkOutcome& o) {
+    return o.state == load::ChunkState::loaded_before;
+  }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) { return !i.recorded.empty(); });
+}
+
 const char* mode_name(Mode mode) {
   switch (mode) {
     case Mode::load: return "load";
@@ -103,6 +110,7 @@ const char* mode_name(Mode mode) {
     case Mode::multirow: return "multirow";
     case Mode::row: return "row";
     case Mode::server: return "server";
+    case Mode::bulk: return "bulk";
   }
   return "?";
 }

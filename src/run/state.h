@@ -84,6 +84,11 @@ std::optional<Failure> load_pass(const Options& options, RunState& state);
 // resume.cc: --resume's ledgers read before any chunk is sent.
 void resume_pass(const Options& options, RunState& state);
 const char* mode_name(Mode mode);
+// Whether an earlier --resume run of this load committed some of it (so rows in the table may be ours).
+bool loaded_before(const RunState& state);
+
+// bulk.cc: --mode bulk's table checks, once --resume knows what is left to load.
+void check_bulk_target(const Options& options, RunState& state);
 
 // indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
 void defer_indexes(const Options& options, RunState& state);

@@ -16,6 +16,30 @@ std::uint64_t next_target(std::uint64_t offset, std::uint64_t chunk_size) {
   return (offset / chunk_size + 1) * chunk_size;
 }
 
+// The splitter hands mapped bytes back after reading at most this many more, so
+// a chunk as large as the file (--mode bulk) is never resident whole.
+constexpr std::uint64_t kReleaseStep = 8 << 20;
+
+// Rows and lines of [begin, end) (both row starts), counted in pieces that end
+// at row starts. Each piece is handed back together with the one before it, so
+// the page two pieces share is whole in one range.
+RangeCounts count_in_pieces(std::string_view file, std::uint64_t begin, std::uint64_t end, const RowScanner& scanner,
+                            const DoneWithBytes& done_with_bytes) {
+  RangeCounts total;
+  std::uint64_t previous = begin;  // where the piece before this one began
+  for (std::uint64_t from = begin; from < end;) {
+    // `end` is a row start, so the first one past from + kReleaseStep is not past it.
+    std::uint64_t to = end - from <= kReleaseStep ? end : scanner.next_row_start(file, from + kReleaseStep);
+    RangeCounts piece = scanner.count_rows(file, from, to);
+    total.rows += piece.rows;
+    total.lines += piece.lines;
+    if (done_with_bytes) done_with_bytes(previous, to);
+    previous = from;
+    from = to;
+  }
+  return total;
+}
+
 // Row starts at or after each multiple of `chunk_size` past `start`, framed by
 // `start` and the file size, without repeats: consecutive pairs are the
 // non-empty chunks. Each is found on its own, in parallel.
@@ -44,10 +68,9 @@ std::vector<Chunk> split_local(std::string_view file, std::uint64_t start, std::
     chunk.index = index;
     chunk.begin = boundaries[index];
     chunk.end = boundaries[index + 1];
-    const RangeCounts counts = scanner.count_rows(file, chunk.begin, chunk.end);
+    const RangeCounts counts = count_in_pieces(file, chunk.begin, chunk.end, scanner, done_with_bytes);
     chunk.rows = counts.rows;
     chunk.lines = counts.lines;
-    if (done_with_bytes) done_with_bytes(chunk.begin, chunk.end);
   });
   return chunks;
 }
@@ -58,14 +81,21 @@ std::vector<Chunk> split_sequential(std::string_view file, std::uint64_t start, 
   std::vector<Chunk> chunks;
   Chunk chunk;
   chunk.begin = start;
+  std::uint64_t counted = start;  // the current chunk's lines are counted up to here
+  std::uint64_t previous = start;  // where the piece counted last began (see count_in_pieces)
+  const auto count_to = [&](std::uint64_t end) {
+    chunk.lines += count_lines(file, counted, end);
+    if (done_with_bytes) done_with_bytes(previous, end);
+    previous = counted;
+    counted = end;
+  };
   const auto close = [&](std::uint64_t end) {
+    if (counted < end) count_to(end);
     chunk.index = chunks.size();
     chunk.end = end;
-    chunk.lines = count_lines(file, chunk.begin, end);
-    if (done_with_bytes) done_with_bytes(chunk.begin, end);
     chunks.push_back(chunk);
     chunk = Chunk{};
-    chunk.begin = end;
+    chunk.begin = previous = counted = end;
   };
   std::uint64_t target = next_target(start, chunk_size);
   scanner.for_each_row_end(file, start, [&](std::span<const std::uint64_t> next_row_starts) {
@@ -75,6 +105,7 @@ std::vector<Chunk> split_sequential(std::string_view file, std::uint64_t start, 
       close(next_row_start);
       target = next_target(next_row_start, chunk_size);
     }
+    if (!next_row_starts.empty() && next_row_starts.back() - counted >= kReleaseStep) count_to(next_row_starts.back());
   });
   close(file.size());
   return chunks;

@@ -12,8 +12,11 @@
 
 namespace fastload::split {
 
-// Called once per chunk, from any worker thread, when the splitter no longer
-// needs the chunk's bytes (lets the caller release mapped pages).
+// Called from any worker thread with bytes the splitter no longer needs (lets
+// the caller release mapped pages): each chunk's bytes in order, in ranges
+// inside it of about 16 MB at most plus a row; consecutive ranges overlap by
+// about 8 MB, so no page is left out between two of them. A chunk of up to
+// 8 MB is one call.
 using DoneWithBytes = std::function<void(std::uint64_t begin, std::uint64_t end)>;
 
 // Chunks tile `file` after its header lines (dialect.skip_rows) exactly, in

@@ -5,10 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 
 db=analyze
-fresh_db $db
-sql $db -e "$NODES_DDL STATS_PERSISTENT=1 STATS_AUTO_RECALC=0; CREATE VIEW nodes_view AS SELECT * FROM nodes"
-"$GEN_NODES" 20000 --seed 3 -o "$TEST_TMP/nodes.tsv"
-expected=$(reference $db nodes "$TEST_TMP/nodes.tsv")
+nodes_db $db 20000 3 "$NODES_DDL STATS_PERSISTENT=1 STATS_AUTO_RECALC=0; CREATE VIEW nodes_view AS SELECT * FROM nodes"
 n_rows() { sql -e "SELECT n_rows FROM mysql.innodb_table_stats WHERE database_name = '$db' AND table_name = 'nodes'"; }
 fresh_stats() { sql $db -e "TRUNCATE nodes; ANALYZE TABLE nodes" >/dev/null; }
 

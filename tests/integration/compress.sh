@@ -6,11 +6,8 @@
 source "$(dirname "$0")/lib.sh"
 
 db=compress
-fresh_db $db
-sql $db -e "$NODES_DDL"
-"$GEN_NODES" 60000 --seed 6 -o "$TEST_TMP/nodes.tsv"
+nodes_db $db 60000 6
 size=$(stat -c %s "$TEST_TMP/nodes.tsv")
-expected=$(reference $db nodes "$TEST_TMP/nodes.tsv")
 
 for mode in load insert multirow; do
   sql $db -e "TRUNCATE nodes"

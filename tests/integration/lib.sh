@@ -43,6 +43,16 @@ reference() {
   checksum "\`$1\`.\`$2\`"
 }
 
+# nodes_db DB ROWS SEED [SQL]: a fresh database DB with the nodes table (or what SQL creates), ROWS
+# generated rows in $TEST_TMP/nodes.tsv, and in `expected` the CHECKSUM TABLE of the server's own LOAD DATA
+# INFILE of them (the table keeps those rows).
+nodes_db() {
+  fresh_db "$1"
+  sql "$1" -e "${4:-$NODES_DDL}"
+  "$GEN_NODES" "$2" --seed "$3" -o "$TEST_TMP/nodes.tsv"
+  expected=$(reference "$1" nodes "$TEST_TMP/nodes.tsv")
+}
+
 fail() { echo "FAIL: $*" >&2; FAILURES=$((FAILURES + 1)); }
 pass() { CHECKS=$((CHECKS + 1)); }
 expect_eq() {  # expect_eq WHAT EXPECTED ACTUAL

@@ -5,11 +5,8 @@
 source "$(dirname "$0")/lib.sh"
 
 db=max_rate
-fresh_db $db
-sql $db -e "$NODES_DDL"
-"$GEN_NODES" 30000 --seed 8 -o "$TEST_TMP/nodes.tsv"
+nodes_db $db 30000 8
 size=$(stat -c %s "$TEST_TMP/nodes.tsv")
-expected=$(reference $db nodes "$TEST_TMP/nodes.tsv")
 rate=1048576  # 1M
 least=$(awk -v n="$size" -v r="$rate" 'BEGIN { printf "%.2f", 0.8 * n / r }')
 most=$(awk -v n="$size" -v r="$rate" 'BEGIN { printf "%.2f", 4 * n / r + 10 }')

@@ -6,10 +6,7 @@
 source "$(dirname "$0")/lib.sh"
 
 db=no_binlog
-fresh_db $db
-sql $db -e "$NODES_DDL"
-"$GEN_NODES" 20000 --seed 4 -o "$TEST_TMP/nodes.tsv"
-expected=$(reference $db nodes "$TEST_TMP/nodes.tsv")
+nodes_db $db 20000 4
 
 expect_eq "the scratch server keeps no binary log" 0 "$(sql -e 'SELECT @@log_bin')"
 sql -e "DROP USER IF EXISTS no_binlog_plain@localhost, no_binlog_admin@localhost;

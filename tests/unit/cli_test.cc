@@ -68,6 +68,20 @@ TEST(ParseArgs, SeveralFilesThenTheTable) {
   EXPECT_EQ(o.files, (std::vector<std::string>{"a.tsv", "parts/*.tsv", "b.tsv"}));
   EXPECT_EQ(o.table, "t");
   EXPECT_EQ(code_of([] { parse_args({"--mode", "server", "a", "b", "d.t"}); }), ExitCode::usage);
+  EXPECT_EQ(code_of([] { parse_args({"--mode", "bulk", "a", "b", "d.t"}); }), ExitCode::usage);
+}
+
+TEST(ParseArgs, BulkIsOneStatementOfTheWholeFile) {
+  auto o = parse_args({"--mode", "bulk", "f", "d.t"}).options;
+  EXPECT_EQ(o.mode, Mode::bulk);
+  EXPECT_TRUE(o.whole_file());
+  EXPECT_FALSE(parse_args({"--mode", "load", "f", "d.t"}).options.whole_file());
+  EXPECT_EQ(parse_args({"--mode", "bulk", "--threads", "1", "f", "d.t"}).options.mode, Mode::bulk);
+  for (std::vector<std::string> bad : std::vector<std::vector<std::string>>{
+           {"--mode", "bulk", "--threads", "2", "f", "d.t"}, {"--mode", "bulk", "--chunk-size", "1M", "f", "d.t"},
+           {"--mode", "bulk", "--on-duplicate", "ignore", "f", "d.t"},
+           {"--mode", "bulk", "--on-duplicate", "replace", "f", "d.t"}})
+    EXPECT_EQ(code_of([&] { parse_args(bad); }), ExitCode::usage) << bad[2];
 }
 
 TEST(DefaultChunkSize, ThirtyTwoChunksBetween1MAnd64M) {

@@ -30,6 +30,17 @@ TEST(MappedFile, MapsTheBytes) {
   ::unlink(path.c_str());
 }
 
+TEST(MappedFile, HoldsOnlyViewsInsideTheMapping) {
+  std::string path = temp_file(100);
+  MappedFile file(path);
+  EXPECT_TRUE(file.holds(file.bytes()));
+  EXPECT_TRUE(file.holds(file.bytes().substr(40, 10)));
+  std::string copy(file.bytes());  // the same bytes elsewhere: a stream's chunk, a chunk without its bad rows
+  EXPECT_FALSE(file.holds(copy));
+  EXPECT_FALSE(file.holds({file.bytes().data() + 90, 20}));  // runs past the end
+  ::unlink(path.c_str());
+}
+
 TEST(MappedFile, EmptyFileIsAnEmptyView) {
   std::string path = temp_file(0);
   EXPECT_TRUE(MappedFile(path).bytes().empty());

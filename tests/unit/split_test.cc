@@ -234,6 +234,31 @@ TEST(Split, ReleasesEachChunkOnce) {
   }
 }
 
+// A chunk larger than the release step (--mode bulk: the whole file) is handed
+// back in overlapping pieces as it is counted, in both splitters.
+TEST(Split, ReleasesALargeChunkInPiecesThatCoverIt) {
+  std::string file;
+  for (int row = 0; file.size() < (20u << 20); ++row) file += std::to_string(row) + "\t\"a,b\"\tsome text\n";
+  for (const Dialect& dialect : {Dialect{}, csv_dialect()}) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> released;
+    const std::vector<Chunk> chunks =
+        split(file, file.size(), 2, dialect, [&](std::uint64_t begin, std::uint64_t end) {
+          released.emplace_back(begin, end);  // one chunk: one thread calls
+        });
+    ASSERT_EQ(chunks.size(), 1u);
+    ASSERT_GE(released.size(), 3u);
+    std::uint64_t covered = 0;
+    for (const auto& [begin, end] : released) {
+      EXPECT_LE(begin, covered) << "a gap before byte " << begin;
+      EXPECT_GT(end, covered);
+      EXPECT_LE(end - begin, 17u << 20);  // two pieces of 8 MB, each ending at the next row end or scan block
+      covered = end;
+    }
+    EXPECT_EQ(released.front().first, 0u);
+    EXPECT_EQ(covered, file.size());
+  }
+}
+
 TEST(Split, RejectsAZeroChunkSize) {
   EXPECT_THROW(split("a\n", 0, 1, Dialect{}), std::invalid_argument);
 }
