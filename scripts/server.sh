@@ -61,7 +61,12 @@ start() {
   fi
   make_certificates
   local port
-  port=$(free_port)
+  # A restarted server keeps its port while it is free: clients (and Spider's server definitions) name it.
+  if [[ -f $dir/port ]] && ! (exec 3<>"/dev/tcp/127.0.0.1/$(cat "$dir/port")") 2>/dev/null; then
+    port=$(cat "$dir/port")
+  else
+    port=$(free_port)
+  fi
   echo "$port" >"$dir/port"
   {
     echo "[mysqld]"

@@ -8,7 +8,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 packages=(cmake g++ make pkg-config openssl mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
           libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev
-          zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils time)
+          zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils tabix time
+          mariadb-plugin-spider)
 if [[ ${1:-} == --bench ]]; then
   packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox)
   shift

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <fmt/core.h>
 #include <thread>
@@ -187,6 +188,94 @@ void check_session_options(const Options& o, bool max_rate_given) {
   if (max_rate_given && o.max_rate == 0) throw usage_error("--max-rate must be at least 1 byte a second");
 }
 
+// --part, --shard and --via-head (docs/scaling.md).
+struct ScalingFlags {
+  std::string part;
+  std::vector<std::string> shards;
+};
+
+void add_scaling_options(CLI::App& app, Options& o, ScalingFlags& f) {
+  auto* group = "Scaling out (docs/scaling.md)";
+  app.add_option("--part", f.part, "load only part K of N of the chunks (chunk i of the file when i mod N = K-1), "
+                 "so N processes, on one host or several, share one load; with --resume any of them may finish "
+                 "another's part")->group(group)->type_name("K/N");
+  app.add_option("--shard", f.shards, "a Spider table's shard server NAME (its server definition or partition) "
+                 "is reached through WHERE instead of its server definition: an option file (a path ending in "
+                 ".cnf, its [client] and [fastload] groups) or [user@]host[:port] or [user@]/path/to/socket; once "
+                 "per shard")->group(group)->type_name("NAME=WHERE")->expected(1)->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--via-head", o.via_head, "load a Spider table through its head server, as one table, instead of "
+               "straight into its shards")->group(group);
+}
+
+// "K/N" with 1 <= K <= N.
+std::pair<unsigned, unsigned> parse_part(const std::string& text) {
+  unsigned k = 0, n = 0;
+  char slash = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%u %c %u %c", &k, &slash, &n, &extra) != 3 || slash != '/' || k < 1 || k > n ||
+      n > 65535 || text.find_first_not_of("0123456789/") != std::string::npos)
+    throw usage_error(fmt::format("--part '{}' is not K/N with 1 <= K <= N, e.g. --part 2/4", text));
+  return {k, n};
+}
+
+// NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket. A
+// password never goes on the command line, where `ps` shows it.
+ShardConnection parse_shard(const std::string& text) {
+  auto bad = [&](const std::string& why) { return usage_error(fmt::format("--shard '{}': {}", text, why)); };
+  std::size_t eq = text.find('=');
+  if (eq == 0 || eq == std::string::npos || eq + 1 == text.size())
+    throw bad("give NAME=WHERE, e.g. --shard s1=/etc/fastload/s1.cnf or --shard s1=loader@db1:3306");
+  ShardConnection shard{text.substr(0, eq), {}};
+  std::string where = text.substr(eq + 1);
+  ConnectionOptions& c = shard.connection;
+  if (where.ends_with(".cnf")) {
+    c.defaults_file = where;
+    return shard;
+  }
+  if (std::size_t at = where.rfind('@'); at != std::string::npos) {
+    c.user = where.substr(0, at);
+    where.erase(0, at + 1);
+    if (c.user.find(':') != std::string::npos)
+      throw bad("a password does not go on the command line (ps shows it): put it in an option file and give "
+                "NAME=FILE.cnf");
+  }
+  if (where.starts_with("/")) {
+    c.socket = where;
+    return shard;
+  }
+  std::size_t colon = where.rfind(':');
+  c.host = where.substr(0, colon);
+  if (colon != std::string::npos) {
+    std::string port = where.substr(colon + 1);
+    if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(port) == 0 || std::stoul(port) > 65535)
+      throw bad(fmt::format("'{}' is not a TCP port", port));
+    c.port = static_cast<unsigned>(std::stoul(port));
+  }
+  if (c.host.empty()) throw bad("no host: give [user@]host[:port], [user@]/path/to/socket or FILE.cnf");
+  return shard;
+}
+
+// What --part and the shards cannot do together with other options.
+void check_scaling(const Options& o) {
+  if (o.parts > 1 && o.whole_file())
+    throw usage_error(fmt::format("--part and --mode {}: the mode loads the whole file as one chunk, so there "
+                                  "are no parts to share", o.mode == Mode::server ? "server" : "bulk"));
+  if (o.parts > 1 && o.atomic)
+    throw usage_error("--part and --atomic: each part would publish its own staging table, so readers would see "
+                      "the parts one by one; load the parts without --atomic");
+  if (o.parts > 1 && o.defer_indexes)
+    throw usage_error("--part and --defer-indexes: one process would re-create the indexes while the others "
+                      "still load; drop and re-create them around the whole load instead");
+  if (!o.shards.empty() && o.via_head)
+    throw usage_error("--shard and --via-head: --via-head loads through the head server, which reaches the "
+                      "shards itself; give one of them");
+  for (std::size_t i = 0; i < o.shards.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (o.shards[i].name == o.shards[j].name)
+        throw usage_error(fmt::format("--shard {} is given twice", o.shards[i].name));
+}
+
 }  // namespace
 
 std::vector<ColumnEntry> parse_columns(const std::string& text) {
@@ -345,6 +434,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                  "lost connection (default 5)")->group(safety);
   std::string max_rate;
   auto* max_rate_option = add_session_options(app, o, max_rate);
+  ScalingFlags scaling;
+  add_scaling_options(app, o, scaling);
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
@@ -387,6 +478,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
   if (max_rate_option->count() > 0) o.max_rate = parse_size(max_rate);
   check_session_options(o, max_rate_option->count() > 0);
+  if (!scaling.part.empty()) std::tie(o.part, o.parts) = parse_part(scaling.part);
+  for (const std::string& shard : scaling.shards) o.shards.push_back(parse_shard(shard));
   if (positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE");
   target = positional.back();
   o.files.assign(positional.begin(), positional.end() - 1);
@@ -404,6 +497,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });
   check_options(o);
+  check_scaling(o);
   return parsed;
 }
 

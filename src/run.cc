@@ -1,6 +1,6 @@
 // The load as a list of passes:
-//   open -> connect -> [stage] -> map -> split -> [resume] -> [indexes] -> load -> [reindex] -> [publish]
-//   -> barrier -> [analyze] -> report
+//   open -> connect -> [stage] -> destinations -> map -> split -> [resume] -> [indexes] -> load -> [reindex]
+//   -> [publish] -> barrier -> [analyze] -> report
 // ([ ] only with --atomic, --resume, --defer-indexes or --analyze). Each pass is timed; --verbose prints the timings.
 // The passes themselves are in src/run/.
 #include "run.h"
@@ -15,8 +15,6 @@
 #include "fastload/errors.h"
 #include "input/file_list.h"
 #include "input/password.h"
-#include "load/analyze.h"
-#include "load/barrier.h"
 #include "load/stop_signal.h"
 #include "run/state.h"
 
@@ -36,6 +34,7 @@ void map_and_split(const Options& options, RunState& state) {
   state.outcomes.assign(state.chunks.size(), {});
   // resume: hash the files and read the ledger, before any chunk is sent.
   if (options.resume) timed(state, "resume", [&] { resume_pass(options, state); });
+  if (options.parts > 1) mark_other_parts(options, state);
   if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
       std::none_of(state.outcomes.begin(), state.outcomes.end(),
                    [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
@@ -61,11 +60,14 @@ void load_and_barrier(const Options& options, RunState& state) {
     if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
     state.control = std::make_unique<load::Session>(options.connection, state.password, options.charset);
     state.target = load::check_target(*state.control, options);
+    plan_shards(options, state);  // a Spider table: straight into its shards, or through the head (saying why)
   });
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
   if (options.atomic) timed(state, "stage", [&] {
     state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
   });
+  // destinations: a Spider table's shards, each checked like the target, or the target itself.
+  timed(state, "shards", [&] { plan_destinations(options, state); });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
@@ -88,14 +90,10 @@ void load_and_barrier(const Options& options, RunState& state) {
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
   // barrier: what is committed is crash-safe before the run reports, failed or not.
-  if (!stopped || (state.summary.chunks_committed > 0 && !state.stage)) timed(state, "barrier", [&] {
-    load::Durability d = load::make_durable(*state.control, state.target);
-    state.summary.durable = d.durable;
-    state.summary.durability = d.how;
-    spdlog::debug("barrier returned: {}", d.how);
-  });
-  // analyze: --analyze refreshes the loaded table's statistics; a problem is a warning, the rows are loaded.
-  if (options.analyze && !stopped) timed(state, "analyze", [&] { load::analyze(*state.control, state.target); });
+  if (!stopped || (state.summary.chunks_committed > 0 && !state.stage))
+    timed(state, "barrier", [&] { make_destinations_durable(state); });
+  // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
+  if (options.analyze && !stopped) timed(state, "analyze", [&] { analyze_destinations(state); });
   if (stopped) throw *stopped;
   if (state.progress) state.progress->complete();
 }
@@ -108,6 +106,7 @@ int run(const Options& options) {
   s.table = options.database + "." + options.table;
   s.threads = options.whole_file() ? 1 : options.threads;
   s.mode = mode_name(options.mode);
+  if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
   auto start = Clock::now();
   load::StopSignals stop_signals;

@@ -1,6 +1,7 @@
 // What the user asked for, parsed from argv once and never changed after.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +21,13 @@ struct ConnectionOptions {
   std::string defaults_file;            // --defaults-file: read this file instead of the usual ones
   std::string ssl_mode;                 // DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY
   std::string ssl_ca;
+};
+
+// --shard NAME=WHERE: how to reach the shard server that a Spider table's
+// server definition (or partition) NAME stands for, instead of that definition.
+struct ShardConnection {
+  std::string name;
+  ConnectionOptions connection;  // an option file (defaults_file), or host/port/socket/user of a DSN
 };
 
 // How rows reach the server (--mode).
@@ -89,9 +97,18 @@ struct Options {
   bool compress = false;         // the client protocol's compression on the workers' connections
   std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit
   bool analyze = false;          // ANALYZE TABLE on the target after the barrier
+  // Scaling out (docs/scaling.md).
+  unsigned part = 1, parts = 1;  // --part K/N: this process loads the chunks of part K of N
+  std::vector<ShardConnection> shards;  // --shard, once per shard server given
+  bool via_head = false;         // load a Spider table through its head server, not shard-direct
 
   // --mode server and bulk load each file as one chunk, in one statement, by one session.
   bool whole_file() const { return mode == Mode::server || mode == Mode::bulk; }
+  // Whether chunk `index` of input `file` is this process's to load (--part): chunk
+  // boundaries are a pure function of the file and the chunk size, so N processes
+  // with parts 1..N load every chunk once. The file's position shifts the count, so
+  // that many one-chunk files are shared too.
+  bool in_part(std::size_t file, std::size_t index) const { return (file + index) % parts == part - 1; }
 };
 
 // The default chunk size: 64M, but files under 2G get 32 chunks (at least 1M

@@ -5,6 +5,7 @@
 #include <limits>
 #include <mutex>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <memory>
 #include <set>
 #include <spdlog/spdlog.h>
@@ -18,19 +19,30 @@
 #include "load/prepared_insert_sink.h"
 #include "load/rate_limit.h"
 #include "load/rejects.h"
+#include "load/route.h"
 #include "load/session.h"
 #include "load/session_variables.h"
 #include "load/stop_signal.h"
 #include "load/text_insert_sink.h"
 #include "load/transient.h"
+#include "shard/router.h"
 #include "split/row_scanner.h"
 
 namespace fastload::load {
 namespace {
 
-struct Worker {
+// One worker's connection to one destination.
+struct Link {
   std::unique_ptr<Session> session;
   std::unique_ptr<Sink> sink;
+};
+
+struct Worker {
+  std::vector<Link> links;                // one per destination, connected together
+  std::optional<shard::RowRouter> router;  // shard-direct: parses each row's partitioning columns
+  std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
+
+  bool connected() const { return !links.empty(); }
 };
 
 std::string describe(const Chunk& c, const LoadJob& job) {
@@ -39,54 +51,70 @@ std::string describe(const Chunk& c, const LoadJob& job) {
 }
 
 // The one place the mode picks its sink.
-std::unique_ptr<Sink> make_sink(const LoadJob& job, Session& session) {
-  const Options& o = job.options;
+std::unique_ptr<Sink> make_sink(const LoadJob& job, const Destination& to, Session& session) {
+  const Options& o = to.options;
   switch (o.mode) {
     case Mode::load:
     case Mode::bulk:
-      return std::make_unique<LoadDataSink>(session, job.target, o);
+      return std::make_unique<LoadDataSink>(session, to.target, o);
     case Mode::server:
       return std::make_unique<LoadDataSink>(
-          session, job.target, o, std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
+          session, to.target, o, std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
     case Mode::insert:
-      return std::make_unique<PreparedInsertSink>(session, job.target, o);
+      return std::make_unique<PreparedInsertSink>(session, to.target, o);
     case Mode::multirow:
-      return std::make_unique<TextInsertSink>(session, job.target, o.batch_rows, o);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, job.target, 1, o);
+      return std::make_unique<TextInsertSink>(session, to.target, o.batch_rows, o);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, to.target, 1, o);
   }
   throw Failure(ExitCode::internal, "fastload: unknown mode");
 }
 
-// A new connection for `w`, ready for chunks. Each chunk is one transaction,
+// A new connection to `to`, ready for chunks. Each chunk is one transaction,
 // ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
 // chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
 // Every worker takes from the one --max-rate limiter, so the cap is the load's.
-void connect(Worker& w, const LoadJob& job) {
-  const Options& o = job.options;
-  w.sink.reset();
-  w.session.reset();  // the old connection first: a user's connection limit may allow no more
-  w.session = std::make_unique<Session>(o.connection, job.password, o.charset, o.compress);
-  if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", w.session->compression());
-  set_loading_variables(*w.session, o);  // before any transaction: sql_log_bin cannot change inside one
-  w.session->execute("SET autocommit = 0");
-  w.session->set_rate_limiter(shared_rate_limiter(o.max_rate));
+Link connect(const LoadJob& job, const Destination& to) {
+  const Options& o = to.options;
+  Link link;
+  link.session = std::make_unique<Session>(to.connection, to.password, o.charset, o.compress);
+  if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", link.session->compression());
+  set_loading_variables(*link.session, o);  // before any transaction: sql_log_bin cannot change inside one
+  link.session->execute("SET autocommit = 0");
+  link.session->set_rate_limiter(shared_rate_limiter(o.max_rate));
   std::vector<const input::MappedFile*> mapped;
   for (const JobInput& input : job.inputs)
     if (input.file) mapped.push_back(input.file);
-  w.session->release_sent_pages(std::move(mapped));
+  link.session->release_sent_pages(std::move(mapped));
   try {
-    w.sink = make_sink(job, *w.session);
+    link.sink = make_sink(job, to, *link.session);
   } catch (const ServerError& e) {
-    throw explain(e, job.target, "preparing the workers' statements");
+    throw explain(e, to.target, "preparing the workers' statements" + to.where());
+  }
+  return link;
+}
+
+// Connects `w` to every destination, the old connections closed first: a
+// user's connection limit may allow no more.
+void connect(Worker& w, const LoadJob& job) {
+  w.links.clear();
+  std::vector<Link> links;
+  for (const Destination& to : job.destinations) links.push_back(connect(job, to));
+  w.links = std::move(links);
+  if (job.shards && !w.router) w.router.emplace(*job.shards, job.options.dialect);
+}
+
+void rollback_quietly(Worker& w) noexcept {
+  for (Link& link : w.links) {
+    try {
+      link.session->execute("ROLLBACK");
+    } catch (...) {
+      // The connection is gone: the server rolls the transaction back itself.
+    }
   }
 }
 
-void rollback_quietly(Session& session) noexcept {
-  try {
-    session.execute("ROLLBACK");
-  } catch (...) {
-    // The connection is gone: the server rolls the transaction back itself.
-  }
+void rollback(Worker& w) {
+  for (Link& link : w.links) link.session->execute("ROLLBACK");
 }
 
 // The server's account must match the chunk exactly, or nothing of it is kept.
@@ -108,6 +136,17 @@ struct ChunkLoad {
   const ChunkText& text;
   ChunkOutcome& outcome;
   std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
+  std::size_t at = 0;  // the destination the last statement went to, for messages
+
+  bool done(std::size_t destination) const {
+    ChunkState part = outcome.parts[destination];
+    return part == ChunkState::committed || part == ChunkState::loaded_before;
+  }
+  bool all_done() const {
+    for (std::size_t d = 0; d < outcome.parts.size(); ++d)
+      if (!done(d)) return false;
+    return true;
+  }
 };
 
 // The bytes of the located row `p` of `text`, for the rejects file.
@@ -146,35 +185,49 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
   return true;
 }
 
-// Sends the chunk (without the rows left out) until the server's account is
-// exact, leaving out refused rows as --max-errors allows. Returns false when
-// the chunk is refused. The transaction is open on return true.
-bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
-  const Chunk& chunk = load.chunk;
-  const Chunk local = load.text.local();
-  for (;;) {
-    ChunkWithout reduced;
-    if (!load.left_out.empty())
-      reduced = without_rows(load.text.bytes, local, load.left_out, job.options.dialect);
-    const Chunk& sent = load.left_out.empty() ? local : reduced.chunk;
-    SinkResult result = w.sink->send(sent, load.left_out.empty() ? load.text.bytes : reduced.bytes);
+// Routes the chunk's rows (but those left out) and sends each destination
+// whose part is not done its rows, in its open transaction. Returns the rows
+// refused, by chunk row: by the routing (then nothing is sent) or by the
+// first destination whose account is not exact.
+std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  std::vector<Problem> problems;
+  const RouteRow route = [&](std::string_view text, split::RowEnd end) { return w.router->route(text, end); };
+  w.routed.resize(job.destinations.size());
+  route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
+             w.routed, problems);
+  load.outcome.duplicates_skipped = load.outcome.rows_replaced = 0;
+  for (std::size_t d = 0; d < w.routed.size() && problems.empty(); ++d) {
+    const RoutedRows& rows = w.routed[d];
+    if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
+    load.at = d;
+    SinkResult result = w.links[d].sink->send(rows.chunk, rows.bytes());
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
-      rollback_quietly(*w.session);
+      rollback_quietly(w);
       load.outcome.state = ChunkState::failed;
       throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
-                                                 describe(chunk, job), result.read_error));
+                                                 describe(load.chunk, job), result.read_error));
     }
-    std::vector<Problem> problems = refusals(result, sent);
-    if (problems.empty()) {
-      load.outcome.duplicates_skipped = result.skipped;  // an exact account skips and deletes only as asked
-      load.outcome.rows_replaced = result.deleted;
-      return true;
+    problems = refusals(result, rows.chunk);
+    for (Problem& p : problems) {
+      if (p.row_in_chunk > 0) p.row_in_chunk = rows.chunk_row(p.row_in_chunk);
+      p.message += job.destinations[d].where();
     }
-    w.session->execute("ROLLBACK");
-    for (Problem& p : problems)
-      if (!load.left_out.empty() && p.row_in_chunk > 0) p.row_in_chunk = reduced.original_row.at(p.row_in_chunk - 1);
-    locate(problems, load.text, job.name_of(chunk), job.options.dialect);
+    load.outcome.duplicates_skipped += result.skipped;  // an exact account skips and deletes only as asked
+    load.outcome.rows_replaced += result.deleted;
+  }
+  return problems;
+}
+
+// Sends the chunk (without the rows left out) until the servers' account is
+// exact, leaving out refused rows as --max-errors allows. Returns false when
+// the chunk is refused. The transactions are open on return true.
+bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  for (;;) {
+    std::vector<Problem> problems = send_parts(w, load, job);
+    if (problems.empty()) return true;
+    rollback(w);
+    locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
     if (!leave_out(load, problems, job, counters)) {
       load.outcome.problems = std::move(problems);
       return false;
@@ -182,69 +235,122 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
   }
 }
 
-// COMMIT. When its answer is lost, the chunk's outcome becomes unknown and
-// the lost connection's ServerError goes on to load_chunk, which asks the
-// ledger before anything else is done with the chunk.
-void commit(Worker& w, const ChunkLoad& load, const LoadJob& job) {
+// What became of the chunk, for the message of the failure that stopped it.
+std::string fate(const ChunkLoad& load, const LoadJob& job) {
+  std::vector<std::string> committed, unknown;
+  for (std::size_t d = 0; d < load.outcome.parts.size(); ++d) {
+    if (load.done(d)) committed.push_back(job.destinations[d].shard);
+    if (load.outcome.parts[d] == ChunkState::unknown) unknown.push_back(job.destinations[d].shard);
+  }
+  if (!unknown.empty())
+    return job.destinations.size() == 1
+               ? "whether this chunk is in the table is unknown"
+               : fmt::format("whether its rows on shard {} are in the table is unknown", fmt::join(unknown, ", "));
+  if (committed.empty()) return "nothing of this chunk was committed";
+  return fmt::format("its rows on shard {} were committed, the others not{}", fmt::join(committed, ", "),
+                     job.options.resume ? " (--resume loads the rest)" : "");
+}
+
+// COMMIT on destination `d`. When its answer is lost, the part's state
+// becomes unknown and the lost connection's ServerError goes on to
+// load_chunk, which asks the ledger before anything else is done with it.
+void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
+  load.at = d;
   try {
     fault_point(FaultPoint::before_commit, load.chunk.index);
-    w.session->execute("COMMIT");
+    w.links[d].session->execute("COMMIT");
     fault_point(FaultPoint::after_commit, load.chunk.index);
   } catch (const ServerError& e) {
     if (!is_connection_lost(e.code())) throw;
-    load.outcome.state = ChunkState::unknown;
-    if (!job.ledger_of(load.chunk))
+    load.outcome.parts[d] = ChunkState::unknown;
+    if (!job.ledger_of(load.chunk, d))
       throw Failure(ExitCode::load_failed, fmt::format(
-          "fastload: {}: the connection was lost during COMMIT ({}, error {}): whether this chunk is in the "
-          "table is unknown; check it before reloading (with --resume the ledger answers this)",
-          describe(load.chunk, job), e.what(), e.code()));
+          "fastload: {}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
+          "(with --resume the ledger answers this)", describe(load.chunk, job), job.destinations[d].where(),
+          e.what(), e.code(), fate(load, job)));
     throw;
   }
+  load.outcome.parts[d] = ChunkState::committed;
+  load.outcome.rows_on[d] += w.routed[d].chunk.rows;
 }
 
 // After a lost COMMIT answer, on a new connection: whether the ledger
-// recorded the chunk, i.e. whether that COMMIT happened.
-bool committed_before(Worker& w, const ChunkLoad& load, const LoadJob& job) {
-  bool committed = job.ledger_of(load.chunk)->is_recorded(*w.session, load.chunk.index);
-  w.session->execute("ROLLBACK");  // ends the locking read's transaction
-  spdlog::warn("{}: the connection was lost during COMMIT; the ledger says it was {}",
-               describe(load.chunk, job), committed ? "committed" : "not committed");
+// recorded the chunk's part on `d`, i.e. whether that COMMIT happened.
+bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
+  load.at = d;
+  Session& session = *w.links[d].session;
+  bool committed = job.ledger_of(load.chunk, d)->is_recorded(session, load.chunk.index);
+  session.execute("ROLLBACK");  // ends the locking read's transaction
+  spdlog::warn("{}: the connection{} was lost during COMMIT; the ledger says it was {}", describe(load.chunk, job),
+               job.destinations[d].where(), committed ? "committed" : "not committed");
   return committed;
 }
 
-// One attempt at the chunk, in one transaction. Throws ServerError as the server said it.
+// A compressed file's chunk waits for the checks covering it before its
+// COMMIT. Returns false when a signal stopped the wait (rolled back).
+bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  input::Verifier* verifier = job.inputs[load.chunk.file].verifier;
+  if (!verifier || load.text.verified) return true;
+  try {
+    if (verifier->wait_verified(load.chunk.end, [] { return stop_signal() != 0; })) return true;
+    rollback(w);  // a signal: not committed, listed as not loaded
+    load.outcome.state = ChunkState::pending;
+    return false;
+  } catch (const Failure& damaged) {
+    rollback(w);
+    load.outcome.state = ChunkState::failed;
+    throw Failure(damaged.code(), fmt::format("{}\nfastload: {}: not committed: the checks covering it failed",
+                                              damaged.what(), describe(load.chunk, job)));
+  }
+}
+
+// --resume: each destination records its part in its transaction, before
+// COMMIT. A part another run of the same load committed meanwhile is rolled
+// back: that run's rows are there.
+void record_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  for (std::size_t d = 0; d < w.links.size(); ++d) {
+    const Ledger* ledger = job.ledger_of(load.chunk, d);
+    if (!ledger || load.done(d)) continue;
+    Session& session = *w.links[d].session;
+    load.at = d;
+    try {
+      session.execute(ledger->record(session, load.chunk, load.outcome.rejects, load.text.last));
+    } catch (const ServerError& e) {
+      if (e.code() != 1062) throw;
+      session.execute("ROLLBACK");
+      load.outcome.parts[d] = ChunkState::loaded_before;
+    }
+  }
+}
+
+// One attempt at the chunk, one transaction on each destination not done.
+// Throws ServerError as the server said it.
 void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
   if (!send_until_exact(w, load, job, counters)) {
     load.outcome.state = ChunkState::rejected;
     return;
   }
-  if (input::Verifier* verifier = job.inputs[load.chunk.file].verifier; verifier && !load.text.verified) {
-    try {
-      if (!verifier->wait_verified(load.chunk.end, [] { return stop_signal() != 0; })) {
-        w.session->execute("ROLLBACK");  // a signal: not committed, listed as not loaded
-        load.outcome.state = ChunkState::pending;
-        return;
-      }
-    } catch (const Failure& damaged) {
-      w.session->execute("ROLLBACK");
-      load.outcome.state = ChunkState::failed;
-      throw Failure(damaged.code(), fmt::format("{}\nfastload: {}: not committed: the checks covering it failed",
-                                                damaged.what(), describe(load.chunk, job)));
-    }
+  if (!wait_verified(w, load, job)) return;
+  record_parts(w, load, job);
+  for (std::size_t d = 0; d < w.links.size(); ++d)
+    if (!load.done(d)) commit(w, load, job, d);
+  bool ours = std::any_of(load.outcome.parts.begin(), load.outcome.parts.end(),
+                          [](ChunkState part) { return part == ChunkState::committed; });
+  load.outcome.state = ours ? ChunkState::committed : ChunkState::loaded_before;
+}
+
+// After a lost COMMIT answer: each part in doubt is looked up in its ledger.
+void resolve_unknown(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  for (std::size_t d = 0; d < load.outcome.parts.size(); ++d) {
+    if (load.outcome.parts[d] != ChunkState::unknown) continue;
+    bool committed = committed_before(w, load, job, d);
+    load.outcome.parts[d] = committed ? ChunkState::committed : ChunkState::pending;
+    if (committed) load.outcome.rows_on[d] += w.routed.empty() ? 0 : w.routed[d].chunk.rows;
   }
-  if (const Ledger* ledger = job.ledger_of(load.chunk)) {
-    try {
-      w.session->execute(ledger->record(*w.session, load.chunk, load.outcome.rejects, load.text.last));
-    } catch (const ServerError& e) {
-      if (e.code() != 1062) throw;
-      // Another run of the same load committed this chunk meanwhile: ours must not.
-      w.session->execute("ROLLBACK");
-      load.outcome.state = ChunkState::loaded_before;
-      return;
-    }
-  }
-  commit(w, load, job);
-  load.outcome.state = ChunkState::committed;
+}
+
+bool in_doubt(const ChunkOutcome& outcome) {
+  return std::find(outcome.parts.begin(), outcome.parts.end(), ChunkState::unknown) != outcome.parts.end();
 }
 
 // Loads one chunk, retrying transient errors (deadlock, lock wait timeout,
@@ -252,34 +358,39 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
 void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters,
                 ChunkOutcome& outcome) {
   const Chunk& chunk = text.chunk;
+  outcome.parts.resize(job.destinations.size(), ChunkState::pending);
+  outcome.rows_on.resize(job.destinations.size(), 0);
   ChunkLoad load{chunk, text, outcome, {}};
+  for (const Problem& p : outcome.rejects) load.left_out.insert(p.row_in_chunk);  // an earlier run's, of parts it loaded
   for (unsigned retry = 0;; ++retry) {
     try {
-      if (!w.session) connect(w, job);
-      if (outcome.state == ChunkState::unknown) {  // a COMMIT's answer was lost: the ledger knows
-        outcome.state = committed_before(w, load, job) ? ChunkState::committed : ChunkState::pending;
-        if (outcome.state == ChunkState::committed) return;
+      if (!w.connected()) connect(w, job);
+      resolve_unknown(w, load, job);
+      if (load.all_done()) {
+        outcome.state = ChunkState::committed;
+        return;
       }
       attempt(w, load, job, counters);
       return;
     } catch (const ServerError& e) {
-      if (w.session) rollback_quietly(*w.session);
+      if (w.connected()) rollback_quietly(w);
       if (!is_transient(e.code()) || retry >= job.options.retries) {
-        Failure failure = explain(e, job.target, describe(chunk, job));
-        if (outcome.state != ChunkState::unknown) outcome.state = ChunkState::failed;
-        throw Failure(failure.code(), std::string(failure.what()) + (outcome.state == ChunkState::unknown
-            ? "; whether this chunk is in the table is unknown" : "; nothing of this chunk was committed"));
+        const Destination& to = job.destinations[load.at];
+        Failure failure = explain(e, to.target, describe(chunk, job) + to.where());
+        outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
+        throw Failure(failure.code(), fmt::format("{}; {}", failure.what(), fate(load, job)));
       }
-      if (is_connection_lost(e.code())) w.session.reset();
+      if (is_connection_lost(e.code())) w.links.clear();
       spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
                    describe(chunk, job), e.what(), e.code(), retry + 1, job.options.retries);
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
       if (f.code() != ExitCode::connect || retry >= job.options.retries) {
-        if (outcome.state == ChunkState::pending) outcome.state = ChunkState::failed;
+        if (outcome.state == ChunkState::pending)
+          outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         throw;
       }
-      w.session.reset();
+      w.links.clear();
       spdlog::warn("{}; trying again ({} of {})", without_prefix(f.what()), retry + 1,
                    job.options.retries);
     }
@@ -331,17 +442,29 @@ class StreamQueue {
 };
 
 // --resume on a stream: whether an earlier run committed `text`'s chunk, as
-// the ledger says (checked to be this chunk), with the rows it left out.
+// the ledgers say (checked to be this chunk), with the rows it left out; a
+// shard-direct load's parts each as its shard's ledger says.
 bool loaded_before(const ChunkText& text, const LoadJob& job, ChunkOutcome& outcome) {
   const JobInput& input = job.inputs[text.chunk.file];
   if (!input.recorded) return false;
-  auto entry = input.recorded->find(text.chunk.index);
-  if (entry == input.recorded->end()) return false;
-  input.ledger->check_recorded(entry->second, &text.chunk);
-  outcome.state = ChunkState::loaded_before;
-  outcome.rejects = entry->second.rejects;
+  outcome.parts.assign(job.destinations.size(), ChunkState::pending);
+  outcome.rows_on.assign(job.destinations.size(), 0);
+  const LedgerEntry* entry = nullptr;
+  for (std::size_t d = 0; d < job.destinations.size(); ++d) {
+    auto found = (*input.recorded)[d].find(text.chunk.index);
+    if (found == (*input.recorded)[d].end()) continue;
+    input.ledgers[d]->check_recorded(found->second, &text.chunk);
+    outcome.parts[d] = ChunkState::loaded_before;
+    entry = &found->second;
+  }
+  if (!entry) return false;
+  outcome.rejects = entry->rejects;
   locate(outcome.rejects, text, input.name, job.options.dialect);
   for (const Problem& p : outcome.rejects) outcome.rejected_text.push_back(text_of(p, text, job.options.dialect));
+  if (std::count(outcome.parts.begin(), outcome.parts.end(), ChunkState::loaded_before) <
+      static_cast<std::ptrdiff_t>(outcome.parts.size()))
+    return false;  // the other parts are still to load
+  outcome.state = ChunkState::loaded_before;
   return true;
 }
 
@@ -369,11 +492,13 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, std::v
   // the load before anything is committed.
   std::vector<Worker> workers(threads);
   for (Worker& w : workers) connect(w, job);
-  method = workers.empty() ? "" : workers[0].sink->method();
+  method = workers.empty() ? "" : workers[0].links[0].sink->method();
   std::mutex streamed_mutex;  // guards `streamed`, which every worker appends to
   std::atomic<bool> stop{false};  // set by the first worker whose chunk is rejected, or by parallel_for on a throw
   auto after = [&](const Chunk& chunk, const ChunkOutcome& outcome, std::uint64_t input_bytes) {
     if (outcome.state == ChunkState::rejected) stop.store(true, std::memory_order_release);
+    if (outcome.state == ChunkState::other_part)  // read to cut it, so progress counts its compressed bytes
+      counters.input_bytes_done.fetch_add(input_bytes, std::memory_order_relaxed);
     if (outcome.state != ChunkState::committed) return;
     count_committed(chunk, outcome, input_bytes, counters);
     spdlog::debug("{}: committed", describe(chunk, job));
@@ -396,7 +521,8 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, std::v
     ChunkOutcome outcome;
     try {
       const ChunkText text{piece->chunk, piece->bytes, piece->verified, piece->last};
-      if (!loaded_before(text, job, outcome)) load_chunk(workers[worker], text, job, counters, outcome);
+      if (!job.options.in_part(text.chunk.file, text.chunk.index)) outcome.state = ChunkState::other_part;
+      else if (!loaded_before(text, job, outcome)) load_chunk(workers[worker], text, job, counters, outcome);
     } catch (...) {
       std::lock_guard<std::mutex> lock(streamed_mutex);
       streamed.push_back({piece->chunk, std::move(outcome)});

@@ -16,9 +16,14 @@
 #include "input/mapped_file.h"
 #include "input/stream_chunks.h"
 #include "input/verifier.h"
+#include "load/destination.h"
 #include "load/ledger.h"
 #include "load/target.h"
 #include "report/diagnostics.h"
+
+namespace fastload::shard {
+struct ShardMap;
+}
 
 namespace fastload::load {
 
@@ -29,10 +34,16 @@ enum class ChunkState {
   rejected,   // the server's account did not match: rolled back, problems say why
   failed,     // a server or connection error: rolled back
   unknown,    // COMMIT was sent but its answer lost: committed or not
+  other_part,  // --part: another process's to load
 };
 
 struct ChunkOutcome {
   ChunkState state = ChunkState::pending;
+  // Shard-direct: the chunk's part on each destination (pending, committed,
+  // loaded_before or unknown); state is committed once every part is. Empty
+  // until the chunk is taken, or --resume finds parts an earlier run loaded.
+  std::vector<ChunkState> parts;
+  std::vector<std::uint64_t> rows_on;  // rows this run committed on each destination
   std::vector<Problem> problems;  // why a rejected chunk was refused
   std::vector<Problem> rejects;   // rows left out of a committed chunk (--max-errors), located
   std::vector<std::string> rejected_text;  // their bytes, as rejects_file writes them (this run's only)
@@ -61,20 +72,24 @@ struct JobInput {
   const input::MappedFile* file = nullptr;  // mapped: its chunks are in LoadJob::chunks
   input::StreamChunks* stream = nullptr;    // streamed
   input::Verifier* verifier = nullptr;      // a compressed file: commits wait for its checks
-  const Ledger* ledger = nullptr;           // --resume: each chunk recorded in its transaction
-  // --resume on a stream: the chunks an earlier run committed, by index, skipped as they are cut.
-  const std::map<std::size_t, LedgerEntry>* recorded = nullptr;
+  // --resume: each chunk recorded in its transaction, one ledger per destination (on its server).
+  std::vector<const Ledger*> ledgers;
+  // --resume on a stream: the chunks an earlier run committed, by index, skipped as they are cut; one
+  // map per destination.
+  const std::vector<std::map<std::size_t, LedgerEntry>>* recorded = nullptr;
 };
 
 struct LoadJob {
   const Options& options;
-  const std::optional<std::string>& password;
-  const Target& target;
+  const std::vector<Destination>& destinations;  // one, or a shard-direct load's shards
+  const shard::ShardMap* shards;                 // shard-direct: which destination each row goes to
   const std::vector<JobInput>& inputs;  // chunk.file indexes them
   const std::vector<Chunk>& chunks;     // the mapped inputs', in order
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
-  const Ledger* ledger_of(const Chunk& c) const { return inputs[c.file].ledger; }
+  const Ledger* ledger_of(const Chunk& c, std::size_t destination) const {
+    return inputs[c.file].ledgers.empty() ? nullptr : inputs[c.file].ledgers[destination];
+  }
 };
 
 // A chunk cut from a stream, and what became of it.

@@ -11,27 +11,6 @@
 
 namespace fastload::load {
 
-ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
-                          const Dialect& dialect) {
-  ChunkWithout out;
-  out.chunk = chunk;
-  std::string_view bytes = file.substr(chunk.begin, chunk.size());
-  std::uint64_t row = 0;
-  const split::RowScanner scanner(dialect);
-  const std::size_t terminator = dialect.line_terminator.size();
-  scanner.for_each_row(bytes, [&](std::string_view text, std::uint64_t offset, split::RowEnd end) {
-    if (excluded.count(++row) == 0) {
-      out.bytes.append(bytes.substr(offset, text.size() + (end == split::RowEnd::kNewline ? terminator : 0)));
-      out.original_row.push_back(row);
-    }
-    return true;
-  });
-  out.chunk.begin = 0;
-  out.chunk.end = out.bytes.size();
-  out.chunk.rows = out.original_row.size();
-  return out;
-}
-
 std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect) {
   const split::RowScanner scanner(dialect);
   std::string_view rest = bytes.substr(offset, chunk.end - offset);

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,17 +13,6 @@
 #include "fastload/problem.h"
 
 namespace fastload::load {
-
-// A chunk without some of its rows, to send again after they were rejected.
-struct ChunkWithout {
-  std::string bytes;  // the kept rows, in file order, each with its terminator as in the file
-  Chunk chunk;        // the kept rows as a chunk over `bytes`
-  std::vector<std::uint64_t> original_row;  // original_row[r - 1]: the chunk row that kept row r is
-};
-
-// `excluded` holds 1-based row numbers of `chunk`.
-ChunkWithout without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
-                          const Dialect& dialect);
 
 // The row of `chunk` (over `bytes`) that starts at `offset`, with its line
 // terminator, which a last row without one gets, so that the rejects file

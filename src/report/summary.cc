@@ -100,6 +100,17 @@ void print_text(const Summary& s, bool verbose) {
   print_files(s);
   fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
+  if (!s.shards.empty()) {
+    std::vector<std::string> shards;
+    for (const ShardCounts& shard : s.shards) shards.push_back(fmt::format("{} {} rows", shard.name, shard.rows));
+    fmt::print(stderr, "fastload: shard-direct into {} shards of the Spider table: {}\n", s.shards.size(),
+               fmt::join(shards, ", "));
+  }
+  if (!s.via_head.empty())
+    fmt::print(stderr, "fastload: the Spider table was loaded through its head server: {}\n", s.via_head);
+  if (!s.part.empty())
+    fmt::print(stderr, "fastload: --part {}: {} of the {} chunks are this part's, the other parts load the rest\n",
+               s.part, s.chunks - s.chunks_other_parts, s.chunks);
   if (s.chunks_loaded_before > 0)
     fmt::print(stderr, "fastload: --resume: {} chunk{} ({} rows) loaded by an earlier run, skipped\n",
                s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
@@ -114,6 +125,7 @@ void print_text(const Summary& s, bool verbose) {
                                       : fmt::format(": rows in {0}, reasons in {0}.reasons", s.rejects_file));
   if (!s.success)
     for (const ChunkSpan& span : s.spans) {
+      if (span.state == "another part's") continue;  // not this process's: listed in --json only
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
       fmt::print(stderr, "fastload:   {}\n", describe_span(span, file));
     }
@@ -163,6 +175,14 @@ void print_json(const Summary& s) {
   field("mb_per_second", fmt::format("{:.2f}", per_second(s.bytes / 1e6, s.seconds)));
   field("chunks", std::to_string(s.chunks));
   field("chunks_committed", std::to_string(s.chunks_committed));
+  field("part", json_string(s.part));
+  std::string shards;
+  for (const ShardCounts& shard : s.shards)
+    shards += fmt::format("{}{{\"name\":{},\"rows\":{}}}", shards.empty() ? "" : ",", json_string(shard.name),
+                          shard.rows);
+  field("shards", "[" + shards + "]");
+  field("via_head", json_string(s.via_head));
+  field("chunks_other_parts", std::to_string(s.chunks_other_parts));
   field("threads", std::to_string(s.threads));
   field("warnings", std::to_string(s.warnings));
   field("durable", s.durable ? (*s.durable ? "true" : "false") : "null");

@@ -23,6 +23,12 @@ struct ChunkSpan {
   std::string state;  // committed, rejected, failed, unknown, not loaded, not read (a stream's rest)
 };
 
+// A shard-direct load's rows on one shard.
+struct ShardCounts {
+  std::string name;
+  std::uint64_t rows = 0;  // committed by this run
+};
+
 // One input file's rows.
 struct FileCounts {
   std::string path;
@@ -50,12 +56,16 @@ struct Summary {
   std::uint64_t duplicates_skipped = 0; // --on-duplicate ignore: rows of committed chunks whose key was there
   std::uint64_t rows_replaced = 0;      // --on-duplicate replace: rows of the table committed rows replaced
   std::size_t chunks = 0, chunks_committed = 0;
+  std::string part;                     // --part K/N, or empty
+  std::size_t chunks_other_parts = 0;   // --part: chunks left to the other parts
   unsigned threads = 0;
   std::uint64_t warnings = 0;           // server warnings in rejected chunks
   double seconds = 0;
   std::optional<bool> durable;          // nullopt: the barrier did not run
   std::string durability;
   std::vector<std::string> deferred_indexes;  // --defer-indexes: dropped for the load and re-created
+  std::vector<ShardCounts> shards;      // a Spider table loaded shard-direct: the rows of each shard
+  std::string via_head;                 // a Spider table loaded through its head server: why
   std::vector<ChunkSpan> spans;         // every chunk, in file order
   std::vector<Problem> problems;         // why chunks were refused
   std::vector<Problem> rejected;         // rows left out of committed chunks, in file order

@@ -40,7 +40,7 @@ void publish(const Options& options, RunState& state) {
         *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
         [&](load::Session& control) {  // --resume: "published" commits with the rows
           for (const Input& input : state.inputs)
-            if (input.ledger) control.execute(input.ledger->record_published(control));
+            for (const auto& ledger : input.ledgers) control.execute(ledger->record_published(control));
         });
     if (p.kept) spdlog::info("{} rows had the key of a row already in {}, which kept its row", p.kept, s.table);
   } catch (const load::PublishUnknown&) {

@@ -42,6 +42,10 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
     throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode bulk sends a plain file in one statement; "
                                                "this is {}: decompress it to a file first, or use --mode load",
                                                stream->name(), what_stream(*stream)));
+  if (options.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
+    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --part needs a file that every process cuts into the "
+                                               "same chunks, and a pipe is cut where its reads happen to end: save "
+                                               "it to a file first", stream->name()));
   input.chunk_size = options.chunk_size ? options.chunk_size : kStreamChunkSize;
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
   if (stream->format() != input::Format::plain && stream->compressed_size())
@@ -69,15 +73,26 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   }
 }
 
+void mark_other_parts(const Options& options, RunState& state) {
+  for (std::size_t i = 0; i < state.chunks.size(); ++i)
+    if (!options.in_part(state.chunks[i].file, state.chunks[i].index))
+      state.outcomes[i].state = load::ChunkState::other_part;
+}
+
 // What the progress line counts to: the inputs' bytes as read (a compressed
-// file's compressed bytes); 0 when a pipe makes it unknown.
+// file's compressed bytes, the chunks of other parts included, as they are
+// read too); of a mapped file, the bytes of this part's chunks; 0 when a pipe
+// makes it unknown.
 std::uint64_t progress_total(const RunState& state) {
   std::uint64_t total = 0;
   for (const Input& input : state.inputs) {
-    std::optional<std::uint64_t> size = input.file ? input.file->bytes().size() : input.stream->compressed_size();
+    if (input.file) continue;
+    std::optional<std::uint64_t> size = input.stream->compressed_size();
     if (!size) return 0;
     total += *size;
   }
+  for (std::size_t i = 0; i < state.chunks.size(); ++i)
+    if (state.outcomes[i].state != load::ChunkState::other_part) total += state.chunks[i].size();
   return total;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <tuple>
 
 #include "load/rejects.h"
@@ -19,9 +20,21 @@ const char* state_name(load::ChunkState s) {
     case load::ChunkState::rejected: return "rejected";
     case load::ChunkState::failed: return "failed";
     case load::ChunkState::unknown: return "unknown";
+    case load::ChunkState::other_part: return "another part's";
     case load::ChunkState::pending: break;
   }
   return "not loaded";
+}
+
+// A shard-direct chunk whose parts were committed on some shards, not on all.
+std::optional<std::string> partly_committed(const load::ChunkOutcome& o, const RunState& state) {
+  if (o.state == load::ChunkState::committed || o.state == load::ChunkState::loaded_before) return std::nullopt;
+  std::vector<std::string> shards;
+  for (std::size_t d = 0; d < o.parts.size(); ++d)
+    if (o.parts[d] == load::ChunkState::committed || o.parts[d] == load::ChunkState::loaded_before)
+      shards.push_back(state.destinations[d].shard);
+  if (shards.empty()) return std::nullopt;
+  return fmt::format("{}: committed on shard {} only", state_name(o.state), fmt::join(shards, ", "));
 }
 
 void tally(RunState& state) {
@@ -34,7 +47,12 @@ void tally(RunState& state) {
     // A compressed pipe cannot be checked ahead: what was committed past its last check is named.
     bool unverified = o.state == load::ChunkState::committed && input.chunker && !input.verifier &&
                       state.chunks[i].end > input.chunker->verified();
-    states.push_back(unverified ? "committed unverified" : state_name(o.state));
+    for (std::size_t d = 0; d < o.rows_on.size() && d < s.shards.size(); ++d) s.shards[d].rows += o.rows_on[d];
+    states.push_back(unverified ? "committed unverified" : partly_committed(o, state).value_or(state_name(o.state)));
+    if (o.state == load::ChunkState::other_part) {  // neither loaded nor missing: not this process's
+      ++s.chunks_other_parts;
+      continue;
+    }
     for (const auto& p : o.problems) {
       s.problems.push_back(p);
       if (p.code) ++s.warnings;
@@ -99,9 +117,12 @@ void write_rejects_file(const Options& options, const RunState& state) {
 // The job the workers do: every input, mapped or streamed.
 std::vector<load::JobInput> job_inputs(const RunState& state) {
   std::vector<load::JobInput> inputs;
-  for (const Input& input : state.inputs)
-    inputs.push_back({input.name(), input.file.get(), input.chunker.get(), input.verifier.get(), input.ledger.get(),
+  for (const Input& input : state.inputs) {
+    std::vector<const load::Ledger*> ledgers;
+    for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
+    inputs.push_back({input.name(), input.file.get(), input.chunker.get(), input.verifier.get(), std::move(ledgers),
                       input.recorded.empty() ? nullptr : &input.recorded});
+  }
   return inputs;
 }
 
@@ -146,7 +167,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::vector<load::StreamedChunk> streamed;
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);
-    load::LoadJob job{options, state.password, state.stage ? state.stage->target : state.target, inputs,
+    load::LoadJob job{options, state.destinations, state.shards.map ? &*state.shards.map : nullptr, inputs,
                       state.chunks};
     load::load_chunks(job, state.outcomes, streamed, state.counters, state.summary.method);
   } catch (const Failure& failure) {

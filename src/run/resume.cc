@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <fmt/core.h>
 #include <xxhash.h>
 
@@ -36,12 +37,15 @@ input::FileIdentity identify(const Options& options, const Input& input, const s
   return input::identify(compressed, pieces, options.threads);
 }
 
-// What makes a rerun of `input` the same load (see load/ledger.h).
-load::LoadIdentity identity_of(const Options& options, const RunState& state, const Input& input,
-                               const std::vector<Chunk>& chunks) {
+// What makes a rerun of `input` the same load (see load/ledger.h) on
+// destination `d`: a shard's ledger names the shard's table beside the target.
+load::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
+                               const std::vector<Chunk>& chunks, std::size_t d) {
   input::FileIdentity file = identify(options, input, chunks);
+  const load::Destination& to = state.destinations[d];
   load::LoadIdentity id;
-  id.target = state.target.quoted;
+  id.target = to.shard.empty() ? state.target.quoted
+                               : fmt::format("{} shard {} {}", state.target.quoted, to.shard, to.target.quoted);
   id.file = std::filesystem::absolute(input.path).lexically_normal().string();
   id.file_size = file.size;
   id.file_mtime = file.mtime;
@@ -54,45 +58,75 @@ load::LoadIdentity identity_of(const Options& options, const RunState& state, co
     id.format = fmt::format("{}... #{:016x}", id.format.substr(0, kFormatBytes - 21), XXH3_64bits(
         id.format.data(), id.format.size()));
   id.atomic = options.atomic;
-  const load::Target& loaded = state.stage ? state.stage->target : state.target;  // where the chunks go
   // --defer-indexes alters the table itself (a new creation time): a recreated table is caught by its emptiness.
   id.table = options.defer_indexes ? "not compared: --defer-indexes alters it"
-                                   : load::table_identity(*state.control, loaded.database, loaded.table);
+                                   : load::table_identity(control_of(state, d), to.target.database, to.target.table);
   return id;
 }
 
-// One file's ledger: its chunks an earlier run committed become "loaded
-// before". Returns their rows and whether that run published (--atomic).
+// Destination `d`'s ledger of `input`, created where missing: in --ledger's
+// database, else the destination table's.
+load::Ledger& open_ledger(const Options& options, RunState& state, Input& input, const std::vector<Chunk>& chunks,
+                          std::size_t d) {
+  std::string database = options.ledger_database.empty() ? state.destinations[d].target.database
+                                                         : options.ledger_database;
+  try {
+    input.ledgers.push_back(std::make_unique<load::Ledger>(control_of(state, d), database, options.ledger_table,
+                                                           identity_of(options, state, input, chunks, d)));
+  } catch (const load::ServerError& e) {
+    throw Failure(ExitCode::cannot_resume, fmt::format(
+        "fastload: --resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
+        "database, or name another with --ledger DB.TABLE", database, options.ledger_table,
+        state.destinations[d].where(), e.what(), e.code()));
+  }
+  return *input.ledgers.back();
+}
+
+// A mapped chunk's part on `d` an earlier run committed, with the rows it left out.
+void mark_loaded(const Options& options, RunState& state, const Input& input, const std::vector<Chunk>& chunks,
+                 load::LedgerEntry& entry, std::size_t d) {
+  load::ChunkOutcome& o = state.outcomes[input.first_chunk + entry.chunk];
+  o.parts.resize(state.destinations.size(), load::ChunkState::pending);
+  o.rows_on.resize(state.destinations.size(), 0);
+  o.parts[d] = load::ChunkState::loaded_before;
+  if (!o.rejects.empty()) return;  // every part records the chunk's rejects
+  o.rejects = std::move(entry.rejects);
+  const Chunk& chunk = chunks[entry.chunk];
+  load::locate(o.rejects, {chunk, input.file->bytes().substr(chunk.begin, chunk.size())}, input.path,
+               options.dialect);
+}
+
+// One file's ledgers, one a destination: the chunks an earlier run committed
+// on every destination become "loaded before"; a chunk committed on some
+// shards only keeps those parts as loaded. Returns the rows of the chunks
+// loaded before and whether that run published (--atomic).
 std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& state, Input& input) {
   std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
                             state.chunks.begin() + input.first_chunk + input.chunk_count);
-  std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
-  try {
-    input.ledger = std::make_unique<load::Ledger>(*state.control, database, options.ledger_table,
-                                                  identity_of(options, state, input, chunks));
-  } catch (const load::ServerError& e) {
-    throw Failure(ExitCode::cannot_resume, fmt::format(
-        "fastload: --resume: cannot create or use the ledger table {}.{}: {} (error {}); grant CREATE on that "
-        "database, or name another with --ledger DB.TABLE", database, options.ledger_table, e.what(), e.code()));
-  }
-  load::LedgerState recorded = input.ledger->read(*state.control, input.file ? &chunks : nullptr);
-  std::uint64_t rows_before = 0;
-  for (load::LedgerEntry& entry : recorded.committed) {
-    if (!input.file) {  // a compressed file: skipped, checked and located as it is cut (load::load_chunks)
-      rows_before += entry.rows - entry.rejected;
-      std::size_t index = entry.chunk;
-      input.recorded.emplace(index, std::move(entry));
-      continue;
+  bool published = false;
+  std::map<std::size_t, std::pair<std::size_t, std::uint64_t>> parts;  // chunk -> parts recorded, rows kept
+  input.recorded.assign(state.destinations.size(), {});
+  for (std::size_t d = 0; d < state.destinations.size(); ++d) {
+    load::Ledger& ledger = open_ledger(options, state, input, chunks, d);
+    load::LedgerState recorded = ledger.read(control_of(state, d), input.file ? &chunks : nullptr);
+    published = published || recorded.published;
+    for (load::LedgerEntry& entry : recorded.committed) {
+      parts[entry.chunk] = {parts[entry.chunk].first + 1, entry.rows - entry.rejected};
+      if (!input.file) {  // a compressed file: skipped, checked and located as it is cut (load::load_chunks)
+        std::size_t index = entry.chunk;
+        input.recorded[d].emplace(index, std::move(entry));
+        continue;
+      }
+      mark_loaded(options, state, input, chunks, entry, d);
     }
-    load::ChunkOutcome& o = state.outcomes[input.first_chunk + entry.chunk];
-    o.state = load::ChunkState::loaded_before;
-    o.rejects = std::move(entry.rejects);
-    const Chunk& chunk = chunks[entry.chunk];
-    load::locate(o.rejects, {chunk, input.file->bytes().substr(chunk.begin, chunk.size())}, input.path,
-                 options.dialect);
-    rows_before += entry.rows - entry.rejected;
   }
-  return {rows_before, recorded.published};
+  std::uint64_t rows_before = 0;
+  for (const auto& [chunk, recorded] : parts) {
+    if (recorded.first < state.destinations.size()) continue;
+    rows_before += recorded.second;
+    if (input.file) state.outcomes[input.first_chunk + chunk].state = load::ChunkState::loaded_before;
+  }
+  return {rows_before, published};
 }
 
 }  // namespace
@@ -100,7 +134,9 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
 bool loaded_before(const RunState& state) {
   return std::any_of(state.outcomes.begin(), state.outcomes.end(), [](const load::ChunkOutcome& o) {
     return o.state == load::ChunkState::loaded_before;
-  }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) { return !i.recorded.empty(); });
+  }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) {
+    return std::any_of(i.recorded.begin(), i.recorded.end(), [](const auto& chunks) { return !chunks.empty(); });
+  });
 }
 
 const char* mode_name(Mode mode) {
@@ -118,11 +154,12 @@ const char* mode_name(Mode mode) {
 // The ledgers' word on these files and this table: chunks an earlier --resume
 // run committed are skipped; a mismatch (changed file, recreated table) is refused.
 void resume_pass(const Options& options, RunState& state) {
-  if (!state.target.transactional)
-    throw Failure(ExitCode::cannot_resume, fmt::format(
-        "fastload: --resume: engine {} of {} cannot roll back a failed chunk, so a rerun could not know which of "
-        "its rows are in the table; load into InnoDB, or run without --resume", state.target.engine,
-        state.target.display));
+  for (const load::Destination& to : state.destinations)
+    if (!to.target.transactional)
+      throw Failure(ExitCode::cannot_resume, fmt::format(
+          "fastload: --resume: engine {} of {}{} cannot roll back a failed chunk, so a rerun could not know which "
+          "of its rows are in the table; load into InnoDB, or run without --resume", to.target.engine,
+          to.target.display, to.where()));
   for (const Input& input : state.inputs)
     if (input.stream && !input.stream->compressed_size())
       throw Failure(ExitCode::cannot_resume, fmt::format(
@@ -145,8 +182,8 @@ void resume_pass(const Options& options, RunState& state) {
       state.control->query("SELECT 1 FROM " + loaded.quoted + " LIMIT 1").empty())
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "fastload: --resume: the ledger {} says {} rows of this load are in {}, but it is empty: it was truncated "
-        "or emptied since. Run {} and rerun to load the whole file", state.inputs[0].ledger->quoted(),
-        rows_before, loaded.display, state.inputs.size() == 1 ? state.inputs[0].ledger->forget()
+        "or emptied since. Run {} and rerun to load the whole file", state.inputs[0].ledgers[0]->quoted(),
+        rows_before, loaded.display, state.inputs.size() == 1 ? state.inputs[0].ledgers[0]->forget()
                                                               : "its DELETE for each file's load"));
 }
 

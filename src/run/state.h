@@ -22,6 +22,8 @@
 #include "load/session.h"
 #include "load/stage.h"
 #include "load/target.h"
+#include "load/destination.h"
+#include "shard/spider.h"
 #include "report/progress.h"
 #include "report/summary.h"
 
@@ -38,8 +40,9 @@ struct Input {
   std::unique_ptr<input::Verifier> verifier;  // a compressed regular file, checked ahead of the commits
   std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
   std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
-  std::unique_ptr<load::Ledger> ledger;          // --resume
-  std::map<std::size_t, load::LedgerEntry> recorded;  // --resume, a stream's: chunks an earlier run committed
+  std::vector<std::unique_ptr<load::Ledger>> ledgers;  // --resume: one per destination, on its server
+  // --resume, a stream's: the chunks an earlier run committed, one map per destination.
+  std::vector<std::map<std::size_t, load::LedgerEntry>> recorded;
 
   const std::string& name() const { return stream ? stream->name() : path; }
 };
@@ -49,6 +52,8 @@ struct RunState {
   std::optional<std::string> password;  // from the prompt, when -p had no value
   std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
   load::Target target;
+  shard::ShardPlan shards;  // a Spider table: its map (shard-direct), or why the head loads it
+  std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards
   std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
   std::optional<load::DeferredIndexes> deferred;  // --defer-indexes: dropped, until re-created
   std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
@@ -75,6 +80,8 @@ void timed(RunState& state, const char* name, Pass&& pass) {
 void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
 void split_input(const Options& options, RunState& state, std::size_t index);
 std::uint64_t progress_total(const RunState& state);
+// --part: the chunks of the other parts are theirs, whatever the ledger says of them.
+void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);
 
 // load_pass.cc: the workers, then the tally of what they did. Returns the
@@ -86,6 +93,14 @@ void resume_pass(const Options& options, RunState& state);
 const char* mode_name(Mode mode);
 // Whether an earlier --resume run of this load committed some of it (so rows in the table may be ours).
 bool loaded_before(const RunState& state);
+
+// destinations.cc: where the rows go, and what is done on every server when they are there.
+void plan_shards(const Options& options, RunState& state);  // a Spider table's map, or why the head loads it
+void plan_destinations(const Options& options, RunState& state);
+void make_destinations_durable(RunState& state);
+void analyze_destinations(RunState& state);
+// The control session of destination `d`'s server.
+load::Session& control_of(RunState& state, std::size_t d);
 
 // bulk.cc: --mode bulk's table checks, once --resume knows what is left to load.
 void check_bulk_target(const Options& options, RunState& state);

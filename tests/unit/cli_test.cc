@@ -91,6 +91,46 @@ TEST(DefaultChunkSize, ThirtyTwoChunksBetween1MAnd64M) {
   EXPECT_EQ(default_chunk_size(4ull << 30), 64u << 20);
 }
 
+TEST(ParseArgs, PartKOfN) {
+  auto o = parse_args({"--part", "2/3", "f", "d.t"}).options;
+  EXPECT_EQ(o.part, 2u);
+  EXPECT_EQ(o.parts, 3u);
+  // Chunk i of the file when i mod N = K-1; later files shifted by their position.
+  EXPECT_FALSE(o.in_part(0, 0));
+  EXPECT_TRUE(o.in_part(0, 1));
+  EXPECT_TRUE(o.in_part(0, 4));
+  EXPECT_TRUE(o.in_part(1, 0));
+  EXPECT_TRUE(parse_args({"f", "d.t"}).options.in_part(5, 7));  // one part: every chunk
+  for (const char* bad : {"0/2", "3/2", "2", "1/0", "a/b", "1/2/3", "-1/2", " 1/2", "1/70000"})
+    EXPECT_EQ(code_of([&] { parse_args({"--part", bad, "f", "d.t"}); }), ExitCode::usage) << bad;
+  for (std::vector<std::string> bad : std::vector<std::vector<std::string>>{
+           {"--part", "1/2", "--atomic", "f", "d.t"}, {"--part", "1/2", "--defer-indexes", "f", "d.t"},
+           {"--part", "1/2", "--mode", "server", "f", "d.t"}, {"--part", "1/2", "--mode", "bulk", "f", "d.t"}})
+    EXPECT_EQ(code_of([&] { parse_args(bad); }), ExitCode::usage) << bad[2];
+}
+
+TEST(ParseArgs, ShardConnections) {
+  auto o = parse_args({"--shard", "s1=/etc/s1.cnf", "--shard", "s2=loader@db2:3307", "--shard", "s3=db3",
+                       "--shard", "s4=/run/mysqld/mysqld.sock", "--shard", "s5=me@/tmp/x.sock", "f", "d.t"})
+               .options;
+  ASSERT_EQ(o.shards.size(), 5u);
+  EXPECT_EQ(o.shards[0].name, "s1");
+  EXPECT_EQ(o.shards[0].connection.defaults_file, "/etc/s1.cnf");
+  EXPECT_EQ(o.shards[1].connection.user, "loader");
+  EXPECT_EQ(o.shards[1].connection.host, "db2");
+  EXPECT_EQ(o.shards[1].connection.port, 3307u);
+  EXPECT_EQ(o.shards[2].connection.host, "db3");
+  EXPECT_EQ(o.shards[2].connection.port, 0u);
+  EXPECT_EQ(o.shards[3].connection.socket, "/run/mysqld/mysqld.sock");
+  EXPECT_EQ(o.shards[4].connection.user, "me");
+  EXPECT_EQ(o.shards[4].connection.socket, "/tmp/x.sock");
+  for (const char* bad : {"s1", "=db", "s1=", "s1=u:secret@db", "s1=db:0", "s1=db:x", "s1=db:99999", "s1=u@"})
+    EXPECT_EQ(code_of([&] { parse_args({"--shard", bad, "f", "d.t"}); }), ExitCode::usage) << bad;
+  EXPECT_EQ(code_of([] { parse_args({"--shard", "s1=a", "--shard", "s1=b", "f", "d.t"}); }), ExitCode::usage);
+  EXPECT_EQ(code_of([] { parse_args({"--shard", "s1=a", "--via-head", "f", "d.t"}); }), ExitCode::usage);
+  EXPECT_TRUE(parse_args({"--via-head", "f", "d.t"}).options.via_head);
+}
+
 TEST(ParseArgs, PasswordForms) {
   EXPECT_EQ(parse_args({"-psecret", "f", "d.t"}).options.connection.password, "secret");
   EXPECT_EQ(parse_args({"--password=secret", "f", "d.t"}).options.connection.password, "secret");

@@ -1,0 +1,92 @@
+// Where the rows go: the target table (or --atomic's stage), or, for a Spider
+// table loaded shard-direct, the remote table of each shard, each checked as
+// the target is; and the barrier and --analyze on every server that got rows.
+#include "run/state.h"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
+#include "load/analyze.h"
+#include "load/barrier.h"
+
+namespace fastload {
+namespace {
+
+// A shard's table, checked on its server like the target on the head. The
+// fields fill the head's columns by name, whatever the order of the shard's.
+load::Destination shard_destination(const Options& options, const RunState& state, const shard::Shard& shard) {
+  load::Destination d;
+  d.shard = shard.name;
+  d.connection = shard.connection;
+  d.password = shard.password;
+  d.options = options;
+  d.options.database = shard.database;
+  d.options.table = shard.table;
+  if (d.options.columns.empty())
+    for (const load::Column& column : state.target.columns) d.options.columns.push_back({column.name, false});
+  try {
+    d.control = std::make_unique<load::Session>(d.connection, d.password, options.charset);
+    d.target = load::check_target(*d.control, d.options);
+  } catch (const Failure& f) {
+    throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
+                                        state.target.display));
+  }
+  return d;
+}
+
+}  // namespace
+
+load::Session& control_of(RunState& state, std::size_t d) {
+  return state.destinations[d].control ? *state.destinations[d].control : *state.control;
+}
+
+void plan_shards(const Options& options, RunState& state) {
+  state.shards = shard::plan_shards(*state.control, state.target, options, state.password);
+  if (!state.shards.head_because.empty())
+    spdlog::warn("{} is a Spider table; it is loaded through its head server, not straight into its shards: {}",
+                 state.target.display, state.shards.head_because);
+  state.summary.via_head = state.shards.head_because;
+}
+
+void plan_destinations(const Options& options, RunState& state) {
+  if (!state.shards.map) {
+    load::Destination d;
+    d.connection = options.connection;
+    d.password = state.password;
+    d.target = state.stage ? state.stage->target : state.target;
+    d.options = options;
+    state.destinations.push_back(std::move(d));
+    return;
+  }
+  for (const shard::Shard& shard : state.shards.map->shards)
+    state.destinations.push_back(shard_destination(options, state, shard));
+  for (const load::Destination& d : state.destinations) state.summary.shards.push_back({d.shard, 0});
+}
+
+void make_destinations_durable(RunState& state) {
+  if (!state.shards.map) {
+    load::Durability d = load::make_durable(*state.control, state.target);
+    state.summary.durable = d.durable;
+    state.summary.durability = d.how;
+    spdlog::debug("barrier returned: {}", d.how);
+    return;
+  }
+  bool durable = true;
+  std::vector<std::string> how;
+  for (load::Destination& to : state.destinations) {
+    load::Durability d = load::make_durable(*to.control, to.target);
+    durable = durable && d.durable;
+    how.push_back(fmt::format("shard {}: {}", to.shard, d.how));
+  }
+  state.summary.durable = durable;
+  state.summary.durability = fmt::format("{}", fmt::join(how, " "));
+  spdlog::debug("barrier returned: {}", state.summary.durability);
+}
+
+void analyze_destinations(RunState& state) {
+  if (!state.shards.map) return load::analyze(*state.control, state.target);
+  for (load::Destination& to : state.destinations) load::analyze(*to.control, to.target);
+}
+
+}  // namespace fastload

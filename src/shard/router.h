@@ -1,0 +1,30 @@
+// Which shard each row of a shard-direct load goes to: its partitioning
+// columns read from the row as LOAD DATA reads them, the partition computed
+// as the server computes it, the partition's shard. One router a worker (its
+// parser keeps unescaped values between rows).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "fastload/dialect.h"
+#include "load/route.h"
+#include "shard/spider.h"
+#include "split/field_parser.h"
+
+namespace fastload::shard {
+
+class RowRouter {
+ public:
+  RowRouter(const ShardMap& map, const Dialect& dialect) : map_(map), parser_(dialect) {}
+
+  // The shard of the row `text` (without its line terminator), or why it has none.
+  load::RowDestination route(std::string_view text, split::RowEnd end);
+
+ private:
+  const ShardMap& map_;
+  split::FieldParser parser_;
+  std::vector<split::Field> fields_, values_;  // reused from row to row
+};
+
+}  // namespace fastload::shard

@@ -1,0 +1,69 @@
+# Shard-direct loads that stop half way: a shard server killed (kill -9) mid-load and restarted, then the
+# same command with --resume loads exactly what each shard misses (each shard's ledger is written in the
+# transaction of that shard's rows); and --part 1/2 plus --part 2/2 load the table as one run does. The
+# reference: the same rows in a partitioned InnoDB table of the head with the same partitioning, each
+# partition copied out and checksummed.
+source "$(dirname "$0")/lib.sh"
+
+spider_cluster
+rows=150000
+file=$TEST_TMP/nodes.tsv
+"$GEN_NODES" $rows --seed 12 -o "$file"
+partitioning="PARTITION BY HASH (id) (PARTITION p1 COMMENT 'srv \"s1\"', PARTITION p2 COMMENT 'srv \"s2\"')"
+for name in s1 s2; do on $name -e "CREATE DATABASE n CHARACTER SET utf8mb4; USE n; $NODES_DDL"; done
+on head -e "CREATE DATABASE n CHARACTER SET utf8mb4; USE n;
+  ${NODES_DDL/ENGINE=InnoDB/ENGINE=SPIDER} COMMENT='wrapper \"mysql\", table \"nodes\"' $partitioning;
+  ${NODES_DDL/CREATE TABLE nodes/CREATE TABLE reference} $partitioning;
+  LOAD DATA INFILE '$file' INTO TABLE reference CHARACTER SET utf8mb4;
+  CREATE TABLE p1 ENGINE=InnoDB AS SELECT * FROM reference PARTITION (p1);
+  CREATE TABLE p2 ENGINE=InnoDB AS SELECT * FROM reference PARTITION (p2)"
+expected="$(on head -e "CHECKSUM TABLE n.p1" | cut -f2) $(on head -e "CHECKSUM TABLE n.p2" | cut -f2)"
+
+shard_sums() { echo "$(on s1 -e "CHECKSUM TABLE n.nodes" | cut -f2) $(on s2 -e "CHECKSUM TABLE n.nodes" | cut -f2)"; }
+ledger_chunks() { on "$1" -e "SELECT COUNT(*) FROM n.fastload_ledger" 2>/dev/null || echo 0; }
+reset() { for name in s1 s2; do on $name -e "TRUNCATE n.nodes; DROP TABLE IF EXISTS n.fastload_ledger"; done; }
+check_exact() {
+  expect_eq "$1: each shard holds its partition's rows" "$expected" "$(shard_sums)"
+  for name in s1 s2; do
+    expect_eq "$1: no id twice on $name" 0 "$(on $name -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM n.nodes")"
+  done
+}
+
+# A shard dies once it has committed a few chunks; it restarts with crash recovery; the rerun finishes.
+reset
+"$FASTLOAD" --socket "$SOCKET" -u root --resume --retries 0 --chunk-size 256K --threads 2 "$file" n.nodes \
+  >"$TEST_TMP/first.out" 2>"$TEST_TMP/first.err" &
+pid=$!
+for _ in $(seq 600); do (($(ledger_chunks s2) >= 3)) && break; sleep 0.02; done
+restart_server s2
+set +e
+wait $pid
+first=$?
+set -e
+cat "$TEST_TMP/first.err"
+[[ $first == 9 || $first == 4 ]] && pass || fail "the run whose shard died: exit code 9 or 4, got $first"
+expect_match "the run whose shard died: named" "shard s2|s2" "$(cat "$TEST_TMP/first.err")"
+run_fastload --resume --chunk-size 256K --json "$file" n.nodes
+expect_eq "--resume after the shard died: exit code ($ERR)" 0 "$RC"
+before=$(json rows_loaded_before)
+((before > 0)) && pass || fail "--resume after the shard died: some chunks were loaded before ($before)"
+check_exact "--resume after the shard died"
+run_fastload --resume --chunk-size 256K --json "$file" n.nodes
+expect_eq "--resume of a finished load: exit code ($ERR)" 0 "$RC"
+expect_eq "--resume of a finished load: nothing loaded" 0 "$(json rows)"
+check_exact "--resume of a finished load"
+
+# Two processes, each its part of the chunks, make one load; with --resume either may finish the other's.
+for resume in "" --resume; do
+  reset
+  run_fastload $resume --part 1/2 --chunk-size 256K --json "$file" n.nodes
+  expect_eq "--part 1/2 $resume: exit code ($ERR)" 0 "$RC"
+  part1=$(json rows)
+  ((part1 > 0 && part1 < rows)) && pass || fail "--part 1/2 $resume: loaded part of the rows ($part1)"
+  run_fastload $resume --part 2/2 --chunk-size 256K --json "$file" n.nodes
+  expect_eq "--part 2/2 $resume: exit code ($ERR)" 0 "$RC"
+  expect_eq "--part 2/2 $resume: the other rows" $((rows - part1)) "$(json rows)"
+  check_exact "--part 1/2 + 2/2 $resume"
+done
+
+finish
