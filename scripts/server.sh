@@ -54,8 +54,10 @@ start() {
   if [[ -S $dir/mysql.sock ]] && client -e 'select 1' >/dev/null 2>&1; then
     echo "fastload: a scratch server already runs on $dir/mysql.sock" >&2; return 0
   fi
+  # A tmpdir of its own: a server starting deletes the temporary tables it finds in its tmpdir, other servers' too.
+  mkdir -p "$dir/tmp"
   if [[ ! -d $dir/data/mysql ]]; then
-    mariadb-install-db --no-defaults --datadir="$dir/data" --user=root \
+    mariadb-install-db --no-defaults --datadir="$dir/data" --tmpdir="$dir/tmp" --user=root \
       --auth-root-authentication-method=normal >"$dir/install.log" 2>&1 ||
       { cat "$dir/install.log" >&2; exit 1; }
   fi
@@ -71,6 +73,7 @@ start() {
   {
     echo "[mysqld]"
     echo "datadir=$dir/data"
+    echo "tmpdir=$dir/tmp"
     echo "socket=$dir/mysql.sock"
     echo "pid-file=$dir/mysqld.pid"
     echo "port=$port"

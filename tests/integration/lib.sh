@@ -76,25 +76,15 @@ finish() {
   [[ $FAILURES -eq 0 && $CHECKS -gt 0 ]]
 }
 
-# spider_cluster: three private servers on loopback, stopped when the test exits: a head with the Spider
-# engine, on which fastload's SOCKET then points, and two shards it knows as the server definitions s1 and
-# s2 (TCP, user spider, password in SPIDER_PASSWORD). on NAME ARGS...: the mariadb client as root on head, s1
-# or s2; restart_server NAME: kill -9 of its mariadbd, then a start on the same port with crash recovery.
+# spider_cluster: three private servers on loopback (scripts/spider-cluster.sh), stopped when the test
+# exits: a head with the Spider engine, on which fastload's SOCKET then points, and two shards it knows as the
+# server definitions s1 and s2 (user spider, password SPIDER_PASSWORD). on NAME ARGS...: the mariadb client as
+# root on head, s1 or s2; restart_server NAME: kill -9 of its mariadbd, then a start on the same port.
 SPIDER_PASSWORD=spider-Secret-7
 spider_cluster() {
-  local name
-  trap 'for name in head s1 s2; do "$SOURCE_DIR"/scripts/server.sh stop "$TEST_TMP/$name" || true; done' EXIT
-  for name in head s1 s2; do  # one after the other: mariadb-install-db runs collide in /tmp
-    "$SOURCE_DIR"/scripts/server.sh start "$TEST_TMP/$name" --buffer-pool 64M --log-file-size 48M \
-      >>"$TEST_TMP/server.log" 2>&1
-  done
-  for name in s1 s2; do
-    on $name -e "CREATE USER spider@'127.0.0.1' IDENTIFIED BY '$SPIDER_PASSWORD';
-                 GRANT ALL ON *.* TO spider@'127.0.0.1'"
-    on head -e "CREATE SERVER $name FOREIGN DATA WRAPPER mysql OPTIONS (HOST '127.0.0.1',
-                PORT $(cat "$TEST_TMP/$name/port"), USER 'spider', PASSWORD '$SPIDER_PASSWORD', DATABASE 'n')"
-  done
-  on head -e "INSTALL SONAME 'ha_spider'"
+  trap '"$SOURCE_DIR"/scripts/spider-cluster.sh stop "$TEST_TMP"' EXIT
+  "$SOURCE_DIR"/scripts/spider-cluster.sh start "$TEST_TMP" "$SPIDER_PASSWORD" --buffer-pool 64M \
+    --log-file-size 48M >>"$TEST_TMP/server.log" 2>&1
   SOCKET=$TEST_TMP/head/mysql.sock
 }
 on() {
@@ -102,10 +92,4 @@ on() {
   shift
   mariadb --no-defaults -uroot -S "$TEST_TMP/$name/mysql.sock" --batch --skip-column-names "$@"
 }
-restart_server() {
-  local pid
-  pid=$(cat "$TEST_TMP/$1/mysqld.pid")
-  kill -9 "$pid"
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-  "$SOURCE_DIR"/scripts/server.sh start "$TEST_TMP/$1" >>"$TEST_TMP/server.log" 2>&1
-}
+restart_server() { "$SOURCE_DIR"/scripts/spider-cluster.sh restart "$TEST_TMP" "$1" >>"$TEST_TMP/server.log" 2>&1; }
