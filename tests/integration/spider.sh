@@ -72,6 +72,20 @@ run_fastload --json "$file" n.keyed
 expect_eq "keyed: exit code ($ERR)" 0 "$RC"
 expect_match "keyed: through the head, why" "loaded through its head server.*KEY" "$ERR"
 expect_eq "keyed: each shard's rows" "${expected[keyed]}" "$(shard_sums keyed)"
+# An expression of a column, and a table kept on both servers (Spider's multi-link HA): through the head too.
+head -n 500 "$file" >"$TEST_TMP/small.tsv"
+spider_table expression "PARTITION BY HASH (id DIV 1000) (PARTITION p1 COMMENT 'srv \"s1\"',
+  PARTITION p2 COMMENT 'srv \"s2\"')"
+run_fastload "$TEST_TMP/small.tsv" n.expression
+expect_eq "expression: exit code ($ERR)" 0 "$RC"
+expect_match "expression: through the head, why" "loaded through its head server.*expression|loaded through its head server.*id DIV 1000|loaded through its head server.*div" "$ERR"
+expect_eq "expression: every row once" 500 $(($(on s1 -e "SELECT COUNT(*) FROM n.expression") + $(on s2 -e "SELECT COUNT(*) FROM n.expression")))
+spider_table mirrored "" && on head n -e "ALTER TABLE mirrored COMMENT='wrapper \"mysql\", table \"mirrored\", srv \"s1 s2\"'"
+run_fastload "$TEST_TMP/small.tsv" n.mirrored
+expect_eq "multi-link: exit code ($ERR)" 0 "$RC"
+expect_match "multi-link: through the head, why" "loaded through its head server.*2 links" "$ERR"
+expect_eq "multi-link: every row on both" "500 500" "$(shard_counts mirrored)"
+
 empty_shards hash
 run_fastload --via-head "$file" n.hash
 expect_eq "--via-head: exit code ($ERR)" 0 "$RC"
@@ -103,6 +117,17 @@ run_fastload --max-errors 1 "$TEST_TMP/unlisted.tsv" n.listed
 expect_eq "no partition left out: exit code ($ERR)" 0 "$RC"
 read -r c1 c2 <<<"$(shard_counts listed)"
 expect_eq "no partition left out: the other rows" 200 $((c1 + c2))
+
+# A compressed file is cut into chunks as it is read, each routed the same way; --resume skips them all again.
+gzip -c "$file" >"$file.gz"
+empty_shards hash
+run_fastload --resume --chunk-size 200K "$file.gz" n.hash
+expect_eq "gzip: exit code ($ERR)" 0 "$RC"
+expect_eq "gzip: each shard's rows" "${expected[hash]}" "$(shard_sums hash)"
+run_fastload --resume --chunk-size 200K --json "$file.gz" n.hash
+expect_eq "gzip --resume again: exit code ($ERR)" 0 "$RC"
+expect_eq "gzip --resume again: every row loaded before" $rows "$(json rows_loaded_before)"
+expect_eq "gzip --resume again: each shard's rows" "${expected[hash]}" "$(shard_sums hash)"
 
 # --shard: s1 through its socket as root, s2 through an option file; a name that is no shard is refused.
 printf '[client]\nuser=spider\npassword=%s\nhost=127.0.0.1\nport=%s\n' "$SPIDER_PASSWORD" \
