@@ -53,6 +53,34 @@ expect_eq "--resume of a finished load: exit code ($ERR)" 0 "$RC"
 expect_eq "--resume of a finished load: nothing loaded" 0 "$(json rows)"
 check_exact "--resume of a finished load"
 
+# Killed between the COMMITs of one chunk's parts (FASTLOAD_FAULT: after the first shard's COMMIT of chunk
+# 2): the rerun loads the other shard's part of it and the rest.
+reset
+set +e
+FASTLOAD_FAULT=after-commit:2 "$FASTLOAD" --socket "$SOCKET" -u root --resume --threads 1 --chunk-size 256K \
+  "$file" n.nodes >/dev/null 2>&1
+killed=$?
+set -e
+expect_eq "killed between two shards' COMMITs" 137 "$killed"
+expect_eq "killed between two shards' COMMITs: chunk 2 on s1 only" "1 0" \
+  "$(on s1 -e "SELECT COUNT(*) FROM n.fastload_ledger WHERE chunk = 2") $(on s2 -e "SELECT COUNT(*) FROM n.fastload_ledger WHERE chunk = 2")"
+run_fastload --resume --chunk-size 256K "$file" n.nodes
+expect_eq "--resume after the kill between COMMITs: exit code ($ERR)" 0 "$RC"
+check_exact "--resume after the kill between COMMITs"
+
+# The answer to a shard's COMMIT lost: with --resume that shard's ledger answers and the load goes on;
+# without, the run says which shard's part is in doubt.
+reset
+FASTLOAD_FAULT=after-commit:2:lose run_fastload --resume --chunk-size 256K "$file" n.nodes
+expect_eq "lost COMMIT answer with --resume: exit code ($ERR)" 0 "$RC"
+expect_match "lost COMMIT answer with --resume: the ledger answered" "on shard s1 was lost during COMMIT; the ledger says it was committed" "$ERR"
+check_exact "lost COMMIT answer with --resume"
+reset
+FASTLOAD_FAULT=after-commit:2:lose run_fastload --chunk-size 256K --json "$file" n.nodes
+expect_eq "lost COMMIT answer without --resume: exit code" 9 "$RC"
+expect_match "lost COMMIT answer without --resume: why" "whether its rows on shard s1 are in the table is unknown" "$ERR"
+expect_match "lost COMMIT answer without --resume: json" '"state":"unknown","first_chunk":2,' "$OUT"
+
 # Two processes, each its part of the chunks, make one load; with --resume either may finish the other's.
 for resume in "" --resume; do
   reset
