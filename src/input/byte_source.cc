@@ -52,9 +52,9 @@ std::shared_ptr<Source> Source::open(const std::string& path) {
   return source;
 }
 
-std::shared_ptr<Source> Source::from_memory(std::string name, std::string bytes, std::uint64_t offset) {
+std::shared_ptr<Source> Source::from_memory(std::string name, std::string_view bytes, std::uint64_t offset) {
   std::shared_ptr<Source> source(new Source(std::move(name), offset));
-  source->buffer_ = std::move(bytes);
+  source->memory_ = bytes;
   source->eof_ = true;
   return source;
 }
@@ -66,6 +66,7 @@ std::optional<std::uint64_t> Source::size() const {
 
 std::string_view Source::peek(std::size_t min) {
   min = std::max<std::size_t>(min, 1);
+  if (memory_.data()) return memory_.substr(pos_);
   if (buffer_.size() - pos_ < min && !eof_) refill(min);
   return std::string_view(buffer_).substr(pos_);
 }
@@ -76,8 +77,12 @@ void Source::advance(std::size_t n) {
 }
 
 void Source::unread(std::string_view bytes) {
-  buffer_.replace(0, pos_, bytes);
-  pos_ = 0;
+  if (memory_.data()) {  // they stand right before pos_
+    pos_ -= bytes.size();
+  } else {
+    buffer_.replace(0, pos_, bytes);
+    pos_ = 0;
+  }
   offset_.store(offset() - bytes.size(), std::memory_order_relaxed);
 }
 

@@ -21,8 +21,8 @@ class Source {
   // "-" is standard input; a regular file is mapped; anything else is read().
   // Throws Failure(ExitCode::input) naming the file and what to do.
   static std::shared_ptr<Source> open(const std::string& path);
-  // `bytes` found at `offset` of the file called `name`.
-  static std::shared_ptr<Source> from_memory(std::string name, std::string bytes, std::uint64_t offset);
+  // `bytes` found at `offset` of the file called `name`, not copied: they must outlive the source.
+  static std::shared_ptr<Source> from_memory(std::string name, std::string_view bytes, std::uint64_t offset);
   ~Source();
   Source(const Source&) = delete;
   Source& operator=(const Source&) = delete;
@@ -58,7 +58,8 @@ class Source {
   bool close_fd_ = false;
   bool eof_ = false;                     // nothing more to buffer
   std::string buffer_;
-  std::size_t pos_ = 0;                  // buffer_[pos_, end) is unread
+  std::string_view memory_;              // from_memory's bytes, instead of buffer_
+  std::size_t pos_ = 0;                  // buffer_[pos_, end) or memory_[pos_, end) is unread
   std::atomic<std::uint64_t> offset_;    // written by the reading thread only
 };
 

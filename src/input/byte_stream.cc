@@ -66,7 +66,8 @@ std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOpt
   Format format = sniff(*source);
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (format == Format::plain) return std::make_unique<PlainStream>(std::move(source));
-  if (format == Format::bzip2 && threads > 1)
+  // xz: liblzma's threaded decoder decodes the blocks of a stream in parallel itself.
+  if (format != Format::xz && threads > 1)
     return std::make_unique<ParallelStream>(std::move(source), format, threads, ParallelStream::Limits{});
   return std::make_unique<DecodingStream>(std::move(source), format, threads);
 }

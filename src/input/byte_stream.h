@@ -75,9 +75,10 @@ class ByteStream {
 };
 
 struct StreamOptions {
-  // Decompressing threads for what can be decoded in parallel: bzip2 files of
-  // several streams (pbzip2) and xz streams of several blocks (xz -T). 0: one
-  // per core. Other formats decode faster than a server loads (docs/design.md).
+  // Decompressing threads for what can be decoded in parallel: files of
+  // several zstd or lz4 frames, gzip members or bzip2 streams (pzstd, bgzip,
+  // pbzip2, concatenated files), and xz streams of several blocks (xz -T).
+  // 0: one per core. A file of one member decodes on one thread.
   unsigned threads = 0;
 };
 

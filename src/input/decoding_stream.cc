@@ -17,8 +17,11 @@ constexpr std::size_t kStepInput = 64 << 10;
 
 }  // namespace
 
-DecodingStream::DecodingStream(std::shared_ptr<Source> source, Format format, unsigned threads)
-    : ByteStream(std::move(source), format), decoder_(make_decoder(format, threads)), want_(kMagicBytes) {}
+DecodingStream::DecodingStream(std::shared_ptr<Source> source, Format format, unsigned threads,
+                               std::unique_ptr<Decoder> decoder)
+    : ByteStream(std::move(source), format),
+      decoder_(decoder ? std::move(decoder) : make_decoder(format, threads)),
+      want_(kMagicBytes) {}
 
 std::uint64_t DecodingStream::consumed() const { return source().offset(); }
 

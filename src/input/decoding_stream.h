@@ -14,11 +14,15 @@ namespace fastload::input {
 
 class DecodingStream final : public ByteStream {
  public:
-  // The source must stand at the start of a member. `threads`: see make_decoder.
-  DecodingStream(std::shared_ptr<Source> source, Format format, unsigned threads);
+  // The source must stand at the start of a member. `threads`: see make_decoder. `decoder`: one of
+  // `format` to use instead of a new one, as release_decoder() gave it.
+  DecodingStream(std::shared_ptr<Source> source, Format format, unsigned threads,
+                 std::unique_ptr<Decoder> decoder = nullptr);
   std::size_t read(char* into, std::size_t size) override;
   std::uint64_t consumed() const override;
   std::uint64_t verified() const override { return verified_; }
+  // The decoder, for another stream once this one is done: its buffers are allocated once.
+  std::unique_ptr<Decoder> release_decoder() { return std::move(decoder_); }
 
  private:
   bool step(Window& window);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include "input/byte_stream.h"
@@ -29,8 +30,12 @@ bool is_skippable(std::string_view bytes);
 // also a skippable frame.
 bool starts_member(Format format, std::string_view bytes);
 
-// The first position at or after `from` where a whole bzip2 stream header
-// (kMagicBytes) stands in `bytes`; npos when none does.
-std::size_t find_bzip2_stream(std::string_view bytes, std::size_t from);
+// The first position at or after `from` where a whole gzip member header or
+// bzip2 stream header (kMagicBytes) stands in `bytes`; npos when none does.
+// Such headers may also stand inside compressed data, by coincidence.
+std::size_t find_member(Format format, std::string_view bytes, std::size_t from);
+
+// The unsigned number the first `size` (at most 8) bytes of `bytes` hold, least significant first.
+std::uint64_t little_endian(std::string_view bytes, std::size_t size);
 
 }  // namespace fastload::input

@@ -1,10 +1,14 @@
-// Decodes a file of independent members on several threads, in order: bzip2
-// files as pbzip2 writes them (one stream a 900 kB block), which one thread
-// decodes more slowly than a server loads. The file is cut where the next
-// member's magic stands. A piece that does not decode on its own (damaged, or
-// cut at magic that was a coincidence inside compressed data), or that is too
-// large, makes the rest of the file decode sequentially from that piece on:
-// that decoding reports any damage, with its exact offset.
+// Decodes a file of independent members on several threads, in order: zstd
+// and lz4 files of several frames (pzstd, concatenated files), gzip files of
+// several members (bgzip, concatenated files) and bzip2 files of several
+// streams (pbzip2). The file is cut where members end (MemberWalker: exactly
+// where headers give sizes, else where the next member's header stands), whole
+// members gathered into pieces the threads decode on their own. A piece that
+// does not decode on its own to its exact end (damaged, truncated, or cut at a
+// header that was a coincidence inside compressed data), or a member larger
+// than a piece, makes the rest of the file decode sequentially from that piece
+// on: that decoding reports any damage, with its exact offset. A file of one
+// member thus decodes on one thread.
 #pragma once
 
 #include <atomic>
@@ -25,13 +29,16 @@ namespace fastload::input {
 
 class ParallelStream final : public ByteStream {
  public:
-  // Memory stays within threads * pieces_per_thread * (piece_bytes + piece_output), plus a MiB a piece.
+  // Memory: threads * pieces_per_thread pieces in flight, each at most piece_bytes compressed and
+  // piece_output content (of which only the pages the content fills are touched; the buffers are
+  // reused), plus a decoder a thread and the source's buffer.
   struct Limits {
-    std::size_t piece_bytes = 4 << 20;    // compressed; a pbzip2 stream has under 1 MB
-    std::size_t piece_output = 32 << 20;  // content; a 900 kB bzip2 block holds up to about 46 MB of runs
+    std::size_t piece_target = 256 << 10;  // compressed: members are gathered until a piece has this much
+    std::size_t piece_bytes = 4 << 20;     // compressed; pzstd's frames have about 3 MB, pbzip2's streams under 1
+    std::size_t piece_output = 32 << 20;   // content; pzstd's frames hold up to 32 MiB, a bzip2 block about 46 MB
     unsigned pieces_per_thread = 2;
   };
-  // Only for bzip2 (the one format whose members are found by magic here).
+  // For gzip, zstd, lz4 and bzip2; the source stands at the start of a member.
   ParallelStream(std::shared_ptr<Source> source, Format format, unsigned threads, Limits limits);
   ~ParallelStream() override;
   std::size_t read(char* into, std::size_t size) override;
@@ -46,17 +53,20 @@ class ParallelStream final : public ByteStream {
   struct Piece {
     std::uint64_t begin = 0;  // compressed offset of input
     std::string input;
-    std::string output;
-    std::size_t delivered = 0;  // of output
+    std::unique_ptr<char[]> output;  // room for piece_output bytes and one more
+    std::size_t decoded = 0;         // bytes of output
+    std::size_t delivered = 0;       // of those
     State state = State::queued;
   };
 
   void cut_pieces();
   bool cut(std::string& input);
+  bool take(std::string& input, std::size_t n);
+  void give_back(std::string& input, std::size_t from);
   bool deliver(std::span<char>& out);
   void fall_back();
   void work();
-  bool decode(Piece& piece) const;
+  bool decode(Piece& piece, std::unique_ptr<Decoder>& decoder) const;
   void stop_workers();
 
   const Limits limits_;
@@ -66,10 +76,13 @@ class ParallelStream final : public ByteStream {
   std::unique_ptr<DecodingStream> sequential_;
   std::atomic<bool> falling_back_{false};
   std::atomic<std::uint64_t> consumed_;     // end of the pieces handed out
-  std::mutex mutex_;                        // guards queue_'s shape, next_job_, states, stopping_
+  std::mutex mutex_;                        // guards queue_'s shape, next_job_, states, stopping_, spares
   std::condition_variable work_ready_;
   std::condition_variable piece_done_;
   std::deque<Piece> queue_;                 // in file order; pushed and popped by the reading thread
+  // Of pieces handed out, for the next ones: their memory is allocated and faulted in already.
+  std::vector<std::unique_ptr<char[]>> spare_outputs_;
+  std::vector<std::string> spare_inputs_;  // reading thread only
   std::size_t next_job_ = 0;                // index in queue_ of the next piece for a worker
   bool stopping_ = false;
   std::vector<std::thread> workers_;

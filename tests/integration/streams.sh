@@ -58,6 +58,14 @@ for p in "$TEST_TMP"/part0?; do zstd -q -c "$p"; done >"$TEST_TMP/frames.zst"
 load "multi-member gzip" --threads 2 --chunk-size 1M "$TEST_TMP/members.gz"
 load "multi-stream bzip2" --threads 2 --chunk-size 1M "$TEST_TMP/streams.bz2"
 load "multi-frame zstd" --threads 2 --chunk-size 1M "$TEST_TMP/frames.zst"
+# As parallel compressors write them, decoded in parallel pieces: pzstd (a skippable frame before each of
+# its frames), bgzip (BGZF members that give their sizes), lz4 frames concatenated.
+pzstd -q -1 -p 2 -c "$plain" >"$TEST_TMP/pzstd.zst"
+bgzip -c "$plain" >"$TEST_TMP/bgzf.gz"
+for p in "$TEST_TMP"/part0?; do lz4 -q -c "$p"; done >"$TEST_TMP/frames.lz4"
+load "pzstd" --threads 2 --chunk-size 1M "$TEST_TMP/pzstd.zst"
+load "BGZF gzip" --threads 2 --chunk-size 1M "$TEST_TMP/bgzf.gz"
+load "multi-frame lz4" --threads 2 --chunk-size 1M "$TEST_TMP/frames.lz4"
 
 # Standard input and FIFOs, plain or compressed.
 sql -e "TRUNCATE streams.nodes"
@@ -128,16 +136,23 @@ committed_prefix() {
   expect_match "$1: the rest is named as not read" '"state":"not read"' "$OUT"
 }
 
-# A damaged gzip member in the middle: the bytes after it are never loaded.
-cp "$plain.gz" "$TEST_TMP/damaged.gz"
-size=$(stat -c %s "$TEST_TMP/damaged.gz")
-printf '\xff\xff\xff\xff\xff\xff\xff\xff' | dd of="$TEST_TMP/damaged.gz" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
-sql -e "TRUNCATE streams.nodes"
-run_fastload --json --threads 2 --chunk-size 128K "$TEST_TMP/damaged.gz" streams.nodes
-expect_eq "damaged gzip: exit code" 3 "$RC"
-expect_match "damaged gzip: message names the file, format and offset" \
-  "^fastload: .*damaged.gz: .*gzip.*byte [0-9]+" "$ERR"
-committed_prefix "damaged gzip"
+# damaged FILE COPY: COPY is FILE with eight bytes in its middle overwritten.
+damaged() {
+  cp "$1" "$2"
+  printf '\xff\xff\xff\xff\xff\xff\xff\xff' | dd of="$2" bs=1 seek=$(($(stat -c %s "$2") / 2)) conv=notrunc 2>/dev/null
+}
+
+# A damaged gzip member in the middle: the bytes after it are never loaded. The
+# same in one of many BGZF members, which are decoded in parallel pieces.
+damaged "$plain.gz" "$TEST_TMP/damaged.gz"
+damaged "$TEST_TMP/bgzf.gz" "$TEST_TMP/damaged-bgzf.gz"
+for file in damaged.gz damaged-bgzf.gz; do
+  sql -e "TRUNCATE streams.nodes"
+  run_fastload --json --threads 2 --chunk-size 128K "$TEST_TMP/$file" streams.nodes
+  expect_eq "$file: exit code" 3 "$RC"
+  expect_match "$file: message names the file, format and offset" "^fastload: .*$file: .*gzip.*byte [0-9]+" "$ERR"
+  committed_prefix "$file"
+done
 
 # The same damage through a pipe cannot be checked ahead: what was committed past
 # the last passed check is named, never reported as plainly committed.

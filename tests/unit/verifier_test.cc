@@ -39,7 +39,7 @@ std::string rows(int count, const std::string& tag) {
 
 TEST(Verified, GrowsAtMemberEndsOnly) {
   const std::string first = rows(20000, "a"), second = rows(30000, "b");
-  auto stream = open_stream(two_members(first, second));
+  auto stream = open_stream(two_members(first, second), {.threads = 1});
   std::string buffer(first.size() - 1, '\0');
   ASSERT_EQ(stream->read(buffer.data(), buffer.size()), buffer.size());
   EXPECT_EQ(stream->verified(), 0u);  // the first member's CRC is not read yet
@@ -49,6 +49,14 @@ TEST(Verified, GrowsAtMemberEndsOnly) {
   while (stream->read(buffer.data(), buffer.size()) > 0) {
   }
   EXPECT_EQ(stream->verified(), first.size() + second.size());
+}
+
+TEST(Verified, PiecesDecodedInParallelAreHandedOutVerified) {
+  const std::string first = rows(20000, "a"), second = rows(30000, "b");
+  auto stream = open_stream(two_members(first, second), {.threads = 2});
+  std::string buffer(first.size() - 1, '\0');
+  ASSERT_EQ(stream->read(buffer.data(), buffer.size()), buffer.size());
+  EXPECT_EQ(stream->verified(), buffer.size());  // a piece waits until it decoded to its end, checks passed
 }
 
 TEST(Verified, PlainDataHasNoCheck) {
