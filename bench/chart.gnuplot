@@ -7,7 +7,7 @@ stats data using 2 nooutput
 n = STATS_records
 xmax = STATS_max > 0 ? STATS_max * 1.22 : 1
 
-set terminal pngcairo size 1100, 110 + 34 * n font "DejaVu Sans,10" noenhanced
+set terminal pngcairo size 1300, 110 + 34 * n font "DejaVu Sans,10" noenhanced
 set output out
 set title title
 set xlabel "rows/s (higher is better; crash-safe: COMMIT with innodb_flush_log_at_trx_commit=1)"
@@ -21,7 +21,7 @@ set border 3
 set format x "%.0s%c"
 set key off
 set style fill solid 0.85 noborder
-set lmargin 44
+set lmargin 62
 set linetype 1 lc rgb "#d95f02"
 set linetype 2 lc rgb "#1b9e77"
 set linetype 3 lc rgb "#aaaaaa"
