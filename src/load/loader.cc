@@ -345,7 +345,7 @@ void resolve_unknown(Worker& w, ChunkLoad& load, const LoadJob& job) {
     if (load.outcome.parts[d] != ChunkState::unknown) continue;
     bool committed = committed_before(w, load, job, d);
     load.outcome.parts[d] = committed ? ChunkState::committed : ChunkState::pending;
-    if (committed) load.outcome.rows_on[d] += w.routed.empty() ? 0 : w.routed[d].chunk.rows;
+    if (committed) load.outcome.rows_on[d] += w.routed[d].chunk.rows;  // routed by the attempt whose answer was lost
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "fastload/errors.h"
 #include "load/column_list.h"
+#include "load/sql_text.h"
 
 namespace fastload::shard {
 namespace {
@@ -38,9 +39,8 @@ std::map<std::string, std::vector<Link>> read_links(Session& head, const load::T
            head.quote_string(*filename_of(target.database)), head.quote_string(table_file),
            head.quote_string(prefix)))) {
     const std::string name = r[0].value_or("");
-    std::string owner = name == table_file ? "" : name.substr(prefix.size());
-    if (!name.starts_with(table_file)) continue;  // LIKE's '_' matched another character
-    links[owner].push_back({r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11]});
+    if (name != table_file && !name.starts_with(prefix)) continue;  // LIKE's '_' matched another character
+    links[name == table_file ? "" : name.substr(prefix.size())].push_back({r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11]});
   }
   return links;
 }
@@ -97,30 +97,31 @@ std::string make_shard(const Link& link, const std::map<std::string, Row>& serve
   return "";
 }
 
-// The field of each row that holds each partitioning column, as --columns
-// (or the table's column order) places them; why not, if one is not read from
-// the row as it is.
+// The field of each row that holds `column`: its --columns entry, or without
+// --columns its position in the table.
+std::optional<std::size_t> field_of(const std::string& column, const load::Target& target, const Options& options) {
+  if (options.columns.empty()) {
+    const load::Column* found = load::find_column(target, column);
+    return found ? std::optional<std::size_t>(found - target.columns.data()) : std::nullopt;
+  }
+  for (std::size_t at = 0; at < options.columns.size(); ++at)
+    if (!options.columns[at].variable && load::same_name(options.columns[at].name, column)) return at;
+  return std::nullopt;
+}
+
+// The field of each row that holds each partitioning column; why not, if one
+// is not read from the row as it is.
 std::string find_fields(const std::vector<std::string>& columns, const load::Target& target,
                         const Options& options, std::vector<std::size_t>& fields) {
-  const auto same = [](std::string_view a, std::string_view b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-  };
   for (const std::string& column : columns) {
-    std::size_t at = 0, count = options.columns.empty() ? target.columns.size() : options.columns.size();
-    for (; at < count; ++at) {
-      bool match = options.columns.empty()
-                       ? same(target.columns[at].name, column)
-                       : !options.columns[at].variable && same(options.columns[at].name, column);
-      if (match) break;
-    }
-    if (at == count)
+    std::optional<std::size_t> field = field_of(column, target, options);
+    if (!field)
       return fmt::format("the table is partitioned by column {}, which {}", column,
                          std::any_of(options.set.begin(), options.set.end(),
-                                     [&](const Assignment& a) { return same(a.column, column); })
+                                     [&](const Assignment& a) { return load::same_name(a.column, column); })
                              ? "--set computes on the server"
                              : "--columns does not read from the file");
-    fields.push_back(at);
+    fields.push_back(*field);
   }
   return "";
 }
