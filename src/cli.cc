@@ -303,6 +303,7 @@ Assignment parse_assignment(const std::string& text) {
               "in parentheses, e.g. --set 'c = (@x = 1)'");
   if (!scan.commas.empty()) throw bad("a ',' outside parentheses: give --set once for each column");
   if (!scan.placeholders.empty()) throw bad("a '?' outside quotes: an expression here takes no placeholders");
+  if (std::string why = load::per_statement_use(text, scan); !why.empty()) throw bad(why);
   Assignment a;
   const std::size_t eq = scan.equals.front();
   if (!load::parse_name(std::string_view(text).substr(0, eq), a.column))

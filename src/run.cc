@@ -59,6 +59,8 @@ void load_and_barrier(const Options& options, RunState& state) {
   timed(state, "connect", [&] {
     if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
     state.control = std::make_unique<load::Session>(options.connection, state.password, options.charset);
+    state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
+    load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
     plan_shards(options, state);  // a Spider table: straight into its shards, or through the head (saying why)
   });

@@ -38,11 +38,40 @@ std::set<const Column*> filled_columns(const Target& t, const Options& o) {
                                "you do not need into a variable, such as @skip)", c.name));
   }
   if (o.columns.empty())
-    for (const Column& c : t.columns) filled.insert(&c);
+    for (const Column* c : default_columns(t)) filled.insert(c);
   return filled;
 }
 
+// The --columns that would read the fields into the default columns, each generated one into a variable.
+std::string suggested_columns(const Target& t) {
+  std::string list;
+  for (const Column* c : default_columns(t)) list += fmt::format("{}{}{}", list.empty() ? "" : ",", c->generated ? "@" : "", c->name);
+  return list;
+}
+
+// A field for a generated column: the server computes the column and drops the field's value without a word,
+// so a file whose value differs would load silently changed.
+void refuse_generated(const Target& t, const Options& o, const std::set<const Column*>& filled) {
+  for (const Column& column : t.columns) {
+    const Column* c = &column;
+    if (!c->generated || filled.count(c) == 0) continue;
+    throw misuse(fmt::format(
+        "{} is a generated column of {}: the server computes it and drops a value the file gives for it without a "
+        "word, so fastload does not send it one; read that field into a variable to leave it out{}",
+        quote_identifier(c->name), t.display,
+        o.columns.empty() ? fmt::format(", e.g. --columns {}", suggested_columns(t))
+                          : fmt::format(" (@{} instead of {} in --columns)", c->name, c->name)));
+  }
+}
+
 }  // namespace
+
+std::vector<const Column*> default_columns(const Target& target) {
+  std::vector<const Column*> columns;
+  for (const Column& c : target.columns)
+    if (!c.invisible) columns.push_back(&c);
+  return columns;
+}
 
 const Column* find_column(const Target& target, std::string_view name) {
   for (const Column& c : target.columns)
@@ -52,6 +81,7 @@ const Column* find_column(const Target& target, std::string_view name) {
 
 void check_columns(const Target& t, const Options& o) {
   const std::set<const Column*> filled = filled_columns(t, o);
+  refuse_generated(t, o, filled);
   std::set<const Column*> set;
   for (const Assignment& a : o.set) {
     const Column& c = existing(t, a.column, "--set");

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fastload/options.h"
 #include "load/target.h"
@@ -15,9 +16,15 @@ namespace fastload::load {
 // them); nullptr when there is none.
 const Column* find_column(const Target& target, std::string_view name);
 
+// The columns a row's fields fill without --columns, in order: as LOAD DATA
+// and INSERT without a column list, every column but the INVISIBLE ones.
+std::vector<const Column*> default_columns(const Target& target);
+
 // Throws Failure(ExitCode::usage) naming the column and what to do: a name
 // that is not a column of the table, a column twice, a --set column that the
-// fields fill too (listed in --columns, or every column without --columns).
+// fields fill too (listed in --columns, or every default column without
+// --columns), a field for a generated column (the server would drop its value
+// without a word: docs/design.md#values-the-server-changes-silently).
 void check_columns(const Target& target, const Options& options);
 
 // " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's

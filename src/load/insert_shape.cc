@@ -44,13 +44,14 @@ void InsertShape::add_slot(const ValueSlot& slot) {
   text_.emplace_back();
 }
 
-// No column list: the statement fills the table's columns in order.
+// No column list: the statement fills the default columns in order, as LOAD DATA does.
 void InsertShape::add_table_columns(const Target& target) {
-  for (std::size_t i = 0; i < target.columns.size(); ++i) {
+  const std::vector<const Column*> columns = default_columns(target);
+  for (std::size_t i = 0; i < columns.size(); ++i) {
     if (i > 0) text_.back() += ',';
-    add_slot({i, &target.columns[i]});
+    add_slot({i, columns[i]});
   }
-  width_ = {target.columns.size(), target.columns.size(), false};
+  width_ = {columns.size(), columns.size(), false};
 }
 
 // The columns of --columns, in order, then those of --set (names checked by check_columns).
@@ -88,6 +89,7 @@ void InsertShape::add_expression(const std::string& expression, const Options& o
     // CAST: a string with a variable's collation derivation (IMPLICIT), not a literal's.
     text_.back().append(expression, at, v.begin - at).append("CAST(");
     add_slot({*field, nullptr});
+    expressions_read_fields_ = true;
     text_.back() += fmt::format(" AS CHAR CHARACTER SET {})", options.charset);
     at = v.end;
   }

@@ -49,6 +49,10 @@ class InsertShape {
     out += text_.back();
   }
 
+  // Whether a --set expression reads a field (a --columns variable): its
+  // value is then a placeholder inside an expression.
+  bool expressions_read_fields() const { return expressions_read_fields_; }
+
   // head() and `rows` tuples of '?' placeholders, for a prepared statement.
   std::string placeholders(std::uint64_t rows) const;
 
@@ -62,6 +66,7 @@ class InsertShape {
   std::vector<std::string> text_{""};  // text_[i] before slot i; the last one after every slot
   std::vector<ValueSlot> slots_;
   RowWidth width_;
+  bool expressions_read_fields_ = false;
 };
 
 // The shape for `session`: --set expressions are read with its sql_mode's

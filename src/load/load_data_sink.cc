@@ -53,8 +53,6 @@ LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options
   const std::uint64_t header = options.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
   statement_ += load_data_columns(target, options);
-  // Without LOCAL a strict sql_mode makes a bad value an error naming its row.
-  if (!local_) require_strict_mode(session_);
   std::uint64_t rows = max_statement_rows(session_, on_duplicate_, 0);
   if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }

@@ -78,6 +78,8 @@ Link connect(const LoadJob& job, const Destination& to) {
   Link link;
   link.session = std::make_unique<Session>(to.connection, to.password, o.charset, o.compress);
   if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", link.session->compression());
+  pin_session(*link.session, to.pins);
+  link.session->use_database(o.database);
   set_loading_variables(*link.session, o);  // before any transaction: sql_log_bin cannot change inside one
   link.session->execute("SET autocommit = 0");
   link.session->set_rate_limiter(shared_rate_limiter(o.max_rate));

@@ -83,15 +83,20 @@ PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, c
     : session_(session),
       shape_(make_insert_shape(session, target, options)),
       slots_(shape_.slots().size()),
-      // Array binding binds arrays to placeholders: a statement without any has nothing to bind.
-      array_binding_(options.array_binding && slots_ > 0 && session.supports_array_binding()),
+      // Array binding binds arrays to placeholders: a statement without any has nothing to bind. And
+      // MariaDB may evaluate an expression of placeholders once for the whole array (a subquery, the
+      // seed of RAND(?), the pattern of REGEXP ?: seen on 10.11), so --set expressions that read the
+      // fields get a tuple of their own a row.
+      array_binding_(options.array_binding && slots_ > 0 && !shape_.expressions_read_fields() &&
+                     session.supports_array_binding()),
       on_duplicate_(options.on_duplicate),
       batch_rows_(max_statement_rows(session, on_duplicate_, options.batch_rows ? options.batch_rows
                                                                                  : kDefaultBatchRows)),
       max_batch_bytes_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 4096),
       rows_(shape_.width(), options.dialect),
       binds_(std::make_unique<BindBuffers>()) {
-  require_strict_mode(session_);
+  if (!array_binding_ && options.array_binding && shape_.expressions_read_fields() && session.supports_array_binding())
+    no_array_because_ = " (not array binding: --set expressions read the fields)";
   if (!array_binding_) {
     // The statement text holds a tuple a row, and --set expressions may make tuples long.
     std::size_t tuple = shape_.placeholders(1).size() - shape_.head().size() + 1;
@@ -107,7 +112,7 @@ PreparedInsertSink::~PreparedInsertSink() = default;
 std::string PreparedInsertSink::method() const {
   return array_binding_ ? fmt::format("prepared INSERT, MariaDB array binding of up to {} rows an execution",
                                       batch_rows_)
-                        : fmt::format("prepared multi-row INSERT of up to {} rows", batch_rows_);
+                        : fmt::format("prepared multi-row INSERT of up to {} rows{}", batch_rows_, no_array_because_);
 }
 
 PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {

@@ -43,6 +43,7 @@ class PreparedInsertSink : public Sink {
   InsertShape shape_;
   std::size_t slots_;  // values a row: placeholders of a tuple
   bool array_binding_;
+  std::string no_array_because_;  // why array binding is not used although it was asked for and is there
   OnDuplicate on_duplicate_;
   std::uint64_t batch_rows_;
   std::size_t max_batch_bytes_;

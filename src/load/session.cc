@@ -195,6 +195,10 @@ void Session::send_query(std::string_view sql) {
   if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
 }
 
+void Session::use_database(const std::string& database) {
+  if (mysql_select_db(mysql_, database.c_str()) != 0) throw_error();
+}
+
 void Session::throttle(std::uint64_t bytes) noexcept {
   if (limiter_) limiter_->acquire(bytes);
 }

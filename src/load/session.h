@@ -55,6 +55,9 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   void execute(std::string_view sql);             // throws ServerError
+  // The default database, for what statements name without one (a --set
+  // subquery's table, a function), as the mysql client's USE. Throws ServerError.
+  void use_database(const std::string& database);
   std::vector<Row> query(std::string_view sql);   // throws ServerError
   std::optional<std::string> query_value(std::string_view sql);
   std::string quote_string(std::string_view text);  // a '...' literal in the connection's charset

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <initializer_list>
 
 namespace fastload::load {
 namespace {
@@ -81,6 +82,7 @@ class Scanner {
     if (c == ')') --parens_;
     if (c == ',' && parens_ == 0) scan_.commas.push_back(i_);
     if (c == '?') scan_.placeholders.push_back(i_);
+    if (c == '=' && i_ > 0 && text_[i_ - 1] == ':') scan_.assignments.push_back(i_ - 1);
     bool operator_part = i_ > 0 && std::strchr("<>!:", text_[i_ - 1]) != nullptr;
     if (c == '=' && parens_ == 0 && cases_ == 0 && !operator_part) scan_.equals.push_back(i_);
     ++i_;
@@ -131,6 +133,9 @@ class Scanner {
     std::string_view w = text_.substr(i_, end - i_);
     if (same_name(w, "case")) ++cases_;
     if (same_name(w, "end") && cases_ > 0) --cases_;
+    std::size_t next = end;
+    while (next < text_.size() && std::isspace(static_cast<unsigned char>(text_[next]))) ++next;
+    scan_.words.push_back({i_, end, next < text_.size() && text_[next] == '(', i_ > 0 && text_[i_ - 1] == '.'});
     i_ = end;
   }
 
@@ -145,6 +150,31 @@ class Scanner {
 }  // namespace
 
 SqlScan scan_sql(std::string_view text, bool backslash_escapes) { return Scanner(text, backslash_escapes).run(); }
+
+std::string per_statement_use(std::string_view text, const SqlScan& scan) {
+  if (!scan.assignments.empty())
+    return "':=' assigns a user variable that later rows read: one LOAD DATA carries it from row to row "
+           "through the whole file, but fastload sends the file in many statements over several sessions, so "
+           "rows would get other values; compute the value from the row's own fields";
+  auto word = [&](std::size_t i) { return text.substr(scan.words[i].begin, scan.words[i].end - scan.words[i].begin); };
+  auto function = [&](std::size_t i, std::initializer_list<std::string_view> names) {
+    const SqlScan::Word& w = scan.words[i];
+    return w.call && !w.qualified &&
+           std::any_of(names.begin(), names.end(), [&](std::string_view f) { return same_name(word(i), f); });
+  };
+  for (std::size_t i = 0; i < scan.words.size(); ++i) {
+    bool next_value = i + 1 < scan.words.size() && same_name(word(i + 1), "value") &&
+                      (same_name(word(i), "next") || same_name(word(i), "previous"));
+    if (next_value || function(i, {"nextval", "lastval", "setval"}))
+      return "a sequence numbers rows in the order one statement reads them, and fastload loads chunks of the "
+             "file in parallel statements, so the numbers would not follow the file; number the rows in the file";
+    if (function(i, {"rownum", "connection_id", "last_insert_id", "row_count", "found_rows"}))
+      return std::string(word(i)) + "() depends on the statement or the session, and fastload sends the file in "
+             "many statements over several sessions, so rows would get other values than one LOAD DATA gives "
+             "them; compute the value from the row's own fields";
+  }
+  return "";
+}
 
 bool parse_name(std::string_view text, std::string& name) {
   text = trimmed(text);

@@ -21,6 +21,13 @@ struct SqlScan {
   std::vector<std::size_t> equals;        // '=' outside parentheses and CASE ... END; not of <= >= != := <=>
   std::vector<std::size_t> commas;        // ',' outside parentheses
   std::vector<std::size_t> placeholders;  // '?'
+  std::vector<std::size_t> assignments;   // ':=' (a user variable assigned)
+  struct Word {
+    std::size_t begin = 0, end = 0;  // an unquoted name or keyword
+    bool call = false;               // '(' follows it: a function's name
+    bool qualified = false;          // '.' before it: db.name
+  };
+  std::vector<Word> words;
   bool unterminated = false;              // a literal, quoted name or comment runs to the end
 };
 
@@ -28,6 +35,14 @@ struct SqlScan {
 // backslash in a literal is a plain character. Executable comments
 // (/*! ... */, /*M! ... */) are read as code, as the server runs them.
 SqlScan scan_sql(std::string_view text, bool backslash_escapes = true);
+
+// Why `text` (a --set expression, scanned as `scan`) would not give each row
+// what one LOAD DATA of the whole file gives it, or "" when it would: it
+// reads state of the statement or the session (ROWNUM(), CONNECTION_ID(),
+// LAST_INSERT_ID(), ROW_COUNT(), FOUND_ROWS()), draws from a sequence, or
+// assigns a user variable (:=) that later rows read. fastload sends a file in
+// many statements over many sessions.
+std::string per_statement_use(std::string_view text, const SqlScan& scan);
 
 // A name as fastload's options take it: `quoted` (a doubled backtick is one)
 // or plain text, spaces around it dropped. Returns false when a quoted name is

@@ -12,12 +12,6 @@
 
 namespace fastload::load {
 
-// Sets the strict sql_mode the INSERT modes run with, so a bad value is an
-// error that names its row instead of a silent 0 or NULL.
-inline void require_strict_mode(Session& session) {
-  session.execute("SET SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')");
-}
-
 // A row that cannot fit one statement under max_allowed_packet.
 inline Problem row_too_large(std::uint64_t row, std::size_t bytes) {
   Problem p;

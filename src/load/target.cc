@@ -25,14 +25,17 @@ void find_table(Session& session, Target& t) {
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
   for (const auto& c : session.query(fmt::format(
-           "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE FROM information_schema.COLUMNS "
+           "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, EXTRA FROM information_schema.COLUMNS "
            "WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
            session.quote_string(t.database), session.quote_string(t.table)))) {
     std::string type = c[1].value_or("");
     bool integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
                    type == "bigint";
+    const std::string extra = c[3].value_or("");
     t.columns.push_back({c[0].value_or(""), integer, integer || type == "decimal",
-                         c[2].value_or("").find("unsigned") != std::string::npos});
+                         c[2].value_or("").find("unsigned") != std::string::npos,
+                         extra.find("INVISIBLE") != std::string::npos,
+                         extra.find("GENERATED") != std::string::npos});
   }
 }
 
@@ -127,6 +130,7 @@ Target check_target(Session& session, const Options& options) {
   t.display = t.database + "." + t.table;
   set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
   find_table(session, t);
+  session.use_database(t.database);  // what --set names without a database is there, as in every worker's session
   check_columns(t, options);
   probe(session, t, options);
   return t;

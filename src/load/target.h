@@ -16,6 +16,8 @@ struct Column {
   bool integer = false;      // an integer type: the insert mode sends it binary
   bool exact_number = false; // integer or decimal: a plain number can go unquoted in SQL text
   bool is_unsigned = false;
+  bool invisible = false;    // MariaDB's INVISIBLE: filled only when a column list names it
+  bool generated = false;    // VIRTUAL or STORED: computed by the server, which drops a value given for it
 };
 
 struct Target {
@@ -25,12 +27,13 @@ struct Target {
   std::string display;       // db.table as the user wrote it, for messages
   std::string engine;        // empty for a view
   bool transactional = false;  // a failed chunk can be rolled back
-  std::vector<Column> columns;  // in table order; the fields of a row fill them in this order
+  std::vector<Column> columns;  // every column, in table order (default_columns: those the fields fill)
 };
 
 // Throws Failure with ExitCode::no_table, local_infile or privilege. First
 // sets the control session's variables (--no-binlog: load/session_variables.h),
-// as `session` is the control session for the rest of the run.
+// as `session` is the control session for the rest of the run; once the table
+// is found, its database is the session's default database.
 Target check_target(Session& session, const Options& options);
 
 // Whether the table holds rows (the caller decides what that means for the run).

@@ -12,9 +12,7 @@ TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint
       rows_per_statement_(max_statement_rows(session, on_duplicate_, rows_per_statement)),
       max_packet_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
       max_statement_(std::min(kStatementBytes, max_packet_)),
-      rows_(shape_.width(), options.dialect) {
-  require_strict_mode(session_);
-}
+      rows_(shape_.width(), options.dialect) {}
 
 std::string TextInsertSink::method() const {
   return rows_per_statement_ == 1 ? "one text INSERT a row"

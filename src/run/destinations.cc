@@ -9,6 +9,7 @@
 
 #include "load/analyze.h"
 #include "load/barrier.h"
+#include "load/column_list.h"
 
 namespace fastload {
 namespace {
@@ -24,9 +25,12 @@ load::Destination shard_destination(const Options& options, const RunState& stat
   d.options.database = shard.database;
   d.options.table = shard.table;
   if (d.options.columns.empty())
-    for (const load::Column& column : state.target.columns) d.options.columns.push_back({column.name, false});
+    for (const load::Column* column : load::default_columns(state.target))
+      d.options.columns.push_back({column->name, false});
   try {
     d.control = std::make_unique<load::Session>(d.connection, d.password, options.charset);
+    d.pins = state.pins;
+    load::pin_session(*d.control, d.pins);
     d.target = load::check_target(*d.control, d.options);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
@@ -56,6 +60,7 @@ void plan_destinations(const Options& options, RunState& state) {
     d.password = state.password;
     d.target = state.stage ? state.stage->target : state.target;
     d.options = options;
+    d.pins = state.pins;
     state.destinations.push_back(std::move(d));
     return;
   }

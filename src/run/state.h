@@ -51,6 +51,7 @@ struct Input {
 struct RunState {
   std::optional<std::string> password;  // from the prompt, when -p had no value
   std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
+  load::SessionPins pins;  // the session variables every session of the run sets first
   load::Target target;
   shard::ShardPlan shards;  // a Spider table: its map (shard-direct), or why the head loads it
   std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards

@@ -101,8 +101,10 @@ std::string make_shard(const Link& link, const std::map<std::string, Row>& serve
 // --columns its position in the table.
 std::optional<std::size_t> field_of(const std::string& column, const load::Target& target, const Options& options) {
   if (options.columns.empty()) {
-    const load::Column* found = load::find_column(target, column);
-    return found ? std::optional<std::size_t>(found - target.columns.data()) : std::nullopt;
+    const std::vector<const load::Column*> fields = load::default_columns(target);
+    for (std::size_t at = 0; at < fields.size(); ++at)
+      if (load::same_name(fields[at]->name, column)) return at;
+    return std::nullopt;
   }
   for (std::size_t at = 0; at < options.columns.size(); ++at)
     if (!options.columns[at].variable && load::same_name(options.columns[at].name, column)) return at;

@@ -74,6 +74,34 @@ TEST(ParseAssignment, RefusesWhatIsNotOneAssignment) {
   EXPECT_NE(message("`c = 1").find("not closed"), std::string::npos);
 }
 
+TEST(ParseAssignment, RefusesWhatDependsOnTheStatementOrSession) {
+  auto message = [](const char* text) { return usage_message([&] { parse_assignment(text); }).value_or(""); };
+  for (const char* per_statement : {"c = ROWNUM()", "c = rownum ( ) + 1", "c = CONNECTION_ID()",
+                                    "c = LAST_INSERT_ID()", "c = ROW_COUNT()", "c = FOUND_ROWS()"})
+    EXPECT_NE(message(per_statement).find("depends on the statement or the session"), std::string::npos)
+        << per_statement;
+  for (const char* sequence : {"c = NEXT VALUE FOR s", "c = next  value for d.s", "c = NEXTVAL(s)",
+                               "c = PREVIOUS VALUE FOR s", "c = LASTVAL(s) + 1", "c = setval(s, 5)"})
+    EXPECT_NE(message(sequence).find("sequence"), std::string::npos) << sequence;
+  for (const char* counter : {"c = (@n := @n + 1)", "c = IF(@x, @y := 1, 2)"})
+    EXPECT_NE(message(counter).find("':='"), std::string::npos) << counter;
+  // Names that only look like them: a column, a quoted word, another database's function, a comparison.
+  for (const char* fine : {"c = rownum", "c = 'ROWNUM()'", "c = `rownum`", "c = d.rownum(@x)", "c = (@n = 1)",
+                           "c = NOW()", "c = CONCAT(@next, ' value')", "c = /* ROWNUM() */ 1", "c = @x <= 1"})
+    EXPECT_FALSE(usage_message([&] { parse_assignment(fine); })) << fine;
+}
+
+TEST(ScanSql, WordsAndAssignments) {
+  const std::string sql = "UPPER (@x) + f.g(1) + 'w' + `q` + h := 2";
+  load::SqlScan scan = load::scan_sql(sql);
+  std::vector<std::string> words;
+  for (const auto& w : scan.words)
+    words.push_back(fmt::format("{}{}{}", w.qualified ? "." : "", sql.substr(w.begin, w.end - w.begin),
+                                w.call ? "()" : ""));
+  EXPECT_EQ(words, (Names{"UPPER()", "f", ".g()", "1", "h", "2"}));
+  EXPECT_EQ(scan.assignments, (std::vector<std::size_t>{sql.find(":=")}));
+}
+
 TEST(ParseArgs, ColumnsAndRepeatedSet) {
   auto o = parse_args({"--columns", "a,@x", "--set", "c = UPPER(@x)", "--set", "d = 1", "f.tsv", "db.t"}).options;
   EXPECT_EQ(o.columns, (std::vector<ColumnEntry>{{"a", false}, {"x", true}}));
@@ -146,6 +174,38 @@ TEST(CheckColumns, NamesMustBeColumnsOnce) {
   EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"x", true}, {"x", true}}, {})); }));
 }
 
+// id, an INVISIBLE h, a generated g, s.
+load::Target hidden_and_generated() {
+  load::Target t;
+  t.database = "d";
+  t.table = "t";
+  t.quoted = "`d`.`t`";
+  t.display = "d.t";
+  t.columns = {{"id", true, true}, {"h", true, true, false, true}, {"g", true, true, false, false, true}, {"s"}};
+  return t;
+}
+
+TEST(CheckColumns, DefaultColumnsLeaveOutInvisibleOnes) {
+  load::Target t = hidden_and_generated();
+  std::vector<std::string> names;
+  for (const load::Column* c : load::default_columns(t)) names.push_back(c->name);
+  EXPECT_EQ(names, (Names{"id", "g", "s"}));
+  load::InsertShape shape(t, with({{"id"}, {"h"}, {"skip", true}, {"s"}}, {}), true);
+  EXPECT_EQ(shape.placeholders(1), "INSERT INTO `d`.`t` (`id`,`h`,`s`) VALUES (?,?,?)");  // named, it is filled
+}
+
+TEST(CheckColumns, AFieldForAGeneratedColumnIsRefusedWithTheListThatLeavesItOut) {
+  load::Target t = hidden_and_generated();
+  auto by_default = usage_message([&] { load::check_columns(t, Options{}); });
+  ASSERT_TRUE(by_default);
+  EXPECT_NE(by_default->find("`g` is a generated column of d.t"), std::string::npos) << *by_default;
+  EXPECT_NE(by_default->find("e.g. --columns id,@g,s"), std::string::npos) << *by_default;
+  auto listed = usage_message([&] { load::check_columns(t, with({{"id"}, {"g"}}, {})); });
+  ASSERT_TRUE(listed);
+  EXPECT_NE(listed->find("(@g instead of g in --columns)"), std::string::npos) << *listed;
+  EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"id"}, {"g", true}, {"s"}}, {})); }));
+}
+
 TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
   load::Target t = table();
   EXPECT_EQ(load::load_data_columns(t, with({}, {})), "");
@@ -202,6 +262,13 @@ TEST(InsertShape, OnlyVariablesAndConstants) {
   EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`c`) VALUES ('k'),('k')");
   EXPECT_TRUE(shape.slots().empty());
   EXPECT_EQ(shape.width().required, 0u);
+}
+
+TEST(InsertShape, SaysWhenExpressionsReadFields) {
+  load::Target t = table();
+  EXPECT_TRUE(load::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "UPPER(@x)"}}), true).expressions_read_fields());
+  EXPECT_FALSE(load::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "NOW()"}}), true).expressions_read_fields());
+  EXPECT_FALSE(load::InsertShape(t, Options{}, true).expressions_read_fields());
 }
 
 // The fields ChunkRows hands out for `text` (default text format), or the problem it reports.
