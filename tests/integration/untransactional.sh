@@ -71,6 +71,25 @@ for engine in "${engines[@]}"; do
     expect_match "$what: json failed" '"status":"failed","exit_code":8' "$OUT"
   done
 
+  # Two threads: whatever the other worker committed, the table holds the committed rows plus what the account says.
+  for mode in load insert multirow; do
+    sql -e "TRUNCATE $table"
+    run_fastload --threads 2 --chunk-size 32 --json --mode $mode "$file" $table
+    what="$engine, --mode $mode, --threads 2, a bad row"
+    expect_eq "$what: exit code: $ERR" 8 "$RC"
+    stored=$(grep -o "chunk 1 ([^)]*): [0-9]* rows stored in $table" <<<"$ERR" | grep -o '[0-9]* rows stored' | cut -d' ' -f1)
+    expect_eq "$what: table rows = committed + the account's" $(($(json rows) + ${stored:-999})) "$(count $table)"
+  done
+
+  # --resume and --mode bulk are refused too, before anything is loaded.
+  sql -e "TRUNCATE $table"
+  run_fastload --resume "$file" $table
+  expect_eq "$engine, --resume: exit code" 12 "$RC"
+  expect_match "$engine, --resume: message" "^fastload: --resume needs a transactional table and $table is an? $engine table, which cannot roll back" "$ERR"
+  run_fastload --mode bulk "$file" $table
+  expect_eq "$engine, --mode bulk: exit code" 2 "$RC"
+  expect_eq "$engine, --resume, --mode bulk: nothing loaded" 0 "$(count $table)"
+
   # A connection lost before a COMMIT is not retried: the chunk's rows are stored and the run says they may be.
   for mode in load insert; do
     sql -e "TRUNCATE $table"
