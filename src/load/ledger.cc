@@ -111,7 +111,7 @@ Ledger::Ledger(Session& control, const std::string& database, const std::string&
       "chunk_end BIGINT UNSIGNED NOT NULL, chunk_rows BIGINT UNSIGNED NOT NULL, "
       "rejected_rows BIGINT UNSIGNED NOT NULL, rejects MEDIUMBLOB NOT NULL, "
       "committed_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), "
-      "PRIMARY KEY (load_id, chunk), KEY (load_key)) ENGINE=InnoDB "
+      "PRIMARY KEY (load_id, chunk), KEY (load_key), KEY path (file(255))) ENGINE=InnoDB "
       "COMMENT='fastload --resume: the chunks each load committed'", quoted_));
 }
 
