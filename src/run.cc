@@ -93,7 +93,14 @@ void load_and_barrier(const Options& options, RunState& state) {
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
   // barrier: what is committed is crash-safe before the run reports, failed or not.
   if (!stopped || (state.summary.chunks_committed > 0 && !state.stage))
-    timed(state, "barrier", [&] { make_destinations_durable(state); });
+    timed(state, "barrier", [&] {
+      try {
+        make_destinations_durable(state);
+      } catch (const Failure& failed) {  // after a failed load, its failure stays the one to act on
+        if (!stopped) throw;
+        stopped = Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed.what()));
+      }
+    });
   // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
   if (options.analyze && !stopped) timed(state, "analyze", [&] { analyze_destinations(state); });
   if (stopped) throw *stopped;

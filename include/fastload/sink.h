@@ -26,6 +26,10 @@ struct SinkResult {
   bool read_failed = false;    // the input could not be read completely
   std::string read_error;      // why, when read_failed
   std::vector<Problem> problems;  // rows refused, by row_in_chunk; the worker adds their locations
+  // A statement an error stopped (a strict INSERT, LOAD DATA without LOCAL, REPLACE): its first row and the
+  // row the error names (0: the server did not say). A table that cannot roll back keeps the rows between.
+  bool stopped = false;
+  std::uint64_t stopped_first = 0, stopped_at = 0;
 };
 
 class Sink {

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <glob.h>
 #include <set>
+#include <sys/stat.h>
 
 #include "fastload/errors.h"
 #include "input/mapped_file.h"
@@ -39,7 +40,7 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
     std::vector<std::string> found = literal ? std::vector<std::string>{argument} : matches(argument);
     files.insert(files.end(), found.begin(), found.end());
   }
-  std::set<std::string> seen;
+  std::set<std::pair<dev_t, ino_t>> seen;  // the file itself, however named (a symlink, a hard link, ../)
   for (const std::string& file : files) {
     if (file == "-") {  // standard input
       if (std::count(files.begin(), files.end(), "-") > 1)
@@ -47,8 +48,8 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
       continue;
     }
     check_readable(file);
-    std::string canonical = std::filesystem::weakly_canonical(file).string();
-    if (!seen.insert(canonical).second)
+    struct stat st {};
+    if (::stat(file.c_str(), &st) == 0 && !seen.insert({st.st_dev, st.st_ino}).second)
       throw Failure(ExitCode::usage, fmt::format("fastload: {}: this file is named twice (directly or by a "
                                                  "pattern) and would be loaded twice; name it once", file));
   }

@@ -1,7 +1,9 @@
 #include "input/fingerprint.h"
 
+#include <algorithm>
 #include <fmt/core.h>
 #include <sys/stat.h>
+#include <vector>
 #include <xxhash.h>
 
 #include "fastload/errors.h"
@@ -9,7 +11,8 @@
 
 namespace fastload::input {
 
-FileIdentity identify(const MappedFile& file, const std::vector<Chunk>& chunks, unsigned threads) {
+FileIdentity identify(const MappedFile& file, unsigned threads) {
+  constexpr std::uint64_t kPiece = 64ull << 20;
   FileIdentity id;
   std::string_view bytes = file.bytes();
   id.size = bytes.size();
@@ -17,10 +20,11 @@ FileIdentity identify(const MappedFile& file, const std::vector<Chunk>& chunks, 
   if (stat(file.path().c_str(), &st) != 0)
     throw Failure(ExitCode::input, fmt::format("fastload: {}: cannot stat the file any more; check it", file.path()));
   id.mtime = st.st_mtime;
-  std::vector<XXH64_hash_t> hashes(chunks.size());  // element i written by the thread hashing chunk i
-  parallel_for(chunks.size(), threads, [&](std::size_t i, unsigned) {
-    hashes[i] = XXH3_64bits(bytes.data() + chunks[i].begin, chunks[i].size());
-    file.release(chunks[i].begin, chunks[i].end);
+  std::vector<XXH64_hash_t> hashes((id.size + kPiece - 1) / kPiece);  // element i written by the thread hashing piece i
+  parallel_for(hashes.size(), threads, [&](std::size_t i, unsigned) {
+    std::uint64_t begin = i * kPiece, end = std::min<std::uint64_t>(id.size, begin + kPiece);
+    hashes[i] = XXH3_64bits(bytes.data() + begin, end - begin);
+    file.release(begin, end);
   });
   XXH128_hash_t all = XXH3_128bits(hashes.data(), hashes.size() * sizeof(XXH64_hash_t));
   id.fingerprint = fmt::format("{:016x}{:016x}", all.high64, all.low64);

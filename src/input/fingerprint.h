@@ -1,24 +1,25 @@
-// What --resume knows a file by: its size, its modification time and a hash
-// of every byte, so a rerun on a changed file is refused, never half-skipped.
+// What --resume knows a file by: its size and a hash of every byte, so a
+// rerun on a changed file is refused, never half-skipped, and a file is the
+// same file whatever path names it (a symlink, a copy, a move).
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
-#include "fastload/chunk.h"
 #include "input/mapped_file.h"
 
 namespace fastload::input {
 
 struct FileIdentity {
   std::uint64_t size = 0;
-  std::int64_t mtime = 0;    // seconds since the epoch
-  std::string fingerprint;   // XXH3-128 (hex) of the chunks' XXH3-64 hashes, in order
+  std::int64_t mtime = 0;    // seconds since the epoch, for messages only
+  std::string fingerprint;   // XXH3-128 (hex) of the XXH3-64 hashes of the file's 64 MiB pieces, in order
 };
 
-// Hashes the chunks on `threads` threads (about 10 GB/s a core once the pages
-// are cached), handing their pages back like the splitter does.
-FileIdentity identify(const MappedFile& file, const std::vector<Chunk>& chunks, unsigned threads);
+// Hashes the file in pieces of 64 MiB on `threads` threads (about 10 GB/s a
+// core once the pages are cached), handing their pages back like the
+// splitter does. The pieces depend on nothing but the file, so neither does
+// the fingerprint: not the chunk size, the dialect or the options.
+FileIdentity identify(const MappedFile& file, unsigned threads);
 
 }  // namespace fastload::input

@@ -44,8 +44,8 @@ Durability flush_tables(Session& session, const Target& target) {
     session.execute(fmt::format("FLUSH TABLES {}", target.quoted));
   } catch (const ServerError& e) {
     throw Failure(ExitCode::not_durable, fmt::format(
-        "fastload: all rows are committed, but FLUSH TABLES {} failed: {}; the {} table is not crash-safe "
-        "until it is flushed: GRANT RELOAD to the user, or run FLUSH TABLES yourself", target.display,
+        "fastload: the committed chunks are in the table, but FLUSH TABLES {} failed: {}; the {} table is not "
+        "crash-safe until it is flushed: GRANT RELOAD to the user, or run FLUSH TABLES yourself", target.display,
         e.what(), target.engine));
   }
   std::string note = target.engine == "MyISAM" && variable(session, "flush", "OFF") != "1"

@@ -166,6 +166,13 @@ std::vector<Problem> server_problems(Session& session, std::uint64_t first_row, 
   return problems;
 }
 
+void note_stop(SinkResult& result, std::uint64_t first_row, unsigned code) {
+  result.stopped = true;
+  result.stopped_first = first_row;
+  for (const Problem& p : result.problems)
+    if (p.code == code && p.row_in_chunk >= first_row) result.stopped_at = p.row_in_chunk;
+}
+
 bool is_data_error(unsigned code) {
   switch (code) {
     case 1048: case 1062: case 1264: case 1265: case 1292: case 1300: case 1366: case 1367: case 1406:

@@ -44,6 +44,11 @@ bool check_statement(Session& session, SinkResult statement, std::uint64_t rows,
 // ignore; the statement's row r is the chunk's row `first_row - 1 + r`.
 std::vector<Problem> server_problems(Session& session, std::uint64_t first_row, OnDuplicate policy);
 
+// Records in `result` that the statement starting at the chunk's row
+// `first_row` was stopped by error `code`, at the row result.problems names
+// for it (0 when none does).
+void note_stop(SinkResult& result, std::uint64_t first_row, unsigned code);
+
 // Server errors that mean "this row's data is refused" (bad value, duplicate
 // key, constraint), as opposed to a failing server or connection.
 bool is_data_error(unsigned code);

@@ -66,6 +66,7 @@ std::string differences(const LoadIdentity& then, const LoadIdentity& now) {
 // An earlier load of this file into this table, as the ledger summarises it.
 struct RecordedLoad {
   std::string load_id;
+  std::string load_key;
   LoadIdentity identity;
   std::size_t chunks_committed = 0;
   bool published = false;
@@ -94,7 +95,10 @@ std::string table_identity(Session& session, const std::string& database, const 
 
 Ledger::Ledger(Session& control, const std::string& database, const std::string& table, LoadIdentity identity)
     : quoted_(quote_identifier(database) + "." + quote_identifier(table)), identity_(std::move(identity)) {
-  load_key_ = hex_hash(identity_.target + "\n" + identity_.file);
+  // The bytes, not the path: a rerun through a symlink, another working
+  // directory, a copy or a moved file is the same load.
+  load_key_ = hex_hash(fmt::format("{}\n{}\n{}\ncopy {}", identity_.target, identity_.file_size,
+                                   identity_.fingerprint, identity_.copy));
   load_id_ = hex_hash(load_key_ + "\n" + content_key(identity_));
   control.execute(fmt::format(
       "CREATE TABLE IF NOT EXISTS {} ("
@@ -107,7 +111,7 @@ Ledger::Ledger(Session& control, const std::string& database, const std::string&
       "chunk_end BIGINT UNSIGNED NOT NULL, chunk_rows BIGINT UNSIGNED NOT NULL, "
       "rejected_rows BIGINT UNSIGNED NOT NULL, rejects MEDIUMBLOB NOT NULL, "
       "committed_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), "
-      "PRIMARY KEY (load_id, chunk), KEY (load_key)) ENGINE=InnoDB "
+      "PRIMARY KEY (load_id, chunk), KEY (load_key), KEY path (file(255))) ENGINE=InnoDB "
       "COMMENT='fastload --resume: the chunks each load committed'", quoted_));
 }
 
@@ -121,7 +125,7 @@ Failure Ledger::refusal(const RecordedLoad& load, const std::string& what_differ
                     "then rerun", where, forget(load.load_id));
   return Failure(ExitCode::cannot_resume, fmt::format(
       "fastload: --resume: the ledger {} records a load of {} into {} that committed {} of {} chunks (last at {}), "
-      "and it does not match this run: {}. {}", quoted_, identity_.file, identity_.target, load.chunks_committed,
+      "and it does not match this run: {}. {}", quoted_, load.identity.file, identity_.target, load.chunks_committed,
       load.identity.chunks ? std::to_string(load.identity.chunks) : "its", load.last_commit, what_differs, remedy));
 }
 
@@ -129,32 +133,46 @@ std::string Ledger::forget(const std::string& load_id) const {
   return fmt::format("DELETE FROM {} WHERE load_id = '{}'", quoted_, load_id);
 }
 
-LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) const {
+// The loads of this bytes' key, and those read from this file's path (to see it changed since).
+std::vector<RecordedLoad> Ledger::recorded_loads(Session& control) const {
   std::vector<RecordedLoad> loads;
   for (const Row& r : control.query(fmt::format(
-           "SELECT load_id, MIN(file_size), MIN(file_mtime), MIN(fingerprint), MIN(chunk_size), MAX(chunks), "
-           "MIN(format), MIN(atomic), MIN(table_identity), SUM(chunk >= 0), MAX(chunk = {}), MAX(committed_at) "
-           "FROM {} WHERE load_key = {} GROUP BY load_id", kPublished, quoted_, control.quote_string(load_key_)))) {
-    RecordedLoad load{r[0].value_or(""), identity_, number(r[9]), number(r[10]) == 1, r[11].value_or("?")};
+           "SELECT load_id, MIN(load_key), MIN(file_size), MIN(file_mtime), MIN(fingerprint), MIN(chunk_size), "
+           "MAX(chunks), MIN(format), MIN(atomic), MIN(table_identity), SUM(chunk >= 0), MAX(chunk = {}), "
+           "MAX(committed_at), MAX(file) FROM {} WHERE load_key = {} OR (target = {} AND file = {}) GROUP BY load_id",
+           kPublished, quoted_, control.quote_string(load_key_), control.quote_string(identity_.target),
+           control.quote_string(identity_.file)))) {
+    RecordedLoad load{r[0].value_or(""), r[1].value_or(""), identity_, number(r[10]), number(r[11]) == 1,
+                      r[12].value_or("?")};
     LoadIdentity& then = load.identity;
-    then.file_size = number(r[1]);
-    then.file_mtime = static_cast<std::int64_t>(number(r[2]));
-    then.fingerprint = r[3].value_or("");
-    then.chunk_size = number(r[4]);
-    then.chunks = number(r[5]);
-    then.format = r[6].value_or("");
-    then.atomic = number(r[7]) == 1;
-    then.table = r[8].value_or("");
+    then.file_size = number(r[2]);
+    then.file_mtime = static_cast<std::int64_t>(number(r[3]));
+    then.fingerprint = r[4].value_or("");
+    then.chunk_size = number(r[5]);
+    then.chunks = number(r[6]);
+    then.format = r[7].value_or("");
+    then.atomic = number(r[8]) == 1;
+    then.table = r[9].value_or("");
+    then.file = r[13].value_or("");
     loads.push_back(std::move(load));
   }
+  return loads;
+}
+
+LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) const {
   LedgerState state;
-  for (const RecordedLoad& load : loads) {
+  for (const RecordedLoad& load : recorded_loads(control)) {
     bool same_content = load.load_id == load_id_;
+    // Another copy of these bytes in this run, found by its path: its own load.
+    if (load.load_key != load_key_ && load.identity.file_size == identity_.file_size &&
+        load.identity.fingerprint == identity_.fingerprint)
+      continue;
     // A finished load of other content is history (last night's file); one
     // into a table that has since been recreated would skip rows that are gone.
     if (!same_content && load.finished()) continue;
     if (same_content && (load.published || load.identity.table == identity_.table)) {
       state.published = load.published;
+      if (load.finished()) state.finished.emplace(load.identity.file, load.last_commit);
       continue;
     }
     throw refusal(load, differences(load.identity, identity_), same_content);

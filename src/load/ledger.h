@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,16 +16,17 @@
 
 namespace fastload::load {
 
-// What makes two runs the same load. Runs with the same target and file path
-// but another `content` (size, fingerprint, chunk size, format) are different
-// loads; `table` tells a recreated table apart from the one an earlier run
-// loaded into.
+// What makes two runs the same load: the same bytes into the same table
+// (whatever path names the file), cut and sent the same way. A load of other
+// bytes found under the same path tells the file changed; `table` tells a
+// recreated table apart from the one an earlier run loaded into.
 struct LoadIdentity {
   std::string target;        // `db`.`table` the user named
-  std::string file;          // absolute path
+  std::string file;          // canonical path (symlinks resolved): for messages and to see a file changed in place
   std::uint64_t file_size = 0;
   std::int64_t file_mtime = 0;  // for messages only: a touched file with the same bytes is the same file
   std::string fingerprint;   // hash of the file's bytes (hex)
+  std::size_t copy = 0;      // the FILEs before this one in the run with the same bytes: each copy is its own load
   std::uint64_t chunk_size = 0;
   std::size_t chunks = 0;    // 0 for a compressed file: known once it is read (its last chunk records it)
   std::string format;        // dialect, mode and duplicate policy
@@ -45,6 +47,8 @@ struct RecordedLoad;  // an earlier load as the ledger summarises it (ledger.cc)
 struct LedgerState {
   std::vector<LedgerEntry> committed;  // chunks already loaded
   bool published = false;              // --atomic: the staging table was published
+  // This load finished in an earlier run: from which path, when (nothing of it is loaded again).
+  std::optional<std::pair<std::string, std::string>> finished;
 };
 
 class Ledger {
@@ -53,10 +57,12 @@ class Ledger {
   Ledger(Session& control, const std::string& database, const std::string& table, LoadIdentity identity);
 
   // What earlier runs committed of this load. Throws Failure(cannot_resume)
-  // when an unfinished load of this file into this table has another content
-  // or went into another table, and the chunks recorded do not match
-  // `chunks` (nullptr for a compressed file, cut while it loads: the caller
-  // checks each recorded chunk with check_recorded as it is cut).
+  // when an unfinished load into this table of these bytes was cut or sent
+  // otherwise or went into another table, when an unfinished load of other
+  // bytes was read from this file's path (it changed), and when the chunks
+  // recorded do not match `chunks` (nullptr for a compressed file, cut while
+  // it loads: the caller checks each recorded chunk with check_recorded as it
+  // is cut).
   LedgerState read(Session& control, const std::vector<Chunk>* chunks) const;
   // Throws Failure(cannot_resume) unless `chunk` is the chunk `entry` records.
   void check_recorded(const LedgerEntry& entry, const Chunk* chunk) const;
@@ -78,13 +84,14 @@ class Ledger {
   std::string forget() const { return forget(load_id_); }
 
  private:
+  std::vector<RecordedLoad> recorded_loads(Session& control) const;
   Failure refusal(const RecordedLoad& load, const std::string& what_differs, bool table_only) const;
   std::string forget(const std::string& load_id) const;
   std::string insert(Session& session, long long number, const Chunk& chunk, const std::vector<Problem>& rejects,
                      std::size_t chunks) const;
   std::string quoted_;  // `db`.`table` of the ledger
   LoadIdentity identity_;
-  std::string load_key_;  // hex hash of target and file: what "the same command" means
+  std::string load_key_;  // hex hash of target, the file's bytes and copy: what "the same command" means
   std::string load_id_;   // hex hash of load_key_ and the content: this load
 };
 

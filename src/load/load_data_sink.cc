@@ -92,6 +92,7 @@ bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t
     // A strict sql_mode makes a bad value an error without LOCAL, and under REPLACE even with it.
     if (!is_data_error(e.code())) throw;
     result.problems = server_problems(session_, first_row, on_duplicate_);
+    note_stop(result, first_row, e.code());
     return false;
   }
   SinkResult statement = parse_load_info(session_.info());

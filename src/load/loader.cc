@@ -15,6 +15,7 @@
 #include "fastload/parallel_for.h"
 #include "load/diagnose.h"
 #include "load/fault.h"
+#include "load/kept_rows.h"
 #include "load/load_data_sink.h"
 #include "load/prepared_insert_sink.h"
 #include "load/rate_limit.h"
@@ -139,6 +140,7 @@ struct ChunkLoad {
   ChunkOutcome& outcome;
   std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
   std::size_t at = 0;  // the destination the last statement went to, for messages
+  KeptRows kept;       // what the attempt stored in tables that cannot roll back
 
   bool done(std::size_t destination) const {
     ChunkState part = outcome.parts[destination];
@@ -210,6 +212,8 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
       throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
                                                  describe(load.chunk, job), result.read_error));
     }
+    const Target& table = job.destinations[d].target;
+    if (!table.transactional) keep_account(load.kept, result, rows, table.engine);
     problems = refusals(result, rows.chunk);
     for (Problem& p : problems) {
       if (p.row_in_chunk > 0) p.row_in_chunk = rows.chunk_row(p.row_in_chunk);
@@ -230,6 +234,13 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
     if (problems.empty()) return true;
     rollback(w);
     locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
+    if (const Destination* cannot = job.untransactional()) {  // what it stored stays: a resend would store it twice
+      if (load.kept.engine.empty()) load.kept.engine = cannot->target.engine;
+      load.outcome.left_behind = left_behind(load.kept, problems, describe(load.chunk, job),
+                                             job.destinations[load.at].target.display);
+      load.outcome.problems = std::move(problems);
+      return false;
+    }
     if (!leave_out(load, problems, job, counters)) {
       load.outcome.problems = std::move(problems);
       return false;
@@ -239,6 +250,9 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
 
 // What became of the chunk, for the message of the failure that stopped it.
 std::string fate(const ChunkLoad& load, const LoadJob& job) {
+  if (const Destination* cannot = job.untransactional())
+    return fmt::format("engine {} cannot roll back: what the chunk left in {} is said below", cannot->target.engine,
+                       cannot->target.display);
   std::vector<std::string> committed, unknown;
   for (std::size_t d = 0; d < load.outcome.parts.size(); ++d) {
     if (load.done(d)) committed.push_back(job.destinations[d].shard);
@@ -355,6 +369,15 @@ bool in_doubt(const ChunkOutcome& outcome) {
   return std::find(outcome.parts.begin(), outcome.parts.end(), ChunkState::unknown) != outcome.parts.end();
 }
 
+// A failed attempt's rows stay in a table that cannot roll back, and the
+// server's account of them was lost with the error: at most the chunk's rows.
+void note_left_behind(ChunkLoad& load, const LoadJob& job) {
+  const Destination* cannot = job.untransactional();
+  if (!cannot || !load.outcome.left_behind.empty()) return;
+  load.outcome.left_behind = left_behind_unknown(load.chunk.rows - load.left_out.size(), cannot->target.engine,
+                                                 describe(load.chunk, job), cannot->target.display);
+}
+
 // Loads one chunk, retrying transient errors (deadlock, lock wait timeout,
 // lost connection) with backoff; throws Failure when that does not cure it.
 void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters,
@@ -362,7 +385,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
   const Chunk& chunk = text.chunk;
   outcome.parts.resize(job.destinations.size(), ChunkState::pending);
   outcome.rows_on.resize(job.destinations.size(), 0);
-  ChunkLoad load{chunk, text, outcome, {}};
+  ChunkLoad load{chunk, text, outcome, {}, 0, {}};
   for (const Problem& p : outcome.rejects) load.left_out.insert(p.row_in_chunk);  // an earlier run's, of parts it loaded
   for (unsigned retry = 0;; ++retry) {
     try {
@@ -376,11 +399,17 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       return;
     } catch (const ServerError& e) {
       if (w.connected()) rollback_quietly(w);
-      if (!is_transient(e.code()) || retry >= job.options.retries) {
+      const Destination* cannot = job.untransactional();
+      if (!is_transient(e.code()) || retry >= job.options.retries || cannot) {
         const Destination& to = job.destinations[load.at];
         Failure failure = explain(e, to.target, describe(chunk, job) + to.where());
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
-        throw Failure(failure.code(), fmt::format("{}; {}", failure.what(), fate(load, job)));
+        note_left_behind(load, job);
+        std::string not_retried = is_transient(e.code()) && cannot && retry < job.options.retries
+            ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
+                          "this one stored)", cannot->target.engine)
+            : "";
+        throw Failure(failure.code(), fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
       }
       if (is_connection_lost(e.code())) w.links.clear();
       spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
@@ -390,6 +419,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       if (f.code() != ExitCode::connect || retry >= job.options.retries) {
         if (outcome.state == ChunkState::pending)
           outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
+        if (outcome.state == ChunkState::failed || outcome.state == ChunkState::unknown) note_left_behind(load, job);
         throw;
       }
       w.links.clear();

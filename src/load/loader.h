@@ -49,6 +49,8 @@ struct ChunkOutcome {
   std::vector<std::string> rejected_text;  // their bytes, as rejects_file writes them (this run's only)
   std::uint64_t duplicates_skipped = 0;  // --on-duplicate ignore: rows skipped, their key already there
   std::uint64_t rows_replaced = 0;       // --on-duplicate replace: rows of the table replaced
+  // A table that cannot roll back: what this chunk, not committed, left in it (load/kept_rows.h).
+  std::string left_behind;
 };
 
 // Counters the progress line reads while workers run. Each worker adds to them
@@ -87,6 +89,12 @@ struct LoadJob {
   const std::vector<Chunk>& chunks;     // the mapped inputs', in order
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
+  // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.
+  const Destination* untransactional() const {
+    for (const Destination& d : destinations)
+      if (!d.target.transactional) return &d;
+    return nullptr;
+  }
   const Ledger* ledger_of(const Chunk& c, std::size_t destination) const {
     return inputs[c.file].ledgers.empty() ? nullptr : inputs[c.file].ledgers[destination];
   }

@@ -36,15 +36,6 @@ Target staged_target(const Target& target) {
   return stage;
 }
 
-void refuse_untransactional(const Target& t) {
-  if (t.transactional) return;
-  std::string what = t.engine.empty() ? "a view" : fmt::format("a {} table, which cannot roll back", t.engine);
-  throw Failure(ExitCode::usage, fmt::format(
-      "fastload: --atomic needs a transactional table and {} is {}: a failed publish would leave part of the "
-      "load in it. Load without --atomic, or convert the table (ALTER TABLE {} ENGINE=InnoDB)",
-      t.display, what, t.quoted));
-}
-
 // Held by the control session until it disconnects: one run per stage.
 void lock_stage(Session& control, const Target& target, const Stage& stage) {
   auto got = control.query_value(fmt::format("SELECT GET_LOCK({}, 0)",
@@ -114,7 +105,8 @@ std::string stage_name(const Target& target) {
 }
 
 Stage prepare_stage(Session& control, const Target& target, bool keep_existing) {
-  refuse_untransactional(target);
+  require_transactional(target, ExitCode::usage, "--atomic", "a failed publish would leave part of the load in it",
+                        "Load without --atomic");
   Stage stage{staged_target(target), {}, keep_existing, false};
   try {
     lock_stage(control, target, stage);

@@ -45,6 +45,7 @@ bool run_batch(Session& session, SinkResult& result, std::uint64_t first_row, st
   } catch (const ServerError& e) {
     if (!is_data_error(e.code())) throw;
     result.problems = server_problems(session, first_row, result.on_duplicate);
+    note_stop(result, first_row, e.code());
     return false;
   }
   statement.records = rows;

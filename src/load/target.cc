@@ -118,6 +118,17 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
   }
 }
 
+void require_transactional(const Target& t, ExitCode code, const std::string& option, const std::string& because,
+                           const std::string& instead, const std::string& where) {
+  if (t.transactional) return;
+  bool vowel = !t.engine.empty() && std::string("AEIOU").find(t.engine[0]) != std::string::npos;
+  std::string what = t.engine.empty() ? "a view"
+                                      : fmt::format("{} {} table, which cannot roll back", vowel ? "an" : "a", t.engine);
+  throw Failure(code, fmt::format("fastload: {} needs a transactional table and {}{} is {}: {}. {}, or convert the "
+                                  "table (ALTER TABLE {} ENGINE=InnoDB)", option, t.display, where, what, because,
+                                  instead, t.quoted));
+}
+
 bool has_rows(Session& session, const Target& target) {
   return !session.query("SELECT 1 FROM " + target.quoted + " LIMIT 1").empty();
 }

@@ -36,6 +36,13 @@ struct Target {
 // is found, its database is the session's default database.
 Target check_target(Session& session, const Options& options);
 
+// Throws Failure(code) when `t` cannot roll back a failed chunk (MyISAM,
+// Aria, MEMORY; or `t` is a view), where `option` cannot keep its promise:
+// `because` says why, `instead` what to do besides converting the table;
+// `where` names a shard's server.
+void require_transactional(const Target& t, ExitCode code, const std::string& option, const std::string& because,
+                           const std::string& instead, const std::string& where = "");
+
 // Whether the table holds rows (the caller decides what that means for the run).
 bool has_rows(Session& session, const Target& target);
 

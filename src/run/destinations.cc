@@ -62,11 +62,19 @@ void plan_destinations(const Options& options, RunState& state) {
     d.options = options;
     d.pins = state.pins;
     state.destinations.push_back(std::move(d));
-    return;
+  } else {
+    for (const shard::Shard& shard : state.shards.map->shards)
+      state.destinations.push_back(shard_destination(options, state, shard));
+    for (const load::Destination& d : state.destinations) state.summary.shards.push_back({d.shard, 0});
   }
-  for (const shard::Shard& shard : state.shards.map->shards)
-    state.destinations.push_back(shard_destination(options, state, shard));
-  for (const load::Destination& d : state.destinations) state.summary.shards.push_back({d.shard, 0});
+  // Leaving a row out means rolling its chunk back and sending the rest again.
+  if (options.max_errors > 0)
+    for (const load::Destination& to : state.destinations)
+      load::require_transactional(to.target, ExitCode::usage, "--max-errors", "its chunk holding a bad row cannot be "
+                                  "rolled back and sent again without that row: the server has already stored the "
+                                  "chunk's other rows (and the bad one, changed), so they would be stored twice",
+                                  "Load without --max-errors (a bad row then stops the load, which says exactly "
+                                  "what its chunk left in the table)", to.where());
 }
 
 void make_destinations_durable(RunState& state) {

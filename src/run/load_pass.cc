@@ -48,7 +48,9 @@ void tally(RunState& state) {
     bool unverified = o.state == load::ChunkState::committed && input.chunker && !input.verifier &&
                       state.chunks[i].end > input.chunker->verified();
     for (std::size_t d = 0; d < o.rows_on.size() && d < s.shards.size(); ++d) s.shards[d].rows += o.rows_on[d];
-    states.push_back(unverified ? "committed unverified" : partly_committed(o, state).value_or(state_name(o.state)));
+    std::string name = partly_committed(o, state).value_or(state_name(o.state));
+    if (!o.left_behind.empty()) name += " (not rolled back)";
+    states.push_back(unverified ? "committed unverified" : name);
     if (o.state == load::ChunkState::other_part) {  // neither loaded nor missing: not this process's
       ++s.chunks_other_parts;
       continue;
@@ -158,6 +160,20 @@ void merge_streamed(RunState& state, std::vector<load::StreamedChunk> streamed) 
   state.summary.chunks = state.chunks.size();
 }
 
+// A table that cannot roll back keeps what failed chunks stored: the failure says exactly what, chunk by chunk.
+Failure with_left_behind(const Failure& stopped, const RunState& state) {
+  auto cannot = std::find_if(state.destinations.begin(), state.destinations.end(),
+                             [](const load::Destination& d) { return !d.target.transactional; });
+  if (cannot == state.destinations.end()) return stopped;
+  std::string message = stopped.what();
+  for (const load::ChunkOutcome& o : state.outcomes)
+    if (!o.left_behind.empty()) message += "\nfastload: " + o.left_behind;
+  if (message == stopped.what())
+    message += fmt::format("\nfastload: engine {} cannot roll back, but no chunk stored rows before the failure: "
+                           "{} holds the committed chunks only", cannot->target.engine, cannot->target.display);
+  return Failure(stopped.code(), message);
+}
+
 }  // namespace
 
 // Runs the workers; returns the failure that stopped them (a server error, or
@@ -194,8 +210,10 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
         "this", state.summary.file, s.input_rows, s.rows, s.rows_loaded_before, s.rows_rejected));
   if (!stopped && !state.summary.problems.empty())
     stopped = Failure(ExitCode::rejected, fmt::format(
-        "fastload: {}: rows were rejected (see above); nothing of the rejected chunk was committed. Fix "
-        "those rows, then reload the chunks that are not committed (listed below)", state.summary.file));
+        "fastload: {}: rows were rejected (see above); {}. Fix those rows, then reload the chunks that are not "
+        "committed (listed below)", state.summary.file, std::all_of(state.destinations.begin(),
+        state.destinations.end(), [](const load::Destination& d) { return d.target.transactional; })
+        ? "nothing of the rejected chunk was committed" : "what the rejected chunk left in the table is said below"));
   if (stopped && std::any_of(s.spans.begin(), s.spans.end(), [](const report::ChunkSpan& span) {
         return span.state == "committed unverified";
       }))
@@ -204,10 +222,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
         "pipe, whose check (at the end of its member) failed or was not reached: their rows may be damaged. "
         "Check them; a compressed file named as a FILE is checked before any of it is committed",
         stopped->what()));
-  if (stopped && !state.target.transactional)
-    stopped = Failure(stopped->code(), fmt::format(
-        "{}\nfastload: engine {} cannot roll back: the rows the server accepted from the failing chunk "
-        "before the error stay in {}", stopped->what(), state.target.engine, state.target.display));
+  if (stopped) stopped = with_left_behind(*stopped, state);
   return stopped;
 }
 

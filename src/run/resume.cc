@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <fmt/core.h>
+#include <spdlog/spdlog.h>
 #include <xxhash.h>
 
 #include "input/fingerprint.h"
@@ -25,31 +26,41 @@ const char* duplicate_policy(OnDuplicate policy) {
   return "?";
 }
 
-// The file's bytes as they are on disk: a compressed file's compressed bytes,
-// hashed in pieces of 64M as the chunks of a mapped file are.
-input::FileIdentity identify(const Options& options, const Input& input, const std::vector<Chunk>& chunks) {
-  if (input.file) return input::identify(*input.file, chunks, options.threads);
-  input::MappedFile compressed(input.path);
-  std::vector<Chunk> pieces;
-  const std::uint64_t size = compressed.bytes().size(), piece = 64ull << 20;
-  for (std::uint64_t begin = 0; begin < size; begin += piece)
-    pieces.push_back({pieces.size(), begin, std::min(size, begin + piece)});
-  return input::identify(compressed, pieces, options.threads);
+// The file's bytes as they are on disk: a compressed file's compressed bytes
+// (what is known of it before it is read).
+input::FileIdentity identify(const Options& options, const Input& input) {
+  if (input.file) return input::identify(*input.file, options.threads);
+  return input::identify(input::MappedFile(input.path), options.threads);
+}
+
+// Each input's identity, and which copy of its bytes it is among the FILEs:
+// two FILEs of the same bytes are two loads, each loaded once.
+void identify_inputs(const Options& options, RunState& state) {
+  for (std::size_t i = 0; i < state.inputs.size(); ++i) {
+    Input& input = state.inputs[i];
+    input.identity = identify(options, input);
+    input.copy = static_cast<std::size_t>(std::count_if(state.inputs.begin(), state.inputs.begin() + i,
+                                                        [&](const Input& earlier) {
+      return earlier.identity.size == input.identity.size &&
+             earlier.identity.fingerprint == input.identity.fingerprint;
+    }));
+  }
 }
 
 // What makes a rerun of `input` the same load (see load/ledger.h) on
 // destination `d`: a shard's ledger names the shard's table beside the target.
 load::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
                                const std::vector<Chunk>& chunks, std::size_t d) {
-  input::FileIdentity file = identify(options, input, chunks);
+  const input::FileIdentity& file = input.identity;
   const load::Destination& to = state.destinations[d];
   load::LoadIdentity id;
   id.target = to.shard.empty() ? state.target.quoted
                                : fmt::format("{} shard {} {}", state.target.quoted, to.shard, to.target.quoted);
-  id.file = std::filesystem::absolute(input.path).lexically_normal().string();
+  id.file = std::filesystem::weakly_canonical(std::filesystem::absolute(input.path)).string();
   id.file_size = file.size;
   id.file_mtime = file.mtime;
   id.fingerprint = file.fingerprint;
+  id.copy = input.copy;
   id.chunk_size = input.chunk_size;
   id.chunks = chunks.size();
   id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}", describe(options.dialect), mode_name(options.mode),
@@ -96,6 +107,16 @@ void mark_loaded(const Options& options, RunState& state, const Input& input, co
                options.dialect);
 }
 
+// --resume makes a file's bytes be in the table once: a finished load of the
+// same bytes (whatever its path or day) is done, and the run says so loudly.
+void finished_before(const RunState& state, const Input& input, const load::Ledger& ledger,
+                     const std::pair<std::string, std::string>& when) {
+  spdlog::warn("--resume: {}: these {} bytes were loaded into {} completely by an earlier --resume run (of {}, "
+               "last chunk committed at {}): nothing of them is loaded again. To load the same rows a second time, "
+               "run without --resume, or first run {}", input.name(), input.identity.size, state.target.display,
+               when.first, when.second, ledger.forget());
+}
+
 // One file's ledgers, one a destination: the chunks an earlier run committed
 // on every destination become "loaded before"; a chunk committed on some
 // shards only keeps those parts as loaded. Returns the rows of the chunks
@@ -110,6 +131,7 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
     load::Ledger& ledger = open_ledger(options, state, input, chunks, d);
     load::LedgerState recorded = ledger.read(control_of(state, d), input.file ? &chunks : nullptr);
     published = published || recorded.published;
+    if (recorded.finished && d == 0) finished_before(state, input, ledger, *recorded.finished);
     for (load::LedgerEntry& entry : recorded.committed) {
       parts[entry.chunk] = {parts[entry.chunk].first + 1, entry.rows - entry.rejected};
       if (!input.file) {  // a compressed file: skipped, checked and located as it is cut (load::load_chunks)
@@ -155,16 +177,15 @@ const char* mode_name(Mode mode) {
 // run committed are skipped; a mismatch (changed file, recreated table) is refused.
 void resume_pass(const Options& options, RunState& state) {
   for (const load::Destination& to : state.destinations)
-    if (!to.target.transactional)
-      throw Failure(ExitCode::cannot_resume, fmt::format(
-          "fastload: --resume: engine {} of {}{} cannot roll back a failed chunk, so a rerun could not know which "
-          "of its rows are in the table; load into InnoDB, or run without --resume", to.target.engine,
-          to.target.display, to.where()));
+    load::require_transactional(to.target, ExitCode::cannot_resume, "--resume", "the rows of a failed chunk would "
+                                "stay in it, so a rerun could not know which of them are there", "Run without "
+                                "--resume", to.where());
   for (const Input& input : state.inputs)
     if (input.stream && !input.stream->compressed_size())
       throw Failure(ExitCode::cannot_resume, fmt::format(
           "fastload: {}: --resume needs a file, which it can fingerprint and read again; this is {}. "
           "Save it to a file first, or run without --resume", input.name(), what_stream(*input.stream)));
+  identify_inputs(options, state);
   std::uint64_t rows_before = 0;
   std::size_t published = 0;
   for (Input& input : state.inputs) {

@@ -13,6 +13,7 @@
 #include "fastload/errors.h"
 #include "fastload/options.h"
 #include "input/byte_stream.h"
+#include "input/fingerprint.h"
 #include "input/mapped_file.h"
 #include "input/stream_chunks.h"
 #include "input/verifier.h"
@@ -41,6 +42,8 @@ struct Input {
   std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
   std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
   std::vector<std::unique_ptr<load::Ledger>> ledgers;  // --resume: one per destination, on its server
+  input::FileIdentity identity;  // --resume: its bytes on disk (a compressed file's compressed bytes)
+  std::size_t copy = 0;          // --resume: how many FILEs before it in this run have the same bytes
   // --resume, a stream's: the chunks an earlier run committed, one map per destination.
   std::vector<std::map<std::size_t, load::LedgerEntry>> recorded;
 
