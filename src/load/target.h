@@ -16,6 +16,7 @@ struct Column {
   bool integer = false;      // an integer type: the insert mode sends it binary
   bool exact_number = false; // integer or decimal: a plain number can go unquoted in SQL text
   bool is_unsigned = false;
+  bool generated = false;    // computed by the server (VIRTUAL or STORED): a value for it is never stored
 };
 
 struct Target {
@@ -37,7 +38,15 @@ Target check_target(Session& session, const Options& options);
 bool has_rows(Session& session, const Target& target);
 
 // The server's refusal as the Failure a user can act on (exit code by cause);
-// `context` says what was being done ("chunk 3 of nodes.tsv ...").
-Failure explain(const ServerError& error, const Target& target, const std::string& context);
+// `context` says what was being done ("chunk 3 of nodes.tsv ..."). The
+// mode tells what a file error means: only --mode server has the server
+// read the file, so only there is it the input's (ExitCode::input).
+Failure explain(const ServerError& error, const Target& target, const std::string& context, Mode mode);
+
+// The server refused a write because it is read-only (read_only, a
+// replica, super_read_only), not because of the user's privileges on the table.
+bool is_read_only(const ServerError& error);
+// What to say about it (the server's message included) and what to do.
+std::string read_only_advice(const ServerError& error);
 
 }  // namespace fastload::load
