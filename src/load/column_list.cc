@@ -50,8 +50,22 @@ const Column* find_column(const Target& target, std::string_view name) {
   return nullptr;
 }
 
+// A value for a generated column is never stored: LOAD DATA drops it
+// without a word, an INSERT refuses it (error 1906/3105). Refused alike in
+// every mode, before any row is sent.
+void refuse_generated(const Column& c, const Target& t, const char* how) {
+  if (!c.generated) return;
+  throw misuse(fmt::format("column {} of {} is generated (the server computes it), so {} would be dropped by LOAD "
+                           "DATA without a warning and refused by INSERT; leave it out: give --columns with a "
+                           "variable for its field, e.g. @skip", c.name, t.display, how));
+}
+
 void check_columns(const Target& t, const Options& o) {
   const std::set<const Column*> filled = filled_columns(t, o);
+  for (const Column* c : filled)
+    refuse_generated(*c, t, o.columns.empty() ? "the field that fills it (without --columns every column takes one)"
+                                              : "the field --columns gives it");
+  for (const Assignment& a : o.set) refuse_generated(existing(t, a.column, "--set"), t, "the value --set gives it");
   std::set<const Column*> set;
   for (const Assignment& a : o.set) {
     const Column& c = existing(t, a.column, "--set");
