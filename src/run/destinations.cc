@@ -26,7 +26,7 @@ load::Destination shard_destination(const Options& options, const RunState& stat
   if (d.options.columns.empty())
     for (const load::Column& column : state.target.columns) d.options.columns.push_back({column.name, false});
   try {
-    d.control = std::make_unique<load::Session>(d.connection, d.password, options.charset);
+    d.control = std::make_unique<load::Session>(d.connection, d.password);
     d.target = load::check_target(*d.control, d.options);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
