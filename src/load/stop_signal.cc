@@ -40,7 +40,12 @@ void cut_stuck_calls(std::int64_t signalled) {
   std::lock_guard<std::mutex> lock(registry_mutex);
   for (WatchedConnection* c : registry) {
     std::int64_t since = c->busy_since.load(std::memory_order_relaxed);
-    if (since == 0 || now_ns() - std::max(since, signalled) < grace) continue;
+    // A call begun after the signal (re-creating deferred indexes, the barrier) runs as long as it needs,
+    // unless the server already left a call unanswered.
+    bool after_signal = since > signalled;
+    if (since == 0 || (after_signal && !cut.load(std::memory_order_relaxed)) ||
+        now_ns() - std::max(since, signalled) < grace)
+      continue;
     ::shutdown(c->socket, SHUT_RDWR);  // the blocked read returns; the session is lost from here on
     cut.store(true, std::memory_order_relaxed);
   }

@@ -5,11 +5,13 @@
 // A server that stops answering would keep a worker (or the control session)
 // in a blocking read forever, and the signal would only be a flag nobody
 // reads. So while the handlers are installed a watcher thread runs: once a
-// signal came, any server call that has been waiting longer than
-// kStopGrace since the signal (or since it began, if later) gets its
-// socket shut down (shutdown(2)), the library's read returns "lost
-// connection", and the normal stop path runs. Calls that answer within the
-// grace are never touched, so a chunk about to COMMIT still does.
+// signal came, a server call that was under way at the signal and is still
+// waiting kStopGrace after it gets its socket shut down (shutdown(2)), the
+// library's read returns "lost connection", and the normal stop path runs.
+// Calls begun after the signal (the barrier, re-creating deferred indexes)
+// are left to finish, unless a call was already cut (the server does not
+// answer): then they too are cut after the grace. Calls that answer within
+// the grace are never touched, so a chunk about to COMMIT still does.
 #pragma once
 
 #include <atomic>
