@@ -451,6 +451,9 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("--defaults-file", c.defaults_file, "read options from this file only")->group(conn);
   app.add_option("--ssl-mode", c.ssl_mode, "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY")->group(conn);
   app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)")->group(conn);
+  app.add_option("--connect-timeout", o.connect_timeout, "seconds a connection may take to be set up, the "
+                 "server's greeting included (default 10; 0: no limit); statements have none")
+      ->group(conn)->type_name("SECONDS")->check(CLI::NonNegativeNumber);
 
   args = keep_empty_format_values(mark_password_prompts(std::move(args)));
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector

@@ -58,7 +58,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
     if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
-    state.control = std::make_unique<load::Session>(options.connection, state.password, options.charset);
+    state.control = std::make_unique<load::Session>(options.connection, state.password);
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
@@ -118,6 +118,7 @@ int run(const Options& options) {
   if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
   auto start = Clock::now();
+  load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
   try {
     load_and_barrier(options, state);
@@ -128,6 +129,12 @@ int run(const Options& options) {
   } catch (const load::ServerError& e) {
     s.exit_code = static_cast<int>(ExitCode::load_failed);
     s.error = fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code());
+  }
+  if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
+    // A call the stop watcher cut fails as a lost connection: what happened is the signal.
+    s.exit_code = static_cast<int>(ExitCode::interrupted);
+    s.error = fmt::format("fastload: stopped by signal {}: the server did not answer within {} s of it, so the "
+                          "connection was cut\n{}", load::stop_signal(), load::kStopGrace.count() / 1000, s.error);
   }
   abandon(state);  // --atomic: any failure before the publish
   if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();

@@ -91,6 +91,7 @@ struct Options {
   bool force = false;             // --defer-indexes on a table that already holds rows
   unsigned retries = 5;           // attempts after a transient error (deadlock, lost connection) per chunk
   ConnectionOptions connection;
+  unsigned connect_timeout = 10;  // --connect-timeout: seconds to connect and get the greeting; 0: no limit
   // Session options (docs/design.md#session-options).
   bool disable_checks = false;   // unique_checks = 0, foreign_key_checks = 0 in the workers' sessions
   bool no_binlog = false;        // sql_log_bin = 0 in every session: replicas see none of the load

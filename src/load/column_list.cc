@@ -45,7 +45,8 @@ std::set<const Column*> filled_columns(const Target& t, const Options& o) {
 // The --columns that would read the fields into the default columns, each generated one into a variable.
 std::string suggested_columns(const Target& t) {
   std::string list;
-  for (const Column* c : default_columns(t)) list += fmt::format("{}{}{}", list.empty() ? "" : ",", c->generated ? "@" : "", c->name);
+  for (const Column* c : default_columns(t))
+    list += fmt::format("{}{}{}", list.empty() ? "" : ",", c->generated ? "@" : "", c->name);
   return list;
 }
 
@@ -82,6 +83,11 @@ const Column* find_column(const Target& target, std::string_view name) {
 void check_columns(const Target& t, const Options& o) {
   const std::set<const Column*> filled = filled_columns(t, o);
   refuse_generated(t, o, filled);
+  for (const Assignment& a : o.set)
+    if (const Column& c = existing(t, a.column, "--set"); c.generated)
+      throw misuse(fmt::format("--set {}: {} is a generated column of {}: the server computes it (LOAD DATA would drop "
+                               "the value without a word, an INSERT refuses it); leave it out", c.name,
+                               quote_identifier(c.name), t.display));
   std::set<const Column*> set;
   for (const Assignment& a : o.set) {
     const Column& c = existing(t, a.column, "--set");

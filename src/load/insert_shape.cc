@@ -20,7 +20,9 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 }  // namespace
 
 InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes)
-    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.quoted)) {
+    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.quoted)),
+      introducer_(same_name(options.charset, kConnectionCharset) ? "" : "_" + options.charset),
+      file_charset_(options.charset) {
   text_.back().push_back('(');
   if (options.columns.empty()) add_table_columns(target);
   else add_listed_columns(target, options, backslash_escapes);
@@ -30,7 +32,9 @@ InsertShape::InsertShape(const Target& target, const Options& options, bool back
 
 std::string InsertShape::placeholders(std::uint64_t rows) const {
   std::string tuple;
-  append_tuple(tuple, [](std::string& out, const ValueSlot&) { out += '?'; });
+  append_tuple(tuple, [&](std::string& out, const ValueSlot& slot) {
+    out += converted(slot) ? fmt::format("CONVERT(? USING {})", file_charset_) : "?";
+  });
   std::string sql = head_;
   for (std::uint64_t r = 0; r < rows; ++r) {
     if (r > 0) sql += ',';

@@ -53,8 +53,16 @@ class InsertShape {
   // value is then a placeholder inside an expression.
   bool expressions_read_fields() const { return expressions_read_fields_; }
 
-  // head() and `rows` tuples of '?' placeholders, for a prepared statement.
+  // head() and `rows` tuples of '?' placeholders, for a prepared statement;
+  // a converted() slot's is CONVERT(? USING charset), bound as bytes (BLOB).
   std::string placeholders(std::uint64_t rows) const;
+
+  // The session speaks utf8mb4 (the names' charset); the values are in the
+  // file's --charset. Whether slot's value needs saying so: a string for a
+  // column other than an integer one, when the file is not utf8mb4.
+  bool converted(const ValueSlot& slot) const { return !introducer_.empty() && !(slot.column && slot.column->integer); }
+  // "_latin1" before a text literal of the file's bytes; "" for a utf8mb4 file.
+  const std::string& introducer() const { return introducer_; }
 
  private:
   void add_slot(const ValueSlot& slot);
@@ -63,6 +71,8 @@ class InsertShape {
   void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
 
   std::string head_;
+  std::string introducer_;   // "_" + the file's charset, or "" when it is the session's
+  std::string file_charset_;
   std::vector<std::string> text_{""};  // text_[i] before slot i; the last one after every slot
   std::vector<ValueSlot> slots_;
   RowWidth width_;

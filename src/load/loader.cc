@@ -77,7 +77,7 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, const Destination& to, Sessi
 Link connect(const LoadJob& job, const Destination& to) {
   const Options& o = to.options;
   Link link;
-  link.session = std::make_unique<Session>(to.connection, to.password, o.charset, o.compress);
+  link.session = std::make_unique<Session>(to.connection, to.password, o.compress);
   if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", link.session->compression());
   pin_session(*link.session, to.pins);
   link.session->use_database(o.database);
@@ -91,7 +91,7 @@ Link connect(const LoadJob& job, const Destination& to) {
   try {
     link.sink = make_sink(job, to, *link.session);
   } catch (const ServerError& e) {
-    throw explain(e, to.target, "preparing the workers' statements" + to.where());
+    throw explain(e, to.target, "preparing the workers' statements" + to.where(), o.mode);
   }
   return link;
 }
@@ -399,10 +399,17 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       return;
     } catch (const ServerError& e) {
       if (w.connected()) rollback_quietly(w);
+      if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code())) {
+        // The stop watcher cut a call the server did not answer: the server rolls the transaction back.
+        outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
+        throw Failure(ExitCode::interrupted, fmt::format(
+            "fastload: {}: stopped by signal {}: the server did not answer within {} s of it, so the connection "
+            "was cut: {}", describe(chunk, job), stop_signal(), kStopGrace.count() / 1000, fate(load, job)));
+      }
       const Destination* cannot = job.untransactional();
       if (!is_transient(e.code()) || retry >= job.options.retries || cannot) {
         const Destination& to = job.destinations[load.at];
-        Failure failure = explain(e, to.target, describe(chunk, job) + to.where());
+        Failure failure = explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         note_left_behind(load, job);
         std::string not_retried = is_transient(e.code()) && cannot && retry < job.options.retries
@@ -416,7 +423,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
                    describe(chunk, job), e.what(), e.code(), retry + 1, job.options.retries);
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
-      if (f.code() != ExitCode::connect || retry >= job.options.retries) {
+      if (f.code() != ExitCode::connect || retry >= job.options.retries || stop_signal() != 0) {
         if (outcome.state == ChunkState::pending)
           outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         if (outcome.state == ChunkState::failed || outcome.state == ChunkState::unknown) note_left_behind(load, job);

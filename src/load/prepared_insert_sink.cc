@@ -12,9 +12,10 @@ namespace fastload::load {
 // A server-side prepared statement (RAII over MYSQL_STMT*).
 class PreparedStatement {
  public:
-  PreparedStatement(Session& session, const std::string& sql) {
+  PreparedStatement(Session& session, const std::string& sql) : session_(session) {
     stmt_ = mysql_stmt_init(session.handle());
     if (!stmt_) throw ServerError(0, "HY000", "out of memory preparing a statement");
+    ServerCall waiting = session_.call();
     if (mysql_stmt_prepare(stmt_, sql.data(), sql.size()) != 0) throw_error();
   }
   ~PreparedStatement() { mysql_stmt_close(stmt_); }
@@ -28,6 +29,7 @@ class PreparedStatement {
 #else
     (void)array_size;
 #endif
+    ServerCall waiting = session_.call();
     if (mysql_stmt_bind_param(stmt_, binds) != 0 || mysql_stmt_execute(stmt_) != 0) throw_error();
     return mysql_stmt_affected_rows(stmt_);
   }
@@ -36,6 +38,7 @@ class PreparedStatement {
   [[noreturn]] void throw_error() {
     throw ServerError(mysql_stmt_errno(stmt_), mysql_stmt_sqlstate(stmt_), mysql_stmt_error(stmt_));
   }
+  Session& session_;
   MYSQL_STMT* stmt_ = nullptr;
 };
 
@@ -75,6 +78,12 @@ bool parse_integer(std::string_view text, const Column& column, long long& value
   }
   auto r = std::from_chars(text.data(), end, value);
   return r.ec == std::errc() && r.ptr == end;
+}
+
+// A string goes as the session's charset, or as bytes (BLOB) that the
+// statement's CONVERT(? USING charset) reads in the file's.
+enum_field_types string_type(const InsertShape& shape, const ValueSlot& slot) {
+  return shape.converted(slot) ? MYSQL_TYPE_BLOB : MYSQL_TYPE_STRING;
 }
 
 }  // namespace
@@ -138,7 +147,7 @@ std::uint64_t PreparedInsertSink::execute_array() {
       if (binary && !f.is_null) binary = parse_integer(f.value, *column, b.integers[base + r]);
     }
     MYSQL_BIND& bind = b.binds[c];
-    bind.buffer_type = binary ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_STRING;
+    bind.buffer_type = binary ? MYSQL_TYPE_LONGLONG : string_type(shape_, shape_.slots()[c]);
     bind.buffer = binary ? static_cast<void*>(&b.integers[base]) : static_cast<void*>(&b.pointers[base]);
     bind.length = binary ? nullptr : &b.lengths[base];
     bind.is_unsigned = binary && column->is_unsigned;
@@ -163,7 +172,7 @@ std::uint64_t PreparedInsertSink::execute_tuples() {
       bind.buffer = &b.integers[i];
       bind.is_unsigned = column->is_unsigned;
     } else {
-      bind.buffer_type = MYSQL_TYPE_STRING;
+      bind.buffer_type = string_type(shape_, shape_.slots()[i % slots_]);
       bind.buffer = const_cast<char*>(f.value.data());
       bind.buffer_length = f.value.size();
       bind.length = &b.lengths[i];

@@ -9,6 +9,7 @@
 #include "fastload/errors.h"
 #include "input/mapped_file.h"
 #include "load/rate_limit.h"
+#include "load/stop_signal.h"
 
 namespace fastload::load {
 
@@ -120,7 +121,12 @@ std::string describe_server(const ConnectionOptions& o) {
   return "the default server";
 }
 
+// Written once by set_connect_timeout before any session exists, then only read.
+unsigned connect_timeout_seconds = kDefaultConnectTimeout;
+
 }  // namespace
+
+void set_connect_timeout(unsigned seconds) { connect_timeout_seconds = seconds; }
 
 std::string quote_identifier(std::string_view name) {
   std::string quoted = "`";
@@ -131,8 +137,7 @@ std::string quote_identifier(std::string_view name) {
   return quoted + "`";
 }
 
-Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password,
-                 const std::string& charset, bool compress)
+Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
     : infile_(std::make_unique<InfileStream>()) {
   mysql_ = mysql_init(nullptr);
   if (!mysql_) throw Failure(ExitCode::internal, "fastload: out of memory creating a connection");
@@ -142,7 +147,10 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
   set_option(mysql_, MYSQL_OPT_LOCAL_INFILE, &local_infile);
   if (!o.defaults_file.empty()) set_option(mysql_, MYSQL_READ_DEFAULT_FILE, o.defaults_file.c_str());
   set_option(mysql_, MYSQL_READ_DEFAULT_GROUP, "fastload");
-  set_option(mysql_, MYSQL_SET_CHARSET_NAME, charset.c_str());
+  set_option(mysql_, MYSQL_SET_CHARSET_NAME, kConnectionCharset);
+  // Bounds the TCP connect and the wait for the server's greeting; statements
+  // get no read timeout: a chunk's LOAD DATA or an ALTER may rightly run long.
+  if (connect_timeout_seconds > 0) set_option(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_seconds);
   set_tls(mysql_, o);
   if (compress) set_compression(mysql_);
   auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
@@ -153,7 +161,8 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
     unsigned code = mysql_errno(mysql_);
     mysql_close(mysql_);
     std::string hint = code == 1045 ? "check --user and the password (-p prompts for it)"
-                                    : "check --host/--port or --socket and that the server runs";
+                                    : "check --host/--port or --socket and that the server runs and answers "
+                                      "(--connect-timeout bounds the wait)";
     throw Failure(ExitCode::connect, fmt::format("fastload: cannot connect to {}: {} (error {}); {}",
                                                  describe_server(o), why, code, hint));
   }
@@ -166,6 +175,9 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
                                                  describe_server(o), o.ssl_mode));
   }
   if (compress) check_compression(o);
+  watched_ = std::make_unique<WatchedConnection>();
+  watched_->socket = static_cast<int>(mysql_get_socket(mysql_));
+  register_connection(watched_.get());
 }
 
 // As with TLS: what counts is what the server says it negotiated. Closes the
@@ -184,14 +196,18 @@ void Session::check_compression(const ConnectionOptions& o) {
                                                "--compress asks for; leave out --compress", describe_server(o)));
 }
 
-Session::~Session() { mysql_close(mysql_); }
+Session::~Session() {
+  if (watched_) unregister_connection(watched_.get());  // before its socket closes
+  mysql_close(mysql_);
+}
+
+ServerCall Session::call() { return ServerCall(watched_.get()); }  // none while connecting
 
 void Session::throw_error() const {
   throw ServerError(mysql_errno(mysql_), mysql_sqlstate(mysql_), mysql_error(mysql_));
 }
 
 void Session::send_query(std::string_view sql) {
-  throttle(sql.size());
   if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
 }
 
@@ -204,6 +220,8 @@ void Session::throttle(std::uint64_t bytes) noexcept {
 }
 
 void Session::execute(std::string_view sql) {
+  throttle(sql.size());
+  ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
   send_query(sql);
   // A statement may still return rows (SHOW, a procedure); drain them.
   if (MYSQL_RES* result = mysql_store_result(mysql_)) mysql_free_result(result);
@@ -211,6 +229,8 @@ void Session::execute(std::string_view sql) {
 }
 
 std::vector<Row> Session::query(std::string_view sql) {
+  throttle(sql.size());
+  ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
   send_query(sql);
   MYSQL_RES* result = mysql_store_result(mysql_);
   if (!result) {
@@ -257,6 +277,7 @@ bool Session::load_local(std::string_view sql, std::string_view bytes, std::stri
     if (m->holds(bytes)) file = m;
   *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_, file, 0};
   throttle(sql.size());
+  ServerCall waiting = call();
   bool ok = mysql_real_query(mysql_, sql.data(), sql.size()) == 0;
   infile_->armed = false;
   if (infile_->read_failed) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fastload/options.h"
+#include "load/stop_signal.h"
 
 typedef struct st_mysql MYSQL;
 
@@ -37,6 +38,16 @@ class ServerError : public std::runtime_error {
 
 using Row = std::vector<std::optional<std::string>>;
 
+// --connect-timeout: the seconds a connection may take to be set up (0: the
+// library's default, no limit). Called once, before any session exists.
+inline constexpr unsigned kDefaultConnectTimeout = 10;
+
+// Every session speaks utf8mb4: the names of databases, tables, columns and
+// files are given in it. A file in another --charset says so in each
+// statement that carries its bytes (LOAD DATA ... CHARACTER SET, _latin1'...').
+inline constexpr const char* kConnectionCharset = "utf8mb4";
+void set_connect_timeout(unsigned seconds);
+
 // `name` as a MySQL identifier: in backticks, backticks doubled.
 std::string quote_identifier(std::string_view name);
 
@@ -48,8 +59,7 @@ class Session {
   // Throws Failure(ExitCode::connect). `password` overrides the options' one.
   // `compress` (--compress): the protocol's compression, checked on the server
   // once connected (Failure(ExitCode::connect) when the server did not agree).
-  Session(const ConnectionOptions& options, const std::optional<std::string>& password,
-          const std::string& charset, bool compress = false);
+  Session(const ConnectionOptions& options, const std::optional<std::string>& password, bool compress = false);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -90,17 +100,20 @@ class Session {
   // client library and the server must have it.
   bool supports_array_binding() const;
   MYSQL* handle() { return mysql_; }  // for prepared statements
+  // Marks a call on handle() as waiting for the server, so a stop signal can cut it (load/stop_signal.h).
+  ServerCall call();
   unsigned long server_version() const;  // e.g. 101119
 
  private:
   [[noreturn]] void throw_error() const;
-  void send_query(std::string_view sql);  // throttled; throws ServerError
+  void send_query(std::string_view sql);  // throws ServerError
   std::string negotiated_compression();
   void check_compression(const ConnectionOptions& options);
   MYSQL* mysql_ = nullptr;
   RateLimiter* limiter_ = nullptr;
   std::vector<const input::MappedFile*> mapped_;  // see release_sent_pages
   std::string compression_;
+  std::unique_ptr<WatchedConnection> watched_;  // registered with the stop watcher while connected
   std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
 };
 

@@ -89,6 +89,9 @@ void create_stage(Session& control, const Target& target, const Stage& stage) {
 }
 
 Failure stage_failure(const ServerError& e, const Target& target, const Stage& stage) {
+  if (is_read_only(e))
+    return Failure(ExitCode::privilege, fmt::format("fastload: --atomic: cannot set up the staging table {}: {}",
+                                                    stage.target.display, read_only_advice(e)));
   bool denied = e.code() == 1142 || e.code() == 1044 || e.code() == 1227;
   return Failure(denied ? ExitCode::privilege : ExitCode::load_failed, fmt::format(
       "fastload: --atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
@@ -206,6 +209,9 @@ Failure publish_failure(const ServerError& e, const Target& target) {
     return Failure(code, fmt::format("fastload: --atomic: publishing into {} failed: {} (error {}); {}",
                                      target.display, e.what(), e.code(), hint));
   };
+  if (is_read_only(e))
+    return Failure(ExitCode::privilege, fmt::format("fastload: --atomic: publishing into {} failed: {}",
+                                                    target.display, read_only_advice(e)));
   if (is_data_error(e.code()))
     return failure(ExitCode::rejected, "a row of the load conflicts with the table (a key already in it, a "
                    "foreign key, a constraint): remove it from the file, or give --on-duplicate ignore or replace "

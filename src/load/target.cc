@@ -31,11 +31,13 @@ void find_table(Session& session, Target& t) {
     std::string type = c[1].value_or("");
     bool integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
                    type == "bigint";
+    // EXTRA says "VIRTUAL GENERATED" or "STORED GENERATED" (MySQL also has "DEFAULT_GENERATED", a plain column).
     const std::string extra = c[3].value_or("");
     t.columns.push_back({c[0].value_or(""), integer, integer || type == "decimal",
                          c[2].value_or("").find("unsigned") != std::string::npos,
                          extra.find("INVISIBLE") != std::string::npos,
-                         extra.find("GENERATED") != std::string::npos});
+                         extra.find("VIRTUAL GENERATED") != std::string::npos ||
+                             extra.find("STORED GENERATED") != std::string::npos});
   }
 }
 
@@ -79,16 +81,41 @@ void probe(Session& session, const Target& t, const Options& options) {
       throw Failure(ExitCode::usage, fmt::format("fastload: --set: the server refuses the expression: {} (error "
                                                  "{}); fix it: it is SQL, as in LOAD DATA's SET clause",
                                                  e.what(), e.code()));
-    throw explain(e, t, "a test statement");
+    throw explain(e, t, "a test statement", options.mode);
   }
 }
 
 }  // namespace
 
-Failure explain(const ServerError& e, const Target& t, const std::string& context) {
+bool is_read_only(const ServerError& e) {
+  switch (e.code()) {
+    case 1836: case 1792:  // ER_READ_ONLY_MODE (MySQL super_read_only), a READ ONLY transaction
+      return true;
+    case 1290:  // ER_OPTION_PREVENTS_STATEMENT names the option: --read-only, --secure-file-priv, ...
+      return std::string_view(e.what()).find("read-only") != std::string_view::npos ||
+             std::string_view(e.what()).find("read_only") != std::string_view::npos;
+    default:
+      return false;
+  }
+}
+
+std::string read_only_advice(const ServerError& e) {
+  return fmt::format("the server is read-only and refuses writes: {} (error {}); load into the primary, or have "
+                     "it made writable (SET GLOBAL read_only=0), or load as a user with the READ ONLY ADMIN "
+                     "(MariaDB) or SUPER privilege", e.what(), e.code());
+}
+
+Failure explain(const ServerError& e, const Target& t, const std::string& context, Mode mode) {
   auto failure = [&](ExitCode code, const std::string& what) {
     return Failure(code, fmt::format("fastload: {}: {}", context, what));
   };
+  if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
+  // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
+  bool file_error = e.code() == 13 || e.code() == 29 || e.code() == 1290;
+  if (mode == Mode::server && file_error)
+    return failure(ExitCode::input, fmt::format(
+        "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
+        "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));
   switch (e.code()) {
     case 1148: case 3948: case 4166:
       return failure(ExitCode::local_infile, fmt::format(
@@ -109,10 +136,6 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "the server refused the COMMIT: {} (error 1180). With --disable-checks or --mode bulk, MariaDB's bulk "
           "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
           "the row: load with --mode load without --disable-checks to have it named", e.what()));
-    case 13: case 29: case 1290:
-      return failure(ExitCode::input, fmt::format(
-          "the server cannot read the file: {}; --mode server needs the file on the server's host, readable "
-          "by the server and inside its secure_file_priv; use --mode load otherwise", e.what()));
     default:
       return failure(ExitCode::load_failed, fmt::format("{} (error {})", e.what(), e.code()));
   }

@@ -47,7 +47,15 @@ void require_transactional(const Target& t, ExitCode code, const std::string& op
 bool has_rows(Session& session, const Target& target);
 
 // The server's refusal as the Failure a user can act on (exit code by cause);
-// `context` says what was being done ("chunk 3 of nodes.tsv ...").
-Failure explain(const ServerError& error, const Target& target, const std::string& context);
+// `context` says what was being done ("chunk 3 of nodes.tsv ..."). The
+// mode tells what a file error means: only --mode server has the server
+// read the file, so only there is it the input's (ExitCode::input).
+Failure explain(const ServerError& error, const Target& target, const std::string& context, Mode mode);
+
+// The server refused a write because it is read-only (read_only, a
+// replica, super_read_only), not because of the user's privileges on the table.
+bool is_read_only(const ServerError& error);
+// What to say about it (the server's message included) and what to do.
+std::string read_only_advice(const ServerError& error);
 
 }  // namespace fastload::load

@@ -49,7 +49,7 @@ void TextInsertSink::append_value(std::string& out, const split::Field& f, const
     out += "NULL";
   } else if (column && column->exact_number && plain_number(f.value)) {
     out += f.value;
-  } else if (!needs_escape(f.value)) {
+  } else if (out += shape_.introducer(); !needs_escape(f.value)) {  // the file's charset, when not the session's
     out += '\'';
     out += f.value;
     out += '\'';

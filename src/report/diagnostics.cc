@@ -17,6 +17,11 @@ const char* hint_for(unsigned code) {
     case 1265: case 1406: return "the value does not fit the column";
     case 1292: case 1366: case 1367: return "the value is not valid for the column's type";
     case 1300: return "the bytes are not valid in the file's character set (see --charset)";
+    case 1526: return "no partition of the table takes this value: add one (ALTER TABLE ... ADD PARTITION) or "
+                      "fix the row";
+    case 1364: case 1423: return "a NOT NULL column without a default gets no value: give it a field in "
+                                 "--columns or a value with --set, or give it a DEFAULT";
+    case 1644: return "a trigger of the table refused the row (SIGNAL)";
     default: return nullptr;
   }
 }

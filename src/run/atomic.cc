@@ -43,6 +43,9 @@ void publish(const Options& options, RunState& state) {
             for (const auto& ledger : input.ledgers) control.execute(ledger->record_published(control));
         });
     if (p.kept) spdlog::info("{} rows had the key of a row already in {}, which kept its row", p.kept, s.table);
+    // The rows the publish skipped or replaced are the load's, as a run without --atomic counts them.
+    state.summary.duplicates_skipped += p.kept;
+    state.summary.rows_replaced += p.replaced;
   } catch (const load::PublishUnknown&) {
     unpublished(state.summary, "unknown");
     throw;

@@ -28,7 +28,7 @@ load::Destination shard_destination(const Options& options, const RunState& stat
     for (const load::Column* column : load::default_columns(state.target))
       d.options.columns.push_back({column->name, false});
   try {
-    d.control = std::make_unique<load::Session>(d.connection, d.password, options.charset);
+    d.control = std::make_unique<load::Session>(d.connection, d.password);
     d.pins = state.pins;
     load::pin_session(*d.control, d.pins);
     d.target = load::check_target(*d.control, d.options);

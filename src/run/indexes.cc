@@ -12,7 +12,8 @@ void defer_indexes(const Options& options, RunState& state) {
   try {
     state.deferred.emplace(*state.control, state.target, database);  // re-creates what a killed run left
   } catch (const load::ServerError& e) {
-    throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes");
+    throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
+                              options.mode);
   }
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
   if (!options.force && !loaded_before(state) && load::has_rows(*state.control, state.target))
@@ -23,7 +24,7 @@ void defer_indexes(const Options& options, RunState& state) {
   try {
     state.summary.deferred_indexes = state.deferred->drop(*state.control);
   } catch (const load::ServerError& e) {
-    throw load::explain(e, state.target, "--defer-indexes: dropping the secondary indexes");
+    throw load::explain(e, state.target, "--defer-indexes: dropping the secondary indexes", options.mode);
   }
 }
 

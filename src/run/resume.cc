@@ -85,6 +85,10 @@ load::Ledger& open_ledger(const Options& options, RunState& state, Input& input,
     input.ledgers.push_back(std::make_unique<load::Ledger>(control_of(state, d), database, options.ledger_table,
                                                            identity_of(options, state, input, chunks, d)));
   } catch (const load::ServerError& e) {
+    if (load::is_read_only(e))
+      throw Failure(ExitCode::privilege, fmt::format("fastload: --resume: cannot create or use the ledger table "
+                                                     "{}.{}{}: {}", database, options.ledger_table,
+                                                     state.destinations[d].where(), load::read_only_advice(e)));
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "fastload: --resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
         "database, or name another with --ledger DB.TABLE", database, options.ledger_table,

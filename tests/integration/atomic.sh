@@ -77,8 +77,20 @@ expect_unchanged "duplicate at publish" "$sum" 2
 # ... and the policies the publish maps it to.
 for policy in ignore:old1 replace:new; do
   existing_rows
-  run_fastload --atomic --on-duplicate "${policy%:*}" "${layout[@]}" "$dup" atomic.t
+  run_fastload --atomic --on-duplicate "${policy%:*}" "${layout[@]}" --json "$dup" atomic.t
   expect_eq "--on-duplicate ${policy%:*}: exit code: $ERR" 0 "$RC"
+  atomic_out=$OUT atomic_err=$ERR
+  # The row the publish skipped or replaced is counted as a run without --atomic counts it.
+  sql -e "DELETE FROM atomic.t WHERE id <= 100000; UPDATE atomic.t SET s = 'old1', d = 1.5 WHERE id = 100001"
+  run_fastload --on-duplicate "${policy%:*}" "${layout[@]}" --json "$dup" atomic.t
+  for field in duplicates_skipped rows_replaced; do
+    expect_eq "--on-duplicate ${policy%:*}: $field as without --atomic" "$(json $field)" \
+      "$(OUT=$atomic_out json $field)"
+  done
+  expect_eq "--on-duplicate ${policy%:*}: counted" 1 \
+    "$(OUT=$atomic_out json "$([[ $policy == ignore* ]] && echo duplicates_skipped || echo rows_replaced)")"
+  expect_match "--on-duplicate ${policy%:*}: the summary says it" \
+    "fastload: 1 (of the rows committed were skipped|rows of the table were replaced)" "$atomic_err"
   expect_eq "--on-duplicate ${policy%:*}: rows" 2002 "$(count atomic.t)"
   expect_eq "--on-duplicate ${policy%:*}: the row with the key" "${policy#*:}" \
     "$(sql -e "SELECT s FROM atomic.t WHERE id = 100001")"

@@ -1,4 +1,5 @@
 // fake-server SOCKET_PATH LOG_FILE [--ask FILE] [--ask-on load|all|load-twice|after-load]
+//             [--hang connect|handshake|load]
 //
 // A hostile MySQL server on a unix socket, to check that a client hands out no
 // file it did not mean to send. It speaks just enough of the protocol for
@@ -12,6 +13,12 @@
 //   --ask-on after-load  every statement after the connection's first LOAD
 //                        DATA, which itself gets "Records: 0" and no request.
 // Other statements get a plain OK, except the SELECTs fastload's checks need.
+// A server that stops answering, for the client's timeouts and signals:
+//   --hang connect    accepts connections and never sends the greeting;
+//   --hang handshake  completes the handshake, then never answers a command;
+//   --hang load       answers as above, but every LOAD DATA after the first
+//                     one it serves (fastload's empty test statement) gets no answer.
+// A hung statement is logged as "HUNG: <text>".
 //
 // LOG_FILE gets one line per event: LISTENING, CONNECT (with whether the client
 // offered LOCAL INFILE), "QUERY: <text>" and "RECEIVED <n> bytes: <bytes>", the
@@ -47,11 +54,15 @@ constexpr uint8_t kComQuit = 0x01, kComQuery = 0x03, kComPing = 0x0e;
 constexpr uint8_t kUtf8mb4GeneralCi = 45, kTypeVarString = 0xfd;
 
 enum class AskOn { load, all, load_twice, after_load };
+enum class Hang { never, connect, handshake, load };
 
 struct Config {
   std::string socket_path, log_path, ask = "/etc/passwd";
   AskOn ask_on = AskOn::load;
+  Hang hang = Hang::never;
 };
+
+int g_loads_served = 0;  // LOAD DATA statements answered, all connections together
 
 struct Connection {
   int fd = -1;
@@ -232,9 +243,19 @@ bool should_ask(const Config& config, Connection& c, bool load) {
   return false;
 }
 
+// Whether this statement is to get no answer at all (--hang).
+bool hangs(const Config& config, bool load) {
+  if (config.hang == Hang::handshake) return true;
+  return config.hang == Hang::load && load && g_loads_served++ > 0;
+}
+
 bool answer_query(Connection& c, const Config& config, std::string_view query) {
-  log_line("QUERY: " + escape(query));
   bool load = starts_with_word(query, "LOAD DATA");
+  if (hangs(config, load)) {
+    log_line("HUNG: " + escape(query));
+    return true;  // the connection stays open; the client waits
+  }
+  log_line("QUERY: " + escape(query));
   if (!should_ask(config, c, load)) {
     if (load) return write_packet(c, load_ok(0));
     return starts_with_word(query, "SELECT") ? answer_select(c, query) : write_packet(c, ok_packet(0, ""));
@@ -254,7 +275,7 @@ bool serve_command(Connection& c, const Config& config) {
   if (!read_packet(c, packet) || packet.empty()) return false;
   switch (static_cast<uint8_t>(packet[0])) {
     case kComQuit: log_line("QUIT"); return false;
-    case kComPing: return write_packet(c, ok_packet(0, ""));
+    case kComPing: return config.hang == Hang::handshake || write_packet(c, ok_packet(0, ""));
     case kComQuery: return answer_query(c, config, std::string_view(packet).substr(1));
     default:
       log_line("COMMAND " + std::to_string(static_cast<uint8_t>(packet[0])) + " (answered OK)");
@@ -287,6 +308,9 @@ bool parse_args(int argc, char** argv, Config& config) {
     else if (option == "--ask-on" && value == "all") config.ask_on = AskOn::all;
     else if (option == "--ask-on" && value == "load-twice") config.ask_on = AskOn::load_twice;
     else if (option == "--ask-on" && value == "after-load") config.ask_on = AskOn::after_load;
+    else if (option == "--hang" && value == "connect") config.hang = Hang::connect;
+    else if (option == "--hang" && value == "handshake") config.hang = Hang::handshake;
+    else if (option == "--hang" && value == "load") config.hang = Hang::load;
     else return false;
   }
   return argc % 2 == 1;
@@ -296,6 +320,7 @@ bool parse_args(int argc, char** argv, Config& config) {
   std::vector<pollfd> fds{{listener, POLLIN, 0}};
   std::vector<Connection> connections{{listener, 0}};  // parallel to fds
   uint32_t thread_id = 1;
+  std::vector<int> held;  // --hang connect: accepted connections never greeted
   for (;;) {
     if (poll(fds.data(), fds.size(), -1) < 0) continue;  // EINTR
     for (size_t i = fds.size(); i-- > 1;) {
@@ -306,7 +331,10 @@ bool parse_args(int argc, char** argv, Config& config) {
     }
     if (!(fds[0].revents & POLLIN)) continue;
     Connection c{accept(listener, nullptr, nullptr), 0};
-    if (c.fd >= 0 && handshake(c, thread_id++)) {
+    if (c.fd >= 0 && config.hang == Hang::connect) {
+      log_line("ACCEPTED (no greeting)");
+      held.push_back(c.fd);  // open and silent until the server ends
+    } else if (c.fd >= 0 && handshake(c, thread_id++)) {
       fds.push_back({c.fd, POLLIN, 0});
       connections.push_back(c);
     } else if (c.fd >= 0) {
@@ -321,7 +349,7 @@ int main(int argc, char** argv) {
   Config config;
   if (!parse_args(argc, argv, config)) {
     std::fprintf(stderr, "usage: fake-server SOCKET_PATH LOG_FILE [--ask FILE] "
-                         "[--ask-on load|all|load-twice|after-load]\n");
+                         "[--ask-on load|all|load-twice|after-load] [--hang connect|handshake|load]\n");
     return 2;
   }
   g_log = std::fopen(config.log_path.c_str(), "a");

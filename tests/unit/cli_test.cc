@@ -63,6 +63,14 @@ TEST(ParseArgs, DefaultsAndOptions) {
   EXPECT_EQ(code_of([] { parse_args({"--chunk-size", "0", "f", "d.t"}); }), ExitCode::usage);
 }
 
+TEST(ParseArgs, ConnectTimeout) {
+  EXPECT_EQ(parse_args({"f", "d.t"}).options.connect_timeout, 10u);
+  EXPECT_EQ(parse_args({"--connect-timeout", "3", "f", "d.t"}).options.connect_timeout, 3u);
+  EXPECT_EQ(parse_args({"--connect-timeout", "0", "f", "d.t"}).options.connect_timeout, 0u);  // no limit
+  EXPECT_EQ(code_of([] { parse_args({"--connect-timeout", "-1", "f", "d.t"}); }), ExitCode::usage);
+  EXPECT_EQ(code_of([] { parse_args({"--connect-timeout", "soon", "f", "d.t"}); }), ExitCode::usage);
+}
+
 TEST(ParseArgs, SeveralFilesThenTheTable) {
   auto o = parse_args({"a.tsv", "parts/*.tsv", "--threads", "2", "b.tsv", "d.t"}).options;
   EXPECT_EQ(o.files, (std::vector<std::string>{"a.tsv", "parts/*.tsv", "b.tsv"}));
