@@ -38,7 +38,7 @@ std::set<const Column*> filled_columns(const Target& t, const Options& o) {
                                "you do not need into a variable, such as @skip)", c.name));
   }
   if (o.columns.empty())
-    for (const Column& c : t.columns) filled.insert(&c);
+    for (const Column* c : default_columns(t)) filled.insert(c);
   return filled;
 }
 
@@ -66,13 +66,28 @@ void check_columns(const Target& t, const Options& o) {
   }
 }
 
+RowWidth row_width(const Target& t, const Options& o) {
+  if (o.columns.empty()) {
+    std::size_t columns = default_columns(t).size();
+    return {columns, columns, false};
+  }
+  RowWidth width{o.columns.size(), 0, true};
+  for (std::size_t i = 0; i < o.columns.size(); ++i)
+    if (!o.columns[i].variable) width.required = i + 1;
+  return width;
+}
+
 std::string load_data_columns(const Target& t, const Options& o) {
+  // Without --columns, the columns resolved at the start, by name: a column
+  // moved by an ALTER TABLE during the load cannot take another's fields.
   std::string out;
   for (const ColumnEntry& e : o.columns) {
     out += out.empty() ? " (" : ", ";
     out += e.variable ? fmt::format("@{}", quote_identifier(e.name)) : quote_identifier(find_column(t, e.name)->name);
   }
-  if (!o.columns.empty()) out += ")";
+  if (o.columns.empty())
+    for (const Column* c : default_columns(t)) out += (out.empty() ? " (" : ", ") + quote_identifier(c->name);
+  if (!out.empty()) out += ")";
   for (std::size_t i = 0; i < o.set.size(); ++i)
     out += fmt::format("{}{} = {}", i ? ", " : " SET ", quote_identifier(find_column(t, o.set[i].column)->name),
                        closed_expression(o.set[i].expression));

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "fastload/options.h"
+#include "load/chunk_rows.h"
 #include "load/target.h"
 
 namespace fastload::load {
@@ -20,8 +21,13 @@ const Column* find_column(const Target& target, std::string_view name);
 // fields fill too (listed in --columns, or every column without --columns).
 void check_columns(const Target& target, const Options& options);
 
+// How many fields a row must hold: --columns' entries (those up to the last
+// column required), or the table's visible columns.
+RowWidth row_width(const Target& target, const Options& options);
+
 // " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's
-// other clauses; empty without --columns and --set. Names are the table's.
+// other clauses; without --columns the table's visible columns, " (`a`, `b`)".
+// Names are the table's.
 std::string load_data_columns(const Target& target, const Options& options);
 
 }  // namespace fastload::load

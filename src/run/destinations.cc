@@ -24,7 +24,7 @@ load::Destination shard_destination(const Options& options, const RunState& stat
   d.options.database = shard.database;
   d.options.table = shard.table;
   if (d.options.columns.empty())
-    for (const load::Column& column : state.target.columns) d.options.columns.push_back({column.name, false});
+    for (const load::Column* column : load::default_columns(state.target)) d.options.columns.push_back({column->name, false});
   try {
     d.control = std::make_unique<load::Session>(d.connection, d.password, options.charset);
     d.target = load::check_target(*d.control, d.options);
