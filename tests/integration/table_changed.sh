@@ -85,5 +85,15 @@ for alter in "ALTER TABLE t ADD INDEX (c)" "ALTER TABLE t COMMENT = 'changed'"; 
   done
 done
 
+# The list every mode names is what LOAD DATA without one fills: an INVISIBLE column keeps its default.
+sql $db -e "CREATE TABLE inv (id int PRIMARY KEY, h int INVISIBLE DEFAULT 7, b varchar(20), c varchar(20))"
+expected=$(reference $db inv "$file")
+for mode in load insert multirow row server bulk; do
+  sql $db -e "TRUNCATE inv"
+  run_fastload --mode $mode "$file" $db.inv
+  expect_eq "invisible column, $mode: exit code" 0 "$RC"
+  expect_eq "invisible column, $mode: the server's load" "$expected" "$(checksum $db.inv)"
+done
+
 sql -e "DROP DATABASE $db"
 finish
