@@ -183,9 +183,15 @@ std::optional<std::pair<std::string_view, std::uint64_t>> RowScanner::unterminat
     }
     return std::pair{bytes.substr(start), start};
   }
+  // The batched scan finds the last row's start; a scan of that row alone says how it ends.
+  std::uint64_t start = 0;
+  for_each_row_end(bytes, 0, [&](std::span<const std::uint64_t> next_row_starts) {
+    for (std::uint64_t next : next_row_starts)
+      if (next < bytes.size()) start = next;
+  });
   std::optional<std::pair<std::string_view, std::uint64_t>> last;
-  for_each_row(bytes, [&](std::string_view text, std::uint64_t offset, RowEnd end) {
-    if (end == RowEnd::kEndOfFile) last = std::pair{text, offset};
+  for_each_row(bytes.substr(start), [&](std::string_view text, std::uint64_t offset, RowEnd end) {
+    if (end == RowEnd::kEndOfFile) last = std::pair{text, start + offset};
     return true;
   });
   return last;
