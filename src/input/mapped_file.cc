@@ -63,6 +63,10 @@ void install_sigbus_handler() {
   });
 }
 
+std::int64_t nanoseconds(const struct timespec& t) {
+  return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
 }  // namespace
 
 void check_readable(const std::string& path) {
@@ -79,16 +83,37 @@ MappedFile::MappedFile(const std::string& path) : path_(path) {
   struct stat st {};
   OpenFile file = open_regular(path, st);
   size_ = static_cast<std::size_t>(st.st_size);
-  if (size_ == 0) return;  // mmap refuses length 0; an empty file is an empty view
-  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, file.fd, 0);
-  if (map == MAP_FAILED) throw input_error(path, fmt::format("cannot map: {}", std::strerror(errno)));
-  data_ = static_cast<const char*>(map);
-  ::madvise(map, size_, MADV_SEQUENTIAL);
-  install_sigbus_handler();
+  device_ = st.st_dev;
+  inode_ = st.st_ino;
+  mtime_ns_ = nanoseconds(st.st_mtim);
+  if (size_ > 0) {  // mmap refuses length 0; an empty file is an empty view
+    void* map = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, file.fd, 0);
+    if (map == MAP_FAILED) throw input_error(path, fmt::format("cannot map: {}", std::strerror(errno)));
+    data_ = static_cast<const char*>(map);
+    ::madvise(map, size_, MADV_SEQUENTIAL);
+    install_sigbus_handler();
+  }
 }
 
 MappedFile::~MappedFile() {
   if (data_) ::munmap(const_cast<char*>(data_), size_);
+}
+
+std::string MappedFile::changed(std::uint64_t end) const {
+  // The path, not a descriptor kept open: a load of thousands of files keeps
+  // them all mapped, and the path also tells when it names another file now.
+  struct stat now {};
+  if (::stat(path_.c_str(), &now) != 0)
+    return fmt::format("the file cannot be examined any more ({}): moved or deleted while it loaded",
+                       std::strerror(errno));
+  if (now.st_dev != device_ || now.st_ino != inode_)
+    return "the file was replaced while it loaded (its path names another file now)";
+  const auto size = static_cast<std::uint64_t>(now.st_size);
+  if (size < end) return fmt::format("the file shrank from {} to {} bytes while it loaded", size_, size);
+  if (nanoseconds(now.st_mtim) != mtime_ns_)
+    return fmt::format("the file was written to while it loaded (its modification time changed; it is {} bytes, "
+                       "was {})", size, size_);
+  return {};
 }
 
 void MappedFile::release(std::uint64_t begin, std::uint64_t end) const {

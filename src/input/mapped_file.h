@@ -28,10 +28,20 @@ class MappedFile {
     return data_ && part.data() >= data_ && part.data() + part.size() <= data_ + size_;
   }
 
+  // Whether bytes()[0, end) may no longer be the file's: empty when not, else
+  // what happened, as a sentence for a message ("the file shrank from X to Y
+  // bytes while it loaded"). One stat(2) of the path: it names another file
+  // (device, inode), the file is shorter than `end` (the kernel reads the cut
+  // part of the last page as zeros, and raises SIGBUS past it), or it was
+  // written to (its modification time moved). Safe from any thread.
+  std::string changed(std::uint64_t end) const;
+
  private:
   std::string path_;
   const char* data_ = nullptr;
   std::size_t size_ = 0;
+  std::uint64_t device_ = 0, inode_ = 0;  // as opened
+  std::int64_t mtime_ns_ = 0;              // as opened, in nanoseconds
 };
 
 // Checks FILE can be opened for reading before anything else is done, so a

@@ -24,6 +24,26 @@ struct RowWidth {
   bool listed = false;       // --columns says what the fields fill (for messages)
 };
 
+// LOAD DATA ignores, without a warning, one empty field after the last entry (not "").
+inline void drop_ignored_field(std::vector<split::Field>& fields, const RowWidth& width) {
+  if (fields.size() == width.fields + 1 && fields.back().value.empty() && !fields.back().is_null &&
+      !fields.back().enclosed)
+    fields.pop_back();
+}
+
+// A row whose field count LOAD DATA would warn of; `fields` as counted.
+inline Problem wrong_field_count(std::uint64_t row, std::size_t fields, const RowWidth& width) {
+  Problem p;
+  p.row_in_chunk = row;
+  p.message = !width.listed ? fmt::format("the row has {} fields but the table has {} columns", fields,
+                                          width.fields)
+              : fields > width.fields ? fmt::format("the row has {} fields but --columns lists {}", fields,
+                                                    width.fields)
+              : fmt::format("the row has {} fields but --columns needs {} (its columns up to the last one)",
+                            fields, width.required);
+  return p;
+}
+
 class ChunkRows {
  public:
   ChunkRows(const RowWidth& width, const Dialect& dialect) : width_(width), scanner_(dialect), parser_(dialect) {}
@@ -42,7 +62,7 @@ class ChunkRows {
       current_ = bytes;
       current_end_ = end;
       if (!parse(bytes, end)) {
-        problems.push_back(wrong_field_count(row));
+        problems.push_back(wrong_field_count(row, fields_.size(), width_));
         return complete = false;
       }
       return complete = on_row(fields_, row);
@@ -64,26 +84,10 @@ class ChunkRows {
   bool parse(std::string_view bytes, split::RowEnd end) {
     fields_.clear();
     parser_.parse_row(bytes, end, fields_);
-    // LOAD DATA ignores, without a warning, one empty field after the last entry (not "").
-    if (fields_.size() == width_.fields + 1 && fields_.back().value.empty() && !fields_.back().is_null &&
-        !fields_.back().enclosed)
-      fields_.pop_back();
+    drop_ignored_field(fields_, width_);
     if (fields_.size() < width_.required || fields_.size() > width_.fields) return false;
     fields_.resize(width_.fields, split::Field{{}, true, false});  // variables without a field are NULL
     return true;
-  }
-
-  Problem wrong_field_count(std::uint64_t row) const {
-    Problem p;
-    p.row_in_chunk = row;
-    std::size_t fields = fields_.size();
-    p.message = !width_.listed ? fmt::format("the row has {} fields but the table has {} columns", fields,
-                                             width_.fields)
-                : fields > width_.fields ? fmt::format("the row has {} fields but --columns lists {}", fields,
-                                                       width_.fields)
-                : fmt::format("the row has {} fields but --columns needs {} (its columns up to the last one)",
-                              fields, width_.required);
-    return p;
   }
 
   RowWidth width_;

@@ -67,13 +67,6 @@ void refuse_generated(const Target& t, const Options& o, const std::set<const Co
 
 }  // namespace
 
-std::vector<const Column*> default_columns(const Target& target) {
-  std::vector<const Column*> columns;
-  for (const Column& c : target.columns)
-    if (!c.invisible) columns.push_back(&c);
-  return columns;
-}
-
 const Column* find_column(const Target& target, std::string_view name) {
   for (const Column& c : target.columns)
     if (same_name(c.name, name)) return &c;
@@ -102,13 +95,28 @@ void check_columns(const Target& t, const Options& o) {
   }
 }
 
+RowWidth row_width(const Target& t, const Options& o) {
+  if (o.columns.empty()) {
+    std::size_t columns = default_columns(t).size();
+    return {columns, columns, false};
+  }
+  RowWidth width{o.columns.size(), 0, true};
+  for (std::size_t i = 0; i < o.columns.size(); ++i)
+    if (!o.columns[i].variable) width.required = i + 1;
+  return width;
+}
+
 std::string load_data_columns(const Target& t, const Options& o) {
+  // Without --columns, the columns resolved at the start, by name: a column
+  // moved by an ALTER TABLE during the load cannot take another's fields.
   std::string out;
   for (const ColumnEntry& e : o.columns) {
     out += out.empty() ? " (" : ", ";
     out += e.variable ? fmt::format("@{}", quote_identifier(e.name)) : quote_identifier(find_column(t, e.name)->name);
   }
-  if (!o.columns.empty()) out += ")";
+  if (o.columns.empty())
+    for (const Column* c : default_columns(t)) out += (out.empty() ? " (" : ", ") + quote_identifier(c->name);
+  if (!out.empty()) out += ")";
   for (std::size_t i = 0; i < o.set.size(); ++i)
     out += fmt::format("{}{} = {}", i ? ", " : " SET ", quote_identifier(find_column(t, o.set[i].column)->name),
                        closed_expression(o.set[i].expression));

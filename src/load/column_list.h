@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fastload/options.h"
+#include "load/chunk_rows.h"
 #include "load/target.h"
 
 namespace fastload::load {
@@ -16,10 +17,6 @@ namespace fastload::load {
 // them); nullptr when there is none.
 const Column* find_column(const Target& target, std::string_view name);
 
-// The columns a row's fields fill without --columns, in order: as LOAD DATA
-// and INSERT without a column list, every column but the INVISIBLE ones.
-std::vector<const Column*> default_columns(const Target& target);
-
 // Throws Failure(ExitCode::usage) naming the column and what to do: a name
 // that is not a column of the table, a column twice, a --set column that the
 // fields fill too (listed in --columns, or every default column without
@@ -27,8 +24,13 @@ std::vector<const Column*> default_columns(const Target& target);
 // without a word: docs/design.md#values-the-server-changes-silently).
 void check_columns(const Target& target, const Options& options);
 
+// How many fields a row must hold: --columns' entries (those up to the last
+// column required), or the table's visible columns.
+RowWidth row_width(const Target& target, const Options& options);
+
 // " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's
-// other clauses; empty without --columns and --set. Names are the table's.
+// other clauses; without --columns the table's visible columns, " (`a`, `b`)".
+// Names are the table's.
 std::string load_data_columns(const Target& target, const Options& options);
 
 }  // namespace fastload::load

@@ -1,17 +1,21 @@
 // Fault injection for the crash tests: FASTLOAD_FAULT=POINT:CHUNK[:ACTION]
-// makes the worker at POINT (before-commit, after-commit) of chunk CHUNK
-// either kill the process (ACTION kill, the default: SIGKILL, as a crash)
-// or act as if the connection was lost there (ACTION lose). Unset, it costs
-// one comparison a chunk.
+// makes the worker at POINT of chunk CHUNK act, once:
+//   POINT   before-send (before the chunk's statements), after-send (they ran,
+//           before the checks that precede COMMIT), before-commit, after-commit
+//   ACTION  kill (the default: SIGKILL, as a crash); lose (act as if the
+//           connection was lost there); pause=PATH (create PATH.paused, then
+//           wait until PATH exists, at most 120 s: a test changes the file or
+//           the table at a known moment).
+// Unset, it costs one comparison a chunk.
 #pragma once
 
 #include <cstddef>
 
 namespace fastload::load {
 
-enum class FaultPoint { before_commit, after_commit };
+enum class FaultPoint { before_send, after_send, before_commit, after_commit };
 
-// Kills the process, or throws ServerError 2013, when FASTLOAD_FAULT names this point and chunk.
+// Kills the process, throws ServerError 2013 or pauses when FASTLOAD_FAULT names this point and chunk.
 void fault_point(FaultPoint point, std::size_t chunk);
 
 }  // namespace fastload::load

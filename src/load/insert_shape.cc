@@ -26,6 +26,7 @@ InsertShape::InsertShape(const Target& target, const Options& options, bool back
   text_.back().push_back('(');
   if (options.columns.empty()) add_table_columns(target);
   else add_listed_columns(target, options, backslash_escapes);
+  width_ = row_width(target, options);
   text_.back() += ")";
   head_ += "VALUES ";
 }
@@ -48,19 +49,23 @@ void InsertShape::add_slot(const ValueSlot& slot) {
   text_.emplace_back();
 }
 
-// No column list: the statement fills the default columns in order, as LOAD DATA does.
+// No --columns: the table's visible columns, named, as LOAD DATA fills them.
 void InsertShape::add_table_columns(const Target& target) {
-  const std::vector<const Column*> columns = default_columns(target);
+  std::vector<const Column*> columns = default_columns(target);
+  std::string names;
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (i > 0) text_.back() += ',';
+    if (i > 0) {
+      names += ',';
+      text_.back() += ',';
+    }
+    names += quote_identifier(columns[i]->name);
     add_slot({i, columns[i]});
   }
-  width_ = {columns.size(), columns.size(), false};
+  head_ += fmt::format("({}) ", names);
 }
 
 // The columns of --columns, in order, then those of --set (names checked by check_columns).
 void InsertShape::add_listed_columns(const Target& target, const Options& options, bool backslash_escapes) {
-  width_ = {options.columns.size(), 0, true};
   std::string names;
   std::size_t values = 0;
   auto add_name = [&](std::string_view name) {
@@ -74,7 +79,6 @@ void InsertShape::add_listed_columns(const Target& target, const Options& option
     if (options.columns[i].variable) continue;
     add_name(options.columns[i].name);
     add_slot({i, find_column(target, options.columns[i].name)});
-    width_.required = i + 1;
   }
   for (const Assignment& a : options.set) {
     add_name(a.column);

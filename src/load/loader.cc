@@ -13,9 +13,11 @@
 
 #include "fastload/errors.h"
 #include "fastload/parallel_for.h"
+#include "load/column_list.h"
 #include "load/diagnose.h"
 #include "load/fault.h"
 #include "load/kept_rows.h"
+#include "load/last_row.h"
 #include "load/load_data_sink.h"
 #include "load/prepared_insert_sink.h"
 #include "load/rate_limit.h"
@@ -189,12 +191,28 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
   return true;
 }
 
+// The input's last row, when no line terminator ends it and it has more
+// fields than the columns take (load/last_row.h), unless it is left out.
+std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& job) {
+  const JobInput& input = job.inputs[load.chunk.file];
+  bool ends_input = input.file ? load.chunk.end == input.file->bytes().size() : load.text.last;
+  if (!ends_input || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
+  const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
+  RowWidth width = row_width(to.target, to.options);
+  width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
+  return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, job.options.dialect);
+}
+
 // Routes the chunk's rows (but those left out) and sends each destination
 // whose part is not done its rows, in its open transaction. Returns the rows
 // refused, by chunk row: by the routing (then nothing is sent) or by the
 // first destination whose account is not exact.
 std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
   std::vector<Problem> problems;
+  if (auto extra = last_row_problem(load, job)) {
+    problems.push_back(std::move(*extra));
+    return problems;
+  }
   const RouteRow route = [&](std::string_view text, split::RowEnd end) { return w.router->route(text, end); };
   w.routed.resize(job.destinations.size());
   route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
@@ -339,14 +357,43 @@ void record_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
   }
 }
 
+// What the chunk's statements took for granted must still hold before its
+// COMMIT (docs/design.md#what-fastload-does-not-trust): a mapped file's bytes
+// are still the file's, and each destination's columns are those the
+// statements name (their metadata lock holds them so until COMMIT).
+// Otherwise rolls back and throws Failure: exit 3 for the file, 5 for a table.
+void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  auto refuse = [&](ExitCode code, const std::string& what) {
+    rollback(w);
+    load.outcome.state = ChunkState::failed;
+    throw Failure(code, fmt::format("fastload: {}: {}; {}", describe(load.chunk, job), what, fate(load, job)));
+  };
+  if (const input::MappedFile* file = job.inputs[load.chunk.file].file)
+    if (std::string what = file->changed(load.chunk.end); !what.empty())
+      refuse(ExitCode::input, what + " (do not change a file while it loads)");
+  for (std::size_t d = 0; d < w.links.size(); ++d) {
+    if (load.done(d)) continue;
+    load.at = d;
+    const Destination& to = job.destinations[d];
+    if (!same_definition(*w.links[d].session, to.target))
+      refuse(ExitCode::no_table, fmt::format(
+          "the columns of {}{} changed during the load (an ALTER TABLE renamed, moved, added, dropped or retyped "
+          "one): the statements name the columns read at the start. Load the rest into the table as it is now "
+          "(the summary lists the chunks committed)", to.target.display, to.where()));
+  }
+}
+
 // One attempt at the chunk, one transaction on each destination not done.
 // Throws ServerError as the server said it.
 void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  fault_point(FaultPoint::before_send, load.chunk.index);
   if (!send_until_exact(w, load, job, counters)) {
     load.outcome.state = ChunkState::rejected;
     return;
   }
   if (!wait_verified(w, load, job)) return;
+  fault_point(FaultPoint::after_send, load.chunk.index);
+  check_unchanged(w, load, job);
   record_parts(w, load, job);
   for (std::size_t d = 0; d < w.links.size(); ++d)
     if (!load.done(d)) commit(w, load, job, d);

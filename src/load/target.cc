@@ -12,6 +12,25 @@
 namespace fastload::load {
 namespace {
 
+// The table's columns, in order: name, data type, column type, nullable, default, extra.
+std::vector<Row> column_rows(Session& session, const Target& t) {
+  return session.query(fmt::format(
+      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA "
+      "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+      session.quote_string(t.database), session.quote_string(t.table)));
+}
+
+// The rows of column_rows as one string: any change to a column's name,
+// type, nullability, default, extra (generated, invisible) or place changes it.
+std::string definition_of(const std::vector<Row>& rows) {
+  std::string text;
+  for (const Row& r : rows) {
+    for (const auto& value : r) text += value ? *value + '\x1f' : std::string("\x00\x1f", 2);
+    text += '\x1e';
+  }
+  return text;
+}
+
 void find_table(Session& session, Target& t) {
   auto rows = session.query(fmt::format(
       "SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t "
@@ -24,21 +43,19 @@ void find_table(Session& session, Target& t) {
         "(fastload loads into existing tables)", t.display));
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
-  for (const auto& c : session.query(fmt::format(
-           "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, EXTRA FROM information_schema.COLUMNS "
-           "WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
-           session.quote_string(t.database), session.quote_string(t.table)))) {
+  std::vector<Row> columns = column_rows(session, t);
+  for (const Row& c : columns) {
     std::string type = c[1].value_or("");
     bool integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
                    type == "bigint";
-    // EXTRA says "VIRTUAL GENERATED" or "STORED GENERATED" (MySQL also has "DEFAULT_GENERATED", a plain column).
-    const std::string extra = c[3].value_or("");
+    // EXTRA says INVISIBLE, or VIRTUAL GENERATED or STORED GENERATED (MySQL also has "DEFAULT_GENERATED", a plain column).
     t.columns.push_back({c[0].value_or(""), integer, integer || type == "decimal",
                          c[2].value_or("").find("unsigned") != std::string::npos,
-                         extra.find("INVISIBLE") != std::string::npos,
-                         extra.find("VIRTUAL GENERATED") != std::string::npos ||
-                             extra.find("STORED GENERATED") != std::string::npos});
+                         c[5].value_or("").find("INVISIBLE") != std::string::npos,
+                         c[5].value_or("").find("VIRTUAL GENERATED") != std::string::npos ||
+                             c[5].value_or("").find("STORED GENERATED") != std::string::npos});
   }
+  t.definition = definition_of(columns);
 }
 
 // Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
@@ -131,6 +148,11 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "DELETE, --mode server the FILE privilege)", t.display, e.what()));
     case 1146:
       return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
+    case 1054:  // the statements name the columns read at the start (a --set expression's are checked then)
+      return failure(ExitCode::no_table, fmt::format(
+          "{} (error 1054): the columns of {} changed during the load (an ALTER TABLE dropped or renamed one); "
+          "load the rest into the table as it is now (the summary lists the chunks committed)", e.what(),
+          t.display));
     case 1180:  // ER_ERROR_DURING_COMMIT: the transaction was rolled back
       return failure(ExitCode::load_failed, fmt::format(
           "the server refused the COMMIT: {} (error 1180). With --disable-checks or --mode bulk, MariaDB's bulk "
@@ -150,6 +172,17 @@ void require_transactional(const Target& t, ExitCode code, const std::string& op
   throw Failure(code, fmt::format("fastload: {} needs a transactional table and {}{} is {}: {}. {}, or convert the "
                                   "table (ALTER TABLE {} ENGINE=InnoDB)", option, t.display, where, what, because,
                                   instead, t.quoted));
+}
+
+std::vector<const Column*> default_columns(const Target& target) {
+  std::vector<const Column*> columns;
+  for (const Column& c : target.columns)
+    if (!c.invisible) columns.push_back(&c);
+  return columns;
+}
+
+bool same_definition(Session& session, const Target& target) {
+  return definition_of(column_rows(session, target)) == target.definition;
 }
 
 bool has_rows(Session& session, const Target& target) {

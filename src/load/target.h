@@ -16,7 +16,7 @@ struct Column {
   bool integer = false;      // an integer type: the insert mode sends it binary
   bool exact_number = false; // integer or decimal: a plain number can go unquoted in SQL text
   bool is_unsigned = false;
-  bool invisible = false;    // MariaDB's INVISIBLE: filled only when a column list names it
+  bool invisible = false;    // MariaDB's INVISIBLE: a row's fields fill it only when --columns names it
   bool generated = false;    // VIRTUAL or STORED: computed by the server, which drops a value given for it
 };
 
@@ -27,8 +27,18 @@ struct Target {
   std::string display;       // db.table as the user wrote it, for messages
   std::string engine;        // empty for a view
   bool transactional = false;  // a failed chunk can be rolled back
-  std::vector<Column> columns;  // every column, in table order (default_columns: those the fields fill)
+  std::vector<Column> columns;  // in table order; the fields of a row fill the visible ones in this order
+  std::string definition;       // its columns as read at the start (names, types, order): see same_definition
 };
+
+// The columns a row's fields fill without --columns: the visible ones, in table order.
+std::vector<const Column*> default_columns(const Target& target);
+
+// Whether the table's columns are still those read at the start. Meant for
+// a chunk's transaction after its statements ran: their metadata lock keeps
+// the definition from changing until COMMIT, so a true answer holds for
+// the rows about to be committed.
+bool same_definition(Session& session, const Target& target);
 
 // Throws Failure with ExitCode::no_table, local_infile or privilege. First
 // sets the control session's variables (--no-binlog: load/session_variables.h),

@@ -166,4 +166,35 @@ std::uint64_t count_lines(std::string_view file, std::uint64_t begin, std::uint6
   return count_byte(file.data() + begin, end - begin, '\n');
 }
 
+std::optional<std::pair<std::string_view, std::uint64_t>> RowScanner::unterminated_last_row(
+    std::string_view bytes) const {
+  if (bytes.empty()) return std::nullopt;
+  if (local_) {
+    const std::size_t n = line_.size();
+    if (bytes.ends_with(line_) && ends_row_local(bytes, bytes.size() - n)) return std::nullopt;
+    std::uint64_t start = 0;
+    for (std::size_t pos = bytes.size(); pos > 0;) {
+      pos = bytes.rfind(line_, pos - 1);
+      if (pos == std::string_view::npos) break;
+      if (ends_row_local(bytes, pos)) {
+        start = pos + n;
+        break;
+      }
+    }
+    return std::pair{bytes.substr(start), start};
+  }
+  // The batched scan finds the last row's start; a scan of that row alone says how it ends.
+  std::uint64_t start = 0;
+  for_each_row_end(bytes, 0, [&](std::span<const std::uint64_t> next_row_starts) {
+    for (std::uint64_t next : next_row_starts)
+      if (next < bytes.size()) start = next;
+  });
+  std::optional<std::pair<std::string_view, std::uint64_t>> last;
+  for_each_row(bytes.substr(start), [&](std::string_view text, std::uint64_t offset, RowEnd end) {
+    if (end == RowEnd::kEndOfFile) last = std::pair{text, start + offset};
+    return true;
+  });
+  return last;
+}
+
 }  // namespace fastload::split

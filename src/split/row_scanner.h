@@ -11,6 +11,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <utility>
 #include <span>
 #include <string>
 #include <string_view>
@@ -68,6 +70,12 @@ class RowScanner {
   // last gives chunk.end and the line of the byte there; row 0 is taken as
   // row 1. Scans the chunk: meant for error paths.
   RowPosition locate_row(std::string_view file, const Chunk& chunk, std::uint64_t row) const;
+
+  // The last row of `bytes` (which start at a row start and end where the
+  // input ends) when no line terminator ends it: its text and offset. Looks
+  // back from the end in local dialects; scans `bytes` in the others (a
+  // quote decides, known only from the front). Meant for the input's last chunk.
+  std::optional<std::pair<std::string_view, std::uint64_t>> unterminated_last_row(std::string_view bytes) const;
 
   // Calls on_row_ends(next_row_starts) with where each row of file[begin,
   // size) ends, in order and in batches, `begin` a row start (the last row

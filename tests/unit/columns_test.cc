@@ -208,7 +208,11 @@ TEST(CheckColumns, AFieldForAGeneratedColumnIsRefusedWithTheListThatLeavesItOut)
 
 TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
   load::Target t = table();
-  EXPECT_EQ(load::load_data_columns(t, with({}, {})), "");
+  // Without --columns, the table's visible columns by name: an ALTER TABLE that moves one cannot move fields.
+  EXPECT_EQ(load::load_data_columns(t, with({}, {})), " (`id`, `A`, `b`, `c`)");
+  t.columns[1].invisible = true;  // LOAD DATA without a list does not fill an INVISIBLE column
+  EXPECT_EQ(load::load_data_columns(t, with({}, {})), " (`id`, `b`, `c`)");
+  EXPECT_EQ(load::load_data_columns(t, with({{"a"}}, {})), " (`A`)");  // unless --columns names it
   EXPECT_EQ(load::load_data_columns(t, with({{"id"}, {"skip", true}, {"a"}, {"x`y", true}},
                                             {{"c", "UPPER(@x)"}, {"b", "1 -- note"}})),
             " (`id`, @`skip`, `A`, @`x``y`) SET `c` = UPPER(@x), `b` = 1 -- note\n");
@@ -217,11 +221,16 @@ TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
 TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
   load::Target t = table();
   load::InsertShape shape(t, Options{}, true);
-  EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` VALUES (?,?,?,?),(?,?,?,?)");
+  EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,?),(?,?,?,?)");
   EXPECT_EQ(shape.width().fields, 4u);
   EXPECT_EQ(shape.width().required, 4u);
   ASSERT_EQ(shape.slots().size(), 4u);
   EXPECT_EQ(shape.slots()[2].column, &t.columns[2]);
+  t.columns[1].invisible = true;
+  load::InsertShape visible(t, Options{}, true);
+  EXPECT_EQ(visible.placeholders(1), "INSERT INTO `d`.`t` (`id`,`b`,`c`) VALUES (?,?,?)");
+  EXPECT_EQ(visible.width().fields, 3u);
+  EXPECT_EQ(visible.slots()[1].column, &t.columns[2]);
 }
 
 TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
