@@ -4,13 +4,13 @@
 #include "input/stream_chunks.h"
 
 #include "split/splitter.h"
+#include "temp_dir.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <set>
 #include <thread>
 #include <vector>
@@ -18,17 +18,12 @@
 namespace fastload::input {
 namespace {
 
-std::string temp_file(const std::string& content) {
-  std::string path = ::testing::TempDir() + "stream_chunks_test.tsv";
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
-
 const std::string kContent = "1\ta\n2\tb\\\nstill 2\n3\tc\\\\\n4\t" + std::string(100, 'x') + "\n5\te";
 
 TEST(StreamChunks, TileTheContentAtRowEnds) {
+  TempDir dir;
   for (std::uint64_t size : {1, 2, 3, 7, 16, 64, 1000}) {
-    auto stream = open_stream(temp_file(kContent));
+    auto stream = open_stream(dir.write(kContent));
     StreamChunks chunks(*stream, size, Dialect{});
     std::string joined;
     std::uint64_t rows = 0, lines = 0, index = 0;
@@ -50,15 +45,17 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
 }
 
 TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
-  auto stream = open_stream(temp_file(""));
+  TempDir dir;
+  auto stream = open_stream(dir.write(""));
   StreamChunks chunks(*stream, 8, Dialect{});
   EXPECT_FALSE(chunks.next().has_value());
 }
 
 TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
+  TempDir dir;
   std::string content;
   for (int i = 0; i < 20000; ++i) content += std::to_string(i) + "\tvalue " + std::to_string(i) + "\n";
-  auto stream = open_stream(temp_file(content));
+  auto stream = open_stream(dir.write(content));
   StreamChunks chunks(*stream, 4096, Dialect{});
   std::mutex mutex;
   std::vector<StreamChunk> got;
@@ -88,9 +85,10 @@ void expect_like_splitter(const std::string& content, const Dialect& dialect) {
   std::vector<Chunk> rows = split::split(content, 1, 1, dialect);
   std::set<std::uint64_t> row_starts;
   std::uint64_t total_rows = 0;
+  TempDir dir;
   for (const Chunk& r : rows) row_starts.insert(r.begin), total_rows += r.rows;
   for (std::uint64_t size : {1, 2, 3, 5, 8, 13, 40, 1000}) {
-    auto stream = open_stream(temp_file(content));
+    auto stream = open_stream(dir.write(content));
     StreamChunks chunks(*stream, size, dialect);
     std::uint64_t begin = rows.empty() ? content.size() : rows.front().begin, line = rows.empty() ? 0 : rows.front().first_line;
     std::uint64_t rows_seen = 0;
@@ -127,10 +125,11 @@ TEST(StreamChunks, CutWhereTheSplitterDoesInEveryDialect) {
 }
 
 TEST(StreamChunks, ProgressCountsTheCompressedBytes) {
+  TempDir dir;
   std::string content;
   for (int i = 0; i < 5000; ++i) content += std::to_string(i) + "\tvalue\n";
-  std::string path = temp_file(content) + ".gz";
-  ASSERT_EQ(std::system(("gzip -c " + temp_file(content) + " > " + path).c_str()), 0);
+  std::string path = dir.path("data.tsv.gz");
+  ASSERT_EQ(std::system(("gzip -c " + dir.write(content) + " > " + path).c_str()), 0);
   auto stream = open_stream(path);
   StreamChunks chunks(*stream, 1000, Dialect{});
   std::uint64_t raw = 0;
