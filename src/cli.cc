@@ -342,7 +342,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   auto* ledger_option = app.add_option("--ledger", ledger, "the ledger table (default: fastload_ledger in "
                                        "the target's database)")->group(safety);
   app.add_option("--rejects", o.rejects_file, "write rows the server refuses to this file (their original "
-                 "bytes) and why to FILE.reasons, and load the rest of their chunk")->group(safety);
+                 "bytes) and why to FILE.reasons, and load the rest of their chunk; neither may exist, except the "
+                 "ones an earlier --resume run of the same load wrote")->group(safety);
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)")->group(safety);
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
