@@ -33,7 +33,9 @@ class StreamChunks {
 
   // The next chunk in stream order, or nothing at the end. Thread-safe. A row
   // longer than the chunk size makes a longer chunk. Throws what the stream
-  // throws (Failure(ExitCode::input) for damaged or truncated data).
+  // throws (Failure(ExitCode::input) for damaged or truncated data), and
+  // Failure(ExitCode::input) for a row (or header line) longer than
+  // split::max_row_bytes(), which would otherwise grow the chunk without bound.
   std::optional<StreamChunk> next();
 
   // Where the chunks not cut yet begin (index, begin, first_line, first_row),
@@ -48,8 +50,11 @@ class StreamChunks {
   bool fill(std::string& bytes, std::uint64_t want);
   std::size_t last_row_end(std::string_view bytes) const;
   void skip_header();
+  void refuse_long_row(std::string_view bytes, const Chunk& chunk) const;
 
   const std::uint64_t chunk_size_;
+  const std::uint64_t max_row_;  // split::max_row_bytes()
+  const Dialect dialect_;         // for messages
   const split::RowScanner scanner_;
   const std::size_t file_;
   mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
