@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "split/long_rows.h"
 
 namespace fastload::input {
 
-StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file)
+StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file,
+                           std::uint64_t max_row)
     : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)),
-      max_row_(split::max_row_bytes()),
+      max_row_(max_row),
       dialect_(dialect),
       scanner_(dialect),
       file_(file),
@@ -62,6 +62,18 @@ void StreamChunks::skip_header() {
 
 std::optional<StreamChunk> StreamChunks::next() {
   std::lock_guard<std::mutex> lock(mutex_);
+  // After a failure the bytes read are gone (a long row's, a damaged member's): a later caller must not cut
+  // chunks from the middle of a row. It gets nothing; the failure is the first caller's to report.
+  if (failed_) return std::nullopt;
+  try {
+    return cut_next();
+  } catch (...) {
+    failed_ = true;
+    throw;
+  }
+}
+
+std::optional<StreamChunk> StreamChunks::cut_next() {
   if (!header_skipped_) skip_header();
   StreamChunk out;
   std::string& bytes = out.bytes;

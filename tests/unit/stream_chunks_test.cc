@@ -3,6 +3,8 @@
 // a mapped file, in every dialect.
 #include "input/stream_chunks.h"
 
+#include "fastload/errors.h"
+#include "split/long_rows.h"
 #include "split/splitter.h"
 #include "temp_dir.h"
 
@@ -136,6 +138,47 @@ TEST(StreamChunks, ProgressCountsTheCompressedBytes) {
   while (auto c = chunks.next()) raw += c->raw_bytes;
   EXPECT_EQ(raw, *stream->compressed_size());
   EXPECT_EQ(chunks.content_bytes(), content.size());
+}
+
+// A row longer than the limit is refused with where it starts, instead of growing the chunk without bound;
+// a row of the limit is cut as any other. After the refusal no chunk is cut from the middle of the row.
+TEST(StreamChunks, ARowLongerThanTheLimitIsRefused) {
+  TempDir dir;
+  const std::string row(1000, 'x');
+  for (std::uint64_t size : {1, 7, 100, 5000}) {
+    auto fits = open_stream(dir.write("1\ta\n" + row + "\n2\tb\n"));
+    StreamChunks limit(*fits, size, Dialect{}, 0, 1000);
+    std::string joined;
+    while (auto c = limit.next()) joined += c->bytes;
+    EXPECT_EQ(joined, "1\ta\n" + row + "\n2\tb\n") << size;
+
+    auto longer = open_stream(dir.write("1\ta\n" + row + "x\n2\tb\n"));
+    StreamChunks chunks(*longer, size, Dialect{}, 0, 1000);
+    try {
+      while (chunks.next()) {
+      }
+      ADD_FAILURE() << "a row over the limit was cut, chunk size " << size;
+    } catch (const Failure& f) {
+      EXPECT_EQ(f.code(), ExitCode::input);
+      EXPECT_NE(std::string(f.what()).find(":2 (byte 4): this row runs on for more than 1000 bytes"),
+                std::string::npos) << f.what();
+    }
+    EXPECT_FALSE(chunks.next().has_value()) << size;  // not "x\n2\tb\n" from the middle of the row
+    ASSERT_TRUE(chunks.unread().has_value());  // the row's start; or the file's, all of it read in one chunk
+    EXPECT_EQ(chunks.unread()->begin, size == 5000 ? 0u : 4u) << size;
+  }
+}
+
+// The same row in a mapped file: found in a chunk longer than the limit, with its line.
+TEST(FindLongRow, FindsTheFirstRowOverTheLimit) {
+  const std::string file = "1\ta\n" + std::string(10, 'x') + "\n" + std::string(11, 'y') + "\nz";
+  Chunk chunk{0, 0, file.size()};
+  chunk.first_line = 1;
+  auto at = split::find_long_row(file, chunk, Dialect{}, 10);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->byte_offset, 15u);
+  EXPECT_EQ(at->line, 3u);
+  EXPECT_FALSE(split::find_long_row(file, chunk, Dialect{}, 11).has_value());
 }
 
 }  // namespace
