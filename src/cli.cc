@@ -2,6 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <tuple>
 #include <map>
 #include <optional>
 #include <cctype>
@@ -16,10 +19,6 @@
 
 namespace fastload {
 namespace {
-
-Failure usage_error(const std::string& what) {
-  return Failure(ExitCode::usage, fmt::format("fastload: {}; see fastload --help", what));
-}
 
 // Like the mysql client, `-p` and `--password` without an attached value mean
 // "prompt": rewrite them so CLI11 never takes the next argument as a password.
@@ -41,6 +40,28 @@ std::vector<std::string> keep_empty_format_values(std::vector<std::string> args)
     args.insert(args.begin() + static_cast<std::ptrdiff_t>(++i), "");
   }
   return args;
+}
+
+// CLI11 reads an unsigned option with strtoull, which takes "-1" (wrapping it to 2^64 - 1), blanks, "0x10" and
+// octal "010": each numeric option's value is checked here first and reaches CLI11 as plain decimal digits.
+CLI::Validator whole_number(std::uint64_t least, std::uint64_t most) {
+  return CLI::Validator(
+      [least, most](std::string& text) {
+        std::optional<std::uint64_t> value = parse_whole_number(text, least, most);
+        if (!value) return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
+        text = std::to_string(*value);
+        return std::string();
+      },
+      "N");
+}
+
+// Every numeric option but the sizes (parse_size) and --part (parse_part), with the range its field holds.
+void check_whole_numbers(CLI::App& app) {
+  constexpr std::uint64_t any = UINT64_MAX, any_unsigned = UINT_MAX;
+  const std::tuple<const char*, std::uint64_t, std::uint64_t> options[] = {
+      {"--threads", 1, 256}, {"--batch-rows", 0, any}, {"--skip-rows", 0, any}, {"--max-errors", 0, any},
+      {"--retries", 0, any_unsigned}, {"--port", 0, 65535}};
+  for (const auto& [name, least, most] : options) app.get_option(name)->transform(whole_number(least, most));
 }
 
 unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
@@ -208,54 +229,6 @@ void add_scaling_options(CLI::App& app, Options& o, ScalingFlags& f) {
                "straight into its shards")->group(group);
 }
 
-// "K/N" with 1 <= K <= N.
-std::pair<unsigned, unsigned> parse_part(const std::string& text) {
-  unsigned k = 0, n = 0;
-  char slash = 0, extra = 0;
-  if (std::sscanf(text.c_str(), "%u %c %u %c", &k, &slash, &n, &extra) != 3 || slash != '/' || k < 1 || k > n ||
-      n > 65535 || text.find_first_not_of("0123456789/") != std::string::npos)
-    throw usage_error(fmt::format("--part '{}' is not K/N with 1 <= K <= N, e.g. --part 2/4", text));
-  return {k, n};
-}
-
-// NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket. A
-// password never goes on the command line, where `ps` shows it.
-ShardConnection parse_shard(const std::string& text) {
-  auto bad = [&](const std::string& why) { return usage_error(fmt::format("--shard '{}': {}", text, why)); };
-  std::size_t eq = text.find('=');
-  if (eq == 0 || eq == std::string::npos || eq + 1 == text.size())
-    throw bad("give NAME=WHERE, e.g. --shard s1=/etc/fastload/s1.cnf or --shard s1=loader@db1:3306");
-  ShardConnection shard{text.substr(0, eq), {}};
-  std::string where = text.substr(eq + 1);
-  ConnectionOptions& c = shard.connection;
-  if (where.ends_with(".cnf")) {
-    c.defaults_file = where;
-    return shard;
-  }
-  if (std::size_t at = where.rfind('@'); at != std::string::npos) {
-    c.user = where.substr(0, at);
-    where.erase(0, at + 1);
-    if (c.user.find(':') != std::string::npos)
-      throw bad("a password does not go on the command line (ps shows it): put it in an option file and give "
-                "NAME=FILE.cnf");
-  }
-  if (where.starts_with("/")) {
-    c.socket = where;
-    return shard;
-  }
-  std::size_t colon = where.rfind(':');
-  c.host = where.substr(0, colon);
-  if (colon != std::string::npos) {
-    std::string port = where.substr(colon + 1);
-    if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoul(port) == 0 || std::stoul(port) > 65535)
-      throw bad(fmt::format("'{}' is not a TCP port", port));
-    c.port = static_cast<unsigned>(std::stoul(port));
-  }
-  if (c.host.empty()) throw bad("no host: give [user@]host[:port], [user@]/path/to/socket or FILE.cnf");
-  return shard;
-}
-
 // What --part and the shards cannot do together with other options.
 void check_scaling(const Options& o) {
   if (o.parts > 1 && o.whole_file())
@@ -315,56 +288,6 @@ Assignment parse_assignment(const std::string& text) {
   return a;
 }
 
-std::uint64_t parse_size(const std::string& text) {
-  std::size_t digits = 0;
-  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
-  if (digits == 0 || digits > 18) throw usage_error(fmt::format("'{}' is not a size such as 64M", text));
-  std::uint64_t value = std::stoull(text.substr(0, digits));
-  std::string unit = text.substr(digits);
-  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
-  int shift = -1;
-  if (unit == "" || unit == "B") shift = 0;
-  if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
-  if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
-  if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
-  if (shift < 0) throw usage_error(fmt::format("'{}' is not a size such as 64M (units: K, M, G)", text));
-  if (value > (UINT64_MAX >> shift)) throw usage_error(fmt::format("size '{}' is too large", text));
-  return value << shift;
-}
-
-std::pair<std::string, std::string> parse_table_name(const std::string& text) {
-  auto bad = [&] {
-    return usage_error(fmt::format("'{}' is not DB.TABLE (quote names that hold dots with backticks: "
-                                   "`my.db`.`my.table`)", text));
-  };
-  // One name from `i`: backtick-quoted (a doubled backtick is one backtick), or
-  // plain up to the first dot when `stop_at_dot`, else to the end.
-  auto read_name = [&](std::size_t& i, bool stop_at_dot) {
-    std::string name;
-    if (i < text.size() && text[i] == '`') {
-      for (++i; i < text.size(); ++i) {
-        if (text[i] != '`') { name += text[i]; continue; }
-        if (i + 1 < text.size() && text[i + 1] == '`') { name += '`'; ++i; continue; }
-        ++i;
-        return name;
-      }
-      throw bad();
-    }
-    std::size_t end = stop_at_dot ? text.find('.', i) : std::string::npos;
-    if (end == std::string::npos) end = text.size();
-    name = text.substr(i, end - i);
-    i = end;
-    return name;
-  };
-  std::size_t i = 0;
-  std::string database = read_name(i, true);
-  if (i >= text.size() || text[i] != '.') throw bad();
-  ++i;
-  std::string table = read_name(i, false);
-  if (i != text.size() || database.empty() || table.empty()) throw bad();
-  return {database, table};
-}
-
 ParsedArgs parse_args(std::vector<std::string> args) {
   ParsedArgs parsed;
   Options& o = parsed.options;
@@ -398,7 +321,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   auto* no_array = app.add_flag("--no-array-binding", no_array_binding, "insert: send multi-row prepared "
                                 "INSERTs even where MariaDB's array binding is available");
   auto* threads = app.get_option("--threads");
-  app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
+  auto* chunk_size_option = app.add_option("--chunk-size", chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
                  "files under 2G are cut in 32 chunks of at least 1M)");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
   DialectFlags dialect;
@@ -420,7 +343,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   auto* ledger_option = app.add_option("--ledger", ledger, "the ledger table (default: fastload_ledger in "
                                        "the target's database)")->group(safety);
   app.add_option("--rejects", o.rejects_file, "write rows the server refuses to this file (their original "
-                 "bytes) and why to FILE.reasons, and load the rest of their chunk")->group(safety);
+                 "bytes) and why to FILE.reasons, and load the rest of their chunk; neither may exist, except the "
+                 "ones an earlier --resume run of the same load wrote")->group(safety);
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)")->group(safety);
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
@@ -455,6 +379,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                  "server's greeting included (default 10; 0: no limit); statements have none")
       ->group(conn)->type_name("SECONDS")->check(CLI::NonNegativeNumber);
 
+  check_whole_numbers(app);
+
   args = keep_empty_format_values(mark_password_prompts(std::move(args)));
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
   try {
@@ -475,14 +401,15 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   if (columns_option->count() > 0) o.columns = parse_columns(columns);
   for (const std::string& assignment : set) o.set.push_back(parse_assignment(assignment));
   o.array_binding = !no_array_binding;
-  check_mode(o, batch->count() > 0, threads->count() > 0, !chunk_size.empty());
+  const bool chunk_size_given = chunk_size_option->count() > 0;  // '' too: it is refused as a size
+  check_mode(o, batch->count() > 0, threads->count() > 0, chunk_size_given);
   if (no_array->count() > 0 && o.mode != Mode::insert)
     throw usage_error("--no-array-binding applies to --mode insert only");
-  if (!chunk_size.empty()) o.chunk_size = parse_size(chunk_size);
-  if (!chunk_size.empty() && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
-  if (max_rate_option->count() > 0) o.max_rate = parse_size(max_rate);
+  if (chunk_size_given) o.chunk_size = parse_size(chunk_size, "--chunk-size");
+  if (chunk_size_given && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
+  if (max_rate_option->count() > 0) o.max_rate = parse_size(max_rate, "--max-rate");
   check_session_options(o, max_rate_option->count() > 0);
-  if (!scaling.part.empty()) std::tie(o.part, o.parts) = parse_part(scaling.part);
+  if (app.get_option("--part")->count() > 0) std::tie(o.part, o.parts) = parse_part(scaling.part);
   for (const std::string& shard : scaling.shards) o.shards.push_back(parse_shard(shard));
   if (positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE");
   target = positional.back();

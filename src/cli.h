@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_values.h"
 #include "fastload/options.h"
 
 namespace fastload {
@@ -15,12 +16,6 @@ struct ParsedArgs {
   bool exit_now = false;  // --help or --version was printed
 };
 ParsedArgs parse_args(std::vector<std::string> args);
-
-// "64M" -> 67108864. K, M, G (and KB/MB/GB, KiB...) are powers of 1024.
-std::uint64_t parse_size(const std::string& text);
-
-// "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
-std::pair<std::string, std::string> parse_table_name(const std::string& text);
 
 // --columns "a,@x,`b,c`" -> {a}, {x, variable}, {b,c}: entries split at commas
 // outside backticks. Throws Failure(ExitCode::usage) for an empty or malformed entry.

@@ -15,6 +15,7 @@
 #include "fastload/errors.h"
 #include "input/file_list.h"
 #include "input/password.h"
+#include "load/rejects.h"
 #include "load/stop_signal.h"
 #include "run/state.h"
 
@@ -41,6 +42,14 @@ void map_and_split(const Options& options, RunState& state) {
     load::clear_stage(*state.control, *state.stage);
 }
 
+// A --resume rerun may replace the rejects file an earlier run of the same load wrote: it writes every rejected
+// row of the load again, the earlier runs' (from the ledger) with its own.
+void check_resumed_rejects_file(const Options& options, const RunState& state) {
+  std::vector<std::string> inputs;
+  for (const Input& input : state.inputs) inputs.push_back(input.path);
+  load::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
+}
+
 void load_and_barrier(const Options& options, RunState& state) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] {
@@ -51,6 +60,8 @@ void load_and_barrier(const Options& options, RunState& state) {
     if (options.whole_file() && state.inputs.size() > 1)
       throw Failure(ExitCode::usage, fmt::format("fastload: --mode {} loads one file in one statement, and the "
                     "patterns name several: run it once per file", mode_name(options.mode)));
+    // --rejects never replaces a file (it may be the input); a --resume rerun is decided once the ledger is read.
+    if (!options.rejects_file.empty() && !options.resume) load::check_rejects_file(options.rejects_file, nullptr);
     for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
@@ -72,6 +83,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   timed(state, "shards", [&] { plan_destinations(options, state); });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
+  if (!options.rejects_file.empty() && options.resume) check_resumed_rejects_file(options, state);
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
   if (options.mode == Mode::bulk) check_bulk_target(options, state);
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.

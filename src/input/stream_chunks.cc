@@ -2,10 +2,17 @@
 
 #include <algorithm>
 
+
 namespace fastload::input {
 
-StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file)
-    : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)), scanner_(dialect), file_(file), stream_(stream) {}
+StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file,
+                           std::uint64_t max_row)
+    : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)),
+      max_row_(max_row),
+      dialect_(dialect),
+      scanner_(dialect),
+      file_(file),
+      stream_(stream) {}
 
 // Reads until `bytes` holds `want` bytes or the stream ends; false at the end.
 bool StreamChunks::fill(std::string& bytes, std::uint64_t want) {
@@ -36,10 +43,17 @@ std::size_t StreamChunks::last_row_end(std::string_view bytes) const {
 void StreamChunks::skip_header() {
   header_skipped_ = true;
   std::uint64_t start = 0;
+  const std::string& terminator = scanner_.line_terminator();
   for (std::uint64_t want = chunk_size_;; want += chunk_size_) {
     bool more = fill(carry_, want);
     start = scanner_.first_row_start(carry_);
     if (start < carry_.size() || !more) break;
+    // A header line that never ends: the one after the last terminator (an escaped one counts: lenient).
+    const std::size_t last = carry_.rfind(terminator);
+    const std::uint64_t line_start = last == std::string::npos ? 0 : last + terminator.size();
+    if (carry_.size() - line_start > max_row_ + terminator.size())
+      throw split::row_too_long(stream_.name(), {line_start, 1 + split::count_lines(carry_, 0, line_start)},
+                                max_row_, dialect_);
   }
   next_.begin = start;
   next_.first_line = 1 + split::count_lines(carry_, 0, start);
@@ -48,18 +62,39 @@ void StreamChunks::skip_header() {
 
 std::optional<StreamChunk> StreamChunks::next() {
   std::lock_guard<std::mutex> lock(mutex_);
+  // After a failure the bytes read are gone (a long row's, a damaged member's): a later caller must not cut
+  // chunks from the middle of a row. It gets nothing; the failure is the first caller's to report.
+  if (failed_) return std::nullopt;
+  try {
+    return cut_next();
+  } catch (...) {
+    failed_ = true;
+    throw;
+  }
+}
+
+std::optional<StreamChunk> StreamChunks::cut_next() {
   if (!header_skipped_) skip_header();
   StreamChunk out;
   std::string& bytes = out.bytes;
   bytes.swap(carry_);
   // Read at least a chunk's worth, then on until a row ends in it (or the stream does).
-  std::size_t cut = 0;
+  std::size_t cut = 0, scanned = 0;
+  const std::string& terminator = scanner_.line_terminator();
   for (std::uint64_t want = chunk_size_; cut == 0; want += chunk_size_) {
     if (!fill(bytes, want)) {
       cut = bytes.size();
       break;
     }
-    cut = last_row_end(bytes);
+    // Rows end only at line terminators: without one in the bytes read since the last scan found no row end
+    // (or one ending where they ended, which that scan did not count), there is none to find, and a long row is
+    // not scanned again from its start for every chunk read.
+    const std::size_t from = scanned < terminator.size() ? 0 : scanned - terminator.size();
+    if (std::string_view(bytes).find(terminator, from) != std::string_view::npos) cut = last_row_end(bytes);
+    scanned = bytes.size();
+    // No row ends in the bytes: the first row is longer than them (its terminator may be cut off at the end).
+    if (cut == 0 && bytes.size() > max_row_ + terminator.size())
+      throw split::row_too_long(stream_.name(), {next_.begin, next_.first_line}, max_row_, dialect_);
   }
   if (cut == 0) {
     done_ = true;
@@ -71,6 +106,7 @@ std::optional<StreamChunk> StreamChunks::next() {
   c = next_;
   c.file = file_;
   c.end = c.begin + cut;
+  if (cut > max_row_) refuse_long_row(bytes, c);  // a row ending at the stream's end, or a chunk size over 1G
   split::RangeCounts counts = scanner_.count_rows(bytes, 0, cut);
   c.rows = counts.rows;
   c.lines = counts.lines;
@@ -84,6 +120,15 @@ std::optional<StreamChunk> StreamChunks::next() {
   out.raw_bytes = consumed - consumed_;
   consumed_ = consumed;
   return out;
+}
+
+// Refuses the first row of `chunk` (its bytes) longer than the limit, if any.
+void StreamChunks::refuse_long_row(std::string_view bytes, const Chunk& chunk) const {
+  Chunk local = chunk;  // over `bytes`, which begin where the chunk does
+  local.begin = 0;
+  local.end = bytes.size();
+  if (std::optional<split::RowPosition> at = split::find_long_row(bytes, local, dialect_, max_row_))
+    throw split::row_too_long(stream_.name(), {chunk.begin + at->byte_offset, at->line}, max_row_, dialect_);
 }
 
 std::optional<Chunk> StreamChunks::unread() const {

@@ -14,6 +14,7 @@
 #include "fastload/chunk.h"
 #include "fastload/dialect.h"
 #include "input/byte_stream.h"
+#include "split/long_rows.h"
 #include "split/row_scanner.h"
 
 namespace fastload::input {
@@ -29,11 +30,16 @@ struct StreamChunk {
 class StreamChunks {
  public:
   // Rows end as in `dialect`; its header lines (skip_rows) are in no chunk.
-  StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0);
+  // `max_row`: the longest row read (split::max_row_bytes(); smaller in unit tests).
+  StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0,
+               std::uint64_t max_row = split::max_row_bytes());
 
   // The next chunk in stream order, or nothing at the end. Thread-safe. A row
   // longer than the chunk size makes a longer chunk. Throws what the stream
-  // throws (Failure(ExitCode::input) for damaged or truncated data).
+  // throws (Failure(ExitCode::input) for damaged or truncated data), and
+  // Failure(ExitCode::input) for a row (or header line) longer than
+  // split::max_row_bytes(), which would otherwise grow the chunk without bound.
+  // After a throw it returns nothing (unread() still says where the rest begins).
   std::optional<StreamChunk> next();
 
   // Where the chunks not cut yet begin (index, begin, first_line, first_row),
@@ -45,11 +51,15 @@ class StreamChunks {
   std::uint64_t content_bytes() const;
 
  private:
+  std::optional<StreamChunk> cut_next();  // next() under the lock
   bool fill(std::string& bytes, std::uint64_t want);
   std::size_t last_row_end(std::string_view bytes) const;
   void skip_header();
+  void refuse_long_row(std::string_view bytes, const Chunk& chunk) const;
 
   const std::uint64_t chunk_size_;
+  const std::uint64_t max_row_;  // split::max_row_bytes()
+  const Dialect dialect_;         // for messages
   const split::RowScanner scanner_;
   const std::size_t file_;
   mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
@@ -58,6 +68,7 @@ class StreamChunks {
   bool at_end_ = false;  // the stream has no more bytes
   bool done_ = false;    // and next() returned nothing
   bool header_skipped_ = false;
+  bool failed_ = false;  // next() threw: the stream's place is lost, so no more chunks
   std::uint64_t consumed_ = 0;  // stream.consumed() when the last chunk was cut
   Chunk next_;  // index, begin, first_line and first_row of the next chunk
 };

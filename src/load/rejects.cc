@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fmt/core.h>
+#include <filesystem>
 #include <fstream>
 
 #include "fastload/errors.h"
@@ -41,6 +42,48 @@ void write_rejects(const std::string& path, std::vector<RejectedRow> rows) {
     throw Failure(ExitCode::input, fmt::format("fastload: {}: cannot write the rejected rows: {}; the loaded "
                                                "rows are committed, the summary lists the rejected ones",
                                                path, std::strerror(errno)));
+}
+
+namespace {
+
+bool exists(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::symlink_status(path, error));
+}
+
+// Whether `reasons` reads as a reasons file write_rejects wrote for `inputs`: five fields a line, the first
+// one of them.
+bool written_for(const std::string& reasons, const std::vector<std::string>& inputs) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(reasons, error)) return false;
+  std::ifstream in(reasons);
+  for (std::string line; std::getline(in, line);) {
+    const std::string file = line.substr(0, line.find('\t'));
+    if (std::count(line.begin(), line.end(), '\t') != 4 ||
+        std::find(inputs.begin(), inputs.end(), file) == inputs.end())
+      return false;
+  }
+  return !in.bad();
+}
+
+bool is_an_input(const std::string& path, const std::vector<std::string>& inputs) {
+  std::error_code error;
+  return std::any_of(inputs.begin(), inputs.end(), [&](const std::string& input) {
+    return std::filesystem::equivalent(path, input, error);
+  });
+}
+
+}  // namespace
+
+void check_rejects_file(const std::string& path, const std::vector<std::string>* own_inputs) {
+  const std::string reasons = path + ".reasons";
+  const std::string existing = exists(path) ? path : exists(reasons) ? reasons : "";
+  if (existing.empty()) return;
+  if (own_inputs && written_for(reasons, *own_inputs) && !is_an_input(path, *own_inputs)) return;
+  throw Failure(ExitCode::usage, fmt::format(
+      "fastload: --rejects {}: {} already exists, and fastload never replaces a file with the rejected rows "
+      "(FILE) and their reasons (FILE.reasons){}: remove it or choose another name", path, existing,
+      own_inputs ? " other than the ones an earlier --resume run of this load wrote" : ""));
 }
 
 }  // namespace fastload::load

@@ -33,4 +33,11 @@ struct RejectedRow {
 // they cannot be written.
 void write_rejects(const std::string& path, std::vector<RejectedRow> rows);
 
+// --rejects: refuses (exit 2), before anything is loaded, a `path` or `path`.reasons that exists (a dangling
+// link too), as SELECT ... INTO OUTFILE refuses an existing file: it may be the input itself, or anything else
+// the user keeps. `own_inputs` is given for a --resume rerun of a load an earlier run committed part of: the
+// rerun writes every rejected row of the load again, so the files that run wrote may be replaced, i.e. where
+// `path`.reasons exists and each of its lines names one of `own_inputs` (and `path` is none of them).
+void check_rejects_file(const std::string& path, const std::vector<std::string>* own_inputs);
+
 }  // namespace fastload::load

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fmt/core.h>
 
+#include "split/long_rows.h"
 #include "split/splitter.h"
 
 namespace fastload {
@@ -66,6 +67,12 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
                                            [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   split::verify_chunks(bytes, chunks, options.dialect);
+  // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).
+  const std::uint64_t max_row = split::max_row_bytes();
+  for (const Chunk& c : chunks)
+    if (c.size() > max_row)
+      if (std::optional<split::RowPosition> at = split::find_long_row(bytes, c, options.dialect, max_row))
+        throw split::row_too_long(input.path, *at, max_row, options.dialect);
   input.chunk_count = chunks.size();
   for (Chunk& c : chunks) {
     c.file = index;

@@ -12,7 +12,13 @@ run_fastload "$good"
 expect_eq "missing DB.TABLE" 2 "$RC"
 run_fastload --chunk-size 12Q "$good" codes.t
 expect_eq "bad size" 2 "$RC"
-expect_match "bad size message" "^fastload: '12Q' is not a size" "$ERR"
+expect_match "bad size message" "^fastload: --chunk-size '12Q' is not a size" "$ERR"
+# A negative number is refused, never wrapped to 2^64 - 1 (which skipped every row and exited 0).
+for option in --skip-rows --threads --max-errors --retries; do
+  run_fastload "$option" -1 "$good" codes.t
+  expect_eq "$option -1" 2 "$RC"
+  expect_match "$option -1 message" "^fastload: $option: '-1' is not a whole number" "$ERR"
+done
 run_fastload --charset sjis "$good" codes.t
 expect_eq "unsplittable charset" 2 "$RC"
 run_fastload "$good" notadot

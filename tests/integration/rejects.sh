@@ -2,6 +2,7 @@
 # and written, byte for byte and with their line numbers, to the rejects file;
 # the rest loads to the same table the server's own LOAD DATA INFILE makes of
 # the file without them; loaded + rejected = input rows, also across --resume.
+# An existing rejects file is never replaced, except by a --resume rerun of the load that wrote it.
 source "$(dirname "$0")/lib.sh"
 
 fresh_db rej
@@ -41,15 +42,18 @@ check_rejects() {  # check_rejects WHAT: the run in OUT/ERR/RC left out exactly 
   expect_match "$what: summary" "6 rows rejected and left out: rows in .*rejects.tsv" "$ERR"
 }
 
+# fresh TRUNCATE: an empty rej.t and no rejects file (fastload never replaces one).
+fresh() { sql -e "TRUNCATE rej.t; $*"; rm -f "$rejects" "$rejects.reasons"; }
+
 for mode in load insert multirow row; do
-  sql -e "TRUNCATE rej.t"
+  fresh
   run_fastload --mode "$mode" --threads 2 --chunk-size 16K --max-errors 10 --rejects "$rejects" --json "$file" rej.t
   check_rejects "--mode $mode"
 done
 
 # Too many bad rows: the load fails, naming the limit; the rejects file still
 # lists the rows left out of the chunks that were committed.
-sql -e "TRUNCATE rej.t"
+fresh
 run_fastload --threads 1 --chunk-size 16K --max-errors 3 --rejects "$rejects" --json "$file" rej.t
 expect_eq "over --max-errors: exit code" 8 "$RC"
 expect_match "over --max-errors: message" "more than --max-errors 3 rows were rejected" "$ERR"
@@ -65,7 +69,7 @@ expect_eq "no rejects file: checksum" "$want" "$(checksum rej.t)"
 
 # Killed after a chunk with a rejected row committed: the rerun's rejects file
 # still has that row (the ledger keeps it), and nothing is rejected twice.
-sql -e "TRUNCATE rej.t; DROP TABLE IF EXISTS rej.fastload_ledger"
+fresh "DROP TABLE IF EXISTS rej.fastload_ledger"
 set +e
 FASTLOAD_FAULT=after-commit:0 fastload --threads 1 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" \
   "$file" rej.t 2>/dev/null
@@ -75,4 +79,51 @@ expect_eq "killed after the first commit" 137 "$killed"
 run_fastload --threads 2 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" --json "$file" rej.t
 check_rejects "resumed"
 expect_match "resumed: the first chunk was loaded before" '"chunks_loaded_before":1,' "$OUT"
+
+# A rerun with --resume replaces the rejects file the earlier run of the same load wrote (it writes all the
+# load's rejected rows again): here a run stopped by --max-errors 3 wrote 3, the rerun writes all 6.
+fresh "DROP TABLE IF EXISTS rej.fastload_ledger"
+run_fastload --threads 1 --chunk-size 16K --max-errors 3 --resume --rejects "$rejects" "$file" rej.t
+expect_eq "stopped by --max-errors with --resume: exit code" 8 "$RC"
+expect_eq "stopped by --max-errors with --resume: rejects written" 3 "$(wc -l <"$rejects.reasons")"
+run_fastload --threads 2 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" --json "$file" rej.t
+check_rejects "resumed after --max-errors"
+# ... and a rerun of the finished load writes the same file again.
+run_fastload --threads 2 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" --json "$file" rej.t
+expect_eq "finished load rerun: exit code ($ERR)" 0 "$RC"
+expect_eq "finished load rerun: the same rejects" "$expected_rejects" "$(cat "$rejects")"
+
+# Never a file the load did not write: refused (exit 2) before anything is loaded, the file untouched.
+# expect_refused WHAT EXISTING: the run in RC/ERR refused the existing file EXISTING, whose bytes were SUM.
+expect_refused() {
+  expect_eq "$1: exit code" 2 "$RC"
+  expect_match "$1: message" "^fastload: --rejects .*: $2 already exists.*remove it or choose another name" "$ERR"
+  expect_eq "$1: the file is untouched" "$sum" "$(md5sum <"$2")"
+}
+sql -e "TRUNCATE rej.t; DROP TABLE IF EXISTS rej.fastload_ledger"
+sum=$(md5sum <"$file")
+run_fastload --max-errors 10 --rejects "$file" "$file" rej.t
+expect_refused "the input as rejects file" "$file"
+expect_eq "the input as rejects file: nothing loaded" 0 "$(count rej.t)"
+run_fastload --max-errors 10 --resume --rejects "$file" "$file" rej.t
+expect_refused "the input as rejects file, --resume" "$file"
+sum=$(md5sum <"$good")
+cp "$good" "$TEST_TMP/kept.reasons"
+run_fastload --max-errors 10 --rejects "$TEST_TMP/kept" "$file" rej.t
+expect_refused "an existing FILE.reasons" "$TEST_TMP/kept.reasons"
+sum=$(md5sum <"$rejects")
+run_fastload --max-errors 10 --rejects "$rejects" "$file" rej.t
+expect_refused "an earlier run's rejects file without --resume" "$rejects"
+expect_eq "refused runs loaded nothing" 0 "$(count rej.t)"
+# --resume: the first run has no earlier run whose file it could be; a rerun may not replace another file.
+run_fastload --max-errors 10 --resume --rejects "$rejects" "$file" rej.t
+expect_refused "--resume, first run, an existing rejects file" "$rejects"
+rm -f "$rejects" "$rejects.reasons"
+set +e
+FASTLOAD_FAULT=after-commit:0 fastload --threads 1 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" \
+  "$file" rej.t 2>/dev/null
+set -e
+sum=$(md5sum <"$good")
+run_fastload --threads 2 --chunk-size 16K --max-errors 10 --resume --rejects "$good" "$file" rej.t
+expect_refused "--resume rerun, a file the load did not write" "$good"
 finish

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
 #include "cli.h"
+
+#include <cstdint>
+#include <functional>
 #include "fastload/errors.h"
 
 namespace fastload {
@@ -155,6 +158,52 @@ TEST(ParseArgs, RefusesBadCombinations) {
            {"f"}, {"--threads", "0", "f", "d.t"}, {"--charset", "sjis", "f", "d.t"},
            {"--charset", "x;drop", "f", "d.t"}, {"--ssl-mode", "sometimes", "f", "d.t"}, {"--nope", "f", "d.t"}})
     EXPECT_EQ(code_of([&] { parse_args(bad); }), ExitCode::usage) << bad[0];
+}
+
+// The message of the usage failure `args` raise ("" if they parse).
+std::string usage_message_of(const std::vector<std::string>& args) {
+  try {
+    parse_args(args);
+  } catch (const Failure& e) {
+    EXPECT_EQ(e.code(), ExitCode::usage) << e.what();
+    return e.what();
+  }
+  return "";
+}
+
+// No numeric option takes a negative value (CLI11 alone would wrap "-1" to 2^64 - 1), a value outside its
+// field's range or one that is not plain decimal; the message names the option.
+TEST(ParseArgs, NumericOptionsRefuseNegativeAndOutOfRangeValues) {
+  const char* options[] = {"--threads", "--skip-rows", "--batch-rows", "--max-errors", "--retries",
+                           "--port", "-P", "--chunk-size", "--max-rate", "--part"};
+  for (const char* option : options)
+    for (const char* bad : {"-1", "-0", "-18446744073709551615", "18446744073709551616",
+                            "99999999999999999999999", "0x10", "+1", " 1", "1.5", "1e3", ""}) {
+      const std::string message = usage_message_of({"--mode", "insert", option, bad, "f", "d.t"});
+      EXPECT_EQ(message.rfind("fastload: ", 0), 0u) << option << " " << bad << ": " << message;
+      const std::string named = std::string(option) == "-P" ? "--port" : option;
+      EXPECT_NE(message.find(named), std::string::npos) << option << " " << bad << ": " << message;
+    }
+  for (std::vector<std::string> bad : std::vector<std::vector<std::string>>{
+           {"--threads", "257"}, {"--retries", "4294967296"}, {"--port", "65536"}, {"--part", "1/65536"}})
+    EXPECT_NE(usage_message_of({bad[0], bad[1], "f", "d.t"}).find(bad[0]), std::string::npos) << bad[1];
+}
+
+TEST(ParseArgs, NumericOptionsTakeTheirWholeRange) {
+  auto o = parse_args({"--threads", "256", "--skip-rows", "18446744073709551615", "--max-errors", "0",
+                       "--retries", "4294967295", "-P", "65535", "f", "d.t"}).options;
+  EXPECT_EQ(o.threads, 256u);
+  EXPECT_EQ(o.dialect.skip_rows, UINT64_MAX);
+  EXPECT_EQ(o.max_errors, 0u);
+  EXPECT_EQ(o.retries, 4294967295u);
+  EXPECT_EQ(o.connection.port, 65535u);
+  // Decimal, whatever the leading zeros (strtoull would read "010" as octal 8).
+  o = parse_args({"--threads", "010", "--skip-rows", "0008", "--mode", "insert", "--batch-rows", "09",
+                  "f", "d.t"}).options;
+  EXPECT_EQ(o.threads, 10u);
+  EXPECT_EQ(o.dialect.skip_rows, 8u);
+  EXPECT_EQ(o.batch_rows, 9u);
+  EXPECT_EQ(parse_args({"--part", "02/010", "f", "d.t"}).options.parts, 10u);
 }
 
 TEST(HidePassword, BlanksTheValueInPlace) {

@@ -21,6 +21,7 @@
 
 #include "fastload/errors.h"
 #include "input/byte_stream.h"
+#include "temp_dir.h"
 
 namespace fastload::input::samples {
 
@@ -118,26 +119,6 @@ struct Codec {
 
 inline const Codec kCodecs[] = {{Format::gzip, gzip}, {Format::zstd, zstd}, {Format::lz4, lz4},
                          {Format::bzip2, bzip2}, {Format::xz, xz}};
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/fastload-stream-XXXXXX";
-    path_ = ::mkdtemp(pattern);
-  }
-  ~TempDir() { std::system(("rm -rf " + path_).c_str()); }
-  // The name says nothing true about the content on purpose.
-  std::string write(std::string_view bytes, const std::string& name = "data.tsv") const {
-    std::string path = path_ + "/" + name;
-    FILE* file = std::fopen(path.c_str(), "wb");
-    std::fwrite(bytes.data(), 1, bytes.size(), file);
-    std::fclose(file);
-    return path;
-  }
-
- private:
-  std::string path_;
-};
 
 // A pipe that a thread fills with `bytes` and then closes, the first bytes one
 // at a time: format detection must wait for enough of them.

@@ -7,44 +7,38 @@
 
 #include "fastload/errors.h"
 #include "input/mapped_file.h"
+#include "temp_dir.h"
 
 namespace fastload::input {
 namespace {
 
-std::string temp_file(std::size_t size) {
-  char path[] = "/tmp/fastload-mapped-XXXXXX";
-  int fd = ::mkstemp(path);
-  std::string bytes(size, 'x');
-  EXPECT_EQ(::write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(size));
-  ::close(fd);
-  return path;
-}
+std::string temp_file(const TempDir& dir, std::size_t size) { return dir.write(std::string(size, 'x')); }
 
 TEST(MappedFile, MapsTheBytes) {
-  std::string path = temp_file(10000);
+  TempDir dir;
+  std::string path = temp_file(dir, 10000);
   MappedFile file(path);
   EXPECT_EQ(file.bytes().size(), 10000u);
   EXPECT_EQ(file.bytes()[9999], 'x');
   file.release(0, 10000);  // pages come back from the page cache when read again
   EXPECT_EQ(file.bytes()[5000], 'x');
-  ::unlink(path.c_str());
 }
 
 TEST(MappedFile, HoldsOnlyViewsInsideTheMapping) {
-  std::string path = temp_file(100);
+  TempDir dir;
+  std::string path = temp_file(dir, 100);
   MappedFile file(path);
   EXPECT_TRUE(file.holds(file.bytes()));
   EXPECT_TRUE(file.holds(file.bytes().substr(40, 10)));
   std::string copy(file.bytes());  // the same bytes elsewhere: a stream's chunk, a chunk without its bad rows
   EXPECT_FALSE(file.holds(copy));
   EXPECT_FALSE(file.holds({file.bytes().data() + 90, 20}));  // runs past the end
-  ::unlink(path.c_str());
 }
 
 TEST(MappedFile, EmptyFileIsAnEmptyView) {
-  std::string path = temp_file(0);
+  TempDir dir;
+  std::string path = temp_file(dir, 0);
   EXPECT_TRUE(MappedFile(path).bytes().empty());
-  ::unlink(path.c_str());
 }
 
 TEST(MappedFile, MissingFileIsAnInputFailure) {
@@ -58,14 +52,14 @@ TEST(MappedFile, MissingFileIsAnInputFailure) {
 }
 
 TEST(GuardedCopy, ATruncatedFileIsAReadErrorNotACrash) {
-  std::string path = temp_file(3 * 4096);
+  TempDir dir;
+  std::string path = temp_file(dir, 3 * 4096);
   MappedFile file(path);
   char buffer[4096];
   EXPECT_TRUE(guarded_copy(buffer, file.bytes().data() + 4096, sizeof buffer));
   ASSERT_EQ(::truncate(path.c_str(), 10), 0);
   EXPECT_FALSE(guarded_copy(buffer, file.bytes().data() + 8192, sizeof buffer));
   EXPECT_TRUE(guarded_copy(buffer, file.bytes().data(), 10));  // what is still there reads fine
-  ::unlink(path.c_str());
 }
 
 }  // namespace

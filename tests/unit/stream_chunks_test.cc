@@ -3,14 +3,16 @@
 // a mapped file, in every dialect.
 #include "input/stream_chunks.h"
 
+#include "fastload/errors.h"
+#include "split/long_rows.h"
 #include "split/splitter.h"
+#include "temp_dir.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <set>
 #include <thread>
 #include <vector>
@@ -18,17 +20,12 @@
 namespace fastload::input {
 namespace {
 
-std::string temp_file(const std::string& content) {
-  std::string path = ::testing::TempDir() + "stream_chunks_test.tsv";
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
-
 const std::string kContent = "1\ta\n2\tb\\\nstill 2\n3\tc\\\\\n4\t" + std::string(100, 'x') + "\n5\te";
 
 TEST(StreamChunks, TileTheContentAtRowEnds) {
+  TempDir dir;
   for (std::uint64_t size : {1, 2, 3, 7, 16, 64, 1000}) {
-    auto stream = open_stream(temp_file(kContent));
+    auto stream = open_stream(dir.write(kContent));
     StreamChunks chunks(*stream, size, Dialect{});
     std::string joined;
     std::uint64_t rows = 0, lines = 0, index = 0;
@@ -50,15 +47,17 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
 }
 
 TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
-  auto stream = open_stream(temp_file(""));
+  TempDir dir;
+  auto stream = open_stream(dir.write(""));
   StreamChunks chunks(*stream, 8, Dialect{});
   EXPECT_FALSE(chunks.next().has_value());
 }
 
 TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
+  TempDir dir;
   std::string content;
   for (int i = 0; i < 20000; ++i) content += std::to_string(i) + "\tvalue " + std::to_string(i) + "\n";
-  auto stream = open_stream(temp_file(content));
+  auto stream = open_stream(dir.write(content));
   StreamChunks chunks(*stream, 4096, Dialect{});
   std::mutex mutex;
   std::vector<StreamChunk> got;
@@ -88,9 +87,10 @@ void expect_like_splitter(const std::string& content, const Dialect& dialect) {
   std::vector<Chunk> rows = split::split(content, 1, 1, dialect);
   std::set<std::uint64_t> row_starts;
   std::uint64_t total_rows = 0;
+  TempDir dir;
   for (const Chunk& r : rows) row_starts.insert(r.begin), total_rows += r.rows;
   for (std::uint64_t size : {1, 2, 3, 5, 8, 13, 40, 1000}) {
-    auto stream = open_stream(temp_file(content));
+    auto stream = open_stream(dir.write(content));
     StreamChunks chunks(*stream, size, dialect);
     std::uint64_t begin = rows.empty() ? content.size() : rows.front().begin, line = rows.empty() ? 0 : rows.front().first_line;
     std::uint64_t rows_seen = 0;
@@ -127,16 +127,58 @@ TEST(StreamChunks, CutWhereTheSplitterDoesInEveryDialect) {
 }
 
 TEST(StreamChunks, ProgressCountsTheCompressedBytes) {
+  TempDir dir;
   std::string content;
   for (int i = 0; i < 5000; ++i) content += std::to_string(i) + "\tvalue\n";
-  std::string path = temp_file(content) + ".gz";
-  ASSERT_EQ(std::system(("gzip -c " + temp_file(content) + " > " + path).c_str()), 0);
+  std::string path = dir.path("data.tsv.gz");
+  ASSERT_EQ(std::system(("gzip -c " + dir.write(content) + " > " + path).c_str()), 0);
   auto stream = open_stream(path);
   StreamChunks chunks(*stream, 1000, Dialect{});
   std::uint64_t raw = 0;
   while (auto c = chunks.next()) raw += c->raw_bytes;
   EXPECT_EQ(raw, *stream->compressed_size());
   EXPECT_EQ(chunks.content_bytes(), content.size());
+}
+
+// A row longer than the limit is refused with where it starts, instead of growing the chunk without bound;
+// a row of the limit is cut as any other. After the refusal no chunk is cut from the middle of the row.
+TEST(StreamChunks, ARowLongerThanTheLimitIsRefused) {
+  TempDir dir;
+  const std::string row(1000, 'x');
+  for (std::uint64_t size : {1, 7, 100, 5000}) {
+    auto fits = open_stream(dir.write("1\ta\n" + row + "\n2\tb\n"));
+    StreamChunks limit(*fits, size, Dialect{}, 0, 1000);
+    std::string joined;
+    while (auto c = limit.next()) joined += c->bytes;
+    EXPECT_EQ(joined, "1\ta\n" + row + "\n2\tb\n") << size;
+
+    auto longer = open_stream(dir.write("1\ta\n" + row + "x\n2\tb\n"));
+    StreamChunks chunks(*longer, size, Dialect{}, 0, 1000);
+    try {
+      while (chunks.next()) {
+      }
+      ADD_FAILURE() << "a row over the limit was cut, chunk size " << size;
+    } catch (const Failure& f) {
+      EXPECT_EQ(f.code(), ExitCode::input);
+      EXPECT_NE(std::string(f.what()).find(":2 (byte 4): this row runs on for more than 1000 bytes"),
+                std::string::npos) << f.what();
+    }
+    EXPECT_FALSE(chunks.next().has_value()) << size;  // not "x\n2\tb\n" from the middle of the row
+    ASSERT_TRUE(chunks.unread().has_value());  // the row's start; or the file's, all of it read in one chunk
+    EXPECT_EQ(chunks.unread()->begin, size == 5000 ? 0u : 4u) << size;
+  }
+}
+
+// The same row in a mapped file: found in a chunk longer than the limit, with its line.
+TEST(FindLongRow, FindsTheFirstRowOverTheLimit) {
+  const std::string file = "1\ta\n" + std::string(10, 'x') + "\n" + std::string(11, 'y') + "\nz";
+  Chunk chunk{0, 0, file.size()};
+  chunk.first_line = 1;
+  auto at = split::find_long_row(file, chunk, Dialect{}, 10);
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->byte_offset, 15u);
+  EXPECT_EQ(at->line, 3u);
+  EXPECT_FALSE(split::find_long_row(file, chunk, Dialect{}, 11).has_value());
 }
 
 }  // namespace

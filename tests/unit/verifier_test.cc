@@ -9,14 +9,11 @@
 #include <fstream>
 #include <string>
 
+#include "temp_dir.h"
+
 namespace fastload::input {
 namespace {
 
-std::string write(const std::string& name, const std::string& bytes) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << bytes;
-  return path;
-}
 
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -24,9 +21,9 @@ std::string read_all(const std::string& path) {
 }
 
 // Two gzip members of `first` and `second`, written by the gzip tool.
-std::string two_members(const std::string& first, const std::string& second) {
-  std::string a = write("verifier_a.txt", first), b = write("verifier_b.txt", second);
-  std::string path = ::testing::TempDir() + "verifier_two.gz";
+std::string two_members(const TempDir& dir, const std::string& first, const std::string& second) {
+  std::string a = dir.write(first, "a.txt"), b = dir.write(second, "b.txt");
+  std::string path = dir.path("two.gz");
   EXPECT_EQ(std::system(("gzip -c " + a + " > " + path + " && gzip -c " + b + " >> " + path).c_str()), 0);
   return path;
 }
@@ -38,8 +35,9 @@ std::string rows(int count, const std::string& tag) {
 }
 
 TEST(Verified, GrowsAtMemberEndsOnly) {
+  TempDir dir;
   const std::string first = rows(20000, "a"), second = rows(30000, "b");
-  auto stream = open_stream(two_members(first, second), {.threads = 1});
+  auto stream = open_stream(two_members(dir, first, second), {.threads = 1});
   std::string buffer(first.size() - 1, '\0');
   ASSERT_EQ(stream->read(buffer.data(), buffer.size()), buffer.size());
   EXPECT_EQ(stream->verified(), 0u);  // the first member's CRC is not read yet
@@ -52,23 +50,26 @@ TEST(Verified, GrowsAtMemberEndsOnly) {
 }
 
 TEST(Verified, PiecesDecodedInParallelAreHandedOutVerified) {
+  TempDir dir;
   const std::string first = rows(20000, "a"), second = rows(30000, "b");
-  auto stream = open_stream(two_members(first, second), {.threads = 2});
+  auto stream = open_stream(two_members(dir, first, second), {.threads = 2});
   std::string buffer(first.size() - 1, '\0');
   ASSERT_EQ(stream->read(buffer.data(), buffer.size()), buffer.size());
   EXPECT_EQ(stream->verified(), buffer.size());  // a piece waits until it decoded to its end, checks passed
 }
 
 TEST(Verified, PlainDataHasNoCheck) {
-  auto stream = open_stream(write("verifier_plain.txt", "1\ta\n2\tb\n"));
+  TempDir dir;
+  auto stream = open_stream(dir.write("1\ta\n2\tb\n"));
   char buffer[5];
   stream->read(buffer, sizeof buffer);
   EXPECT_EQ(stream->verified(), 5u);
 }
 
 TEST(Verifier, LetsThroughWhatItsChecksCover) {
+  TempDir dir;
   const std::string first = rows(20000, "a"), second = rows(30000, "b");
-  std::string good = two_members(first, second);
+  std::string good = two_members(dir, first, second);
   Verifier whole(good, {});
   EXPECT_NO_THROW(whole.wait_verified(first.size() + second.size()));
 
@@ -77,7 +78,7 @@ TEST(Verifier, LetsThroughWhatItsChecksCover) {
   std::size_t second_member = bytes.rfind("\x1f\x8b\x08");
   ASSERT_NE(second_member, std::string::npos);
   for (std::size_t i = 0; i < 8; ++i) bytes[second_member + (bytes.size() - second_member) / 2 + i] ^= 0x55;
-  Verifier damaged(write("verifier_damaged.gz", bytes), {});
+  Verifier damaged(dir.write(bytes, "damaged.gz"), {});
   EXPECT_NO_THROW(damaged.wait_verified(first.size()));
   try {
     damaged.wait_verified(first.size() + 1);
@@ -89,9 +90,10 @@ TEST(Verifier, LetsThroughWhatItsChecksCover) {
 }
 
 TEST(Verifier, TruncatedDataNeverVerifies) {
-  std::string bytes = read_all(two_members(rows(100, "a"), rows(50000, "b")));
+  TempDir dir;
+  std::string bytes = read_all(two_members(dir, rows(100, "a"), rows(50000, "b")));
   bytes.resize(bytes.size() - 100);
-  Verifier truncated(write("verifier_truncated.gz", bytes), {});
+  Verifier truncated(dir.write(bytes, "truncated.gz"), {});
   EXPECT_THROW(truncated.wait_verified(rows(100, "a").size() + 1), Failure);
 }
 

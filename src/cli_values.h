@@ -1,0 +1,36 @@
+// The values of command-line options: sizes, whole numbers, K/N, NAME=WHERE, DB.TABLE. A bad value is a
+// Failure(ExitCode::usage) whose message names the option where the caller gives it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "fastload/errors.h"
+#include "fastload/options.h"
+
+namespace fastload {
+
+// Failure(ExitCode::usage, "fastload: WHAT; see fastload --help").
+Failure usage_error(const std::string& what);
+
+// A whole number written in decimal digits only, from `least` to `most`; nullopt otherwise. No sign, blank,
+// "0x" or octal reading of a leading 0: "-1" must never wrap to 2^64 - 1 ("010" is 10).
+std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most);
+
+// "64M" -> 67108864. K, M, G (and KB/MB/GB, KiB...) are powers of 1024. `option` (e.g. "--chunk-size")
+// is named in the message when given.
+std::uint64_t parse_size(const std::string& text, const std::string& option = "");
+
+// "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
+std::pair<std::string, std::string> parse_table_name(const std::string& text);
+
+// --part "K/N" with 1 <= K <= N <= 65535 -> {K, N}.
+std::pair<unsigned, unsigned> parse_part(const std::string& text);
+
+// --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
+ShardConnection parse_shard(const std::string& text);
+
+}  // namespace fastload

@@ -1,0 +1,385 @@
+#include "load/chunk_transaction.h"
+
+#include <algorithm>
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <set>
+#include <spdlog/spdlog.h>
+#include <thread>
+
+#include "fastload/errors.h"
+#include "load/column_list.h"
+#include "load/diagnose.h"
+#include "load/fault.h"
+#include "load/kept_rows.h"
+#include "load/last_row.h"
+#include "load/rejects.h"
+#include "load/stop_signal.h"
+#include "load/transient.h"
+
+namespace fastload::load {
+
+std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect) {
+  return row_text(text.bytes, p.where.byte_offset - text.chunk.begin, text.local(), dialect);
+}
+
+namespace {
+
+// The server's account must match the chunk exactly, or nothing of it is kept.
+std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
+  std::vector<Problem> problems = result.problems;
+  if (problems.empty() && !counts_match(result, chunk.rows, result.on_duplicate)) {
+    Problem count;
+    count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}",
+                                chunk.rows, result.records, result.affected, result.skipped);
+    problems.push_back(std::move(count));
+  }
+  return problems;
+}
+
+// One chunk's way through its attempts: the rows left out so far (kept
+// across retries: a bad row stays bad) and the outcome.
+struct ChunkLoad {
+  const Chunk& chunk;
+  const ChunkText& text;
+  ChunkOutcome& outcome;
+  std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
+  std::size_t at = 0;  // the destination the last statement went to, for messages
+  KeptRows kept;       // what the attempt stored in tables that cannot roll back
+
+  bool done(std::size_t destination) const {
+    ChunkState part = outcome.parts[destination];
+    return part == ChunkState::committed || part == ChunkState::loaded_before;
+  }
+  bool all_done() const {
+    for (std::size_t d = 0; d < outcome.parts.size(); ++d)
+      if (!done(d)) return false;
+    return true;
+  }
+};
+
+// Leaves the chunk's refused rows out, within --max-errors. Returns false when
+// the chunk must be refused instead: a problem not tied to a row, or too many.
+bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& job, LoadCounters& counters) {
+  std::vector<Problem> rows;  // one a row: a row with several bad values has its messages joined
+  for (const Problem& p : problems) {
+    if (p.row_in_chunk == 0 || load.left_out.count(p.row_in_chunk) > 0) continue;
+    auto same = std::find_if(rows.begin(), rows.end(),
+                             [&](const Problem& r) { return r.row_in_chunk == p.row_in_chunk; });
+    if (same == rows.end()) rows.push_back(p);
+    else same->message += "; " + p.message;
+  }
+  if (rows.empty()) return false;
+  std::uint64_t before = counters.rejected_rows.fetch_add(rows.size());
+  if (before + rows.size() > job.options.max_errors) {
+    counters.rejected_rows.fetch_sub(rows.size());
+    Problem limit;
+    limit.chunk_index = load.chunk.index;
+    limit.where = {job.name_of(load.chunk), 0, load.chunk.begin};
+    limit.message = fmt::format("more than --max-errors {} rows were rejected; nothing of this chunk was "
+                                "committed", job.options.max_errors);
+    problems.push_back(std::move(limit));
+    return false;
+  }
+  for (Problem& p : rows) {
+    load.left_out.insert(p.row_in_chunk);
+    load.outcome.rejected_text.push_back(text_of(p, load.text, job.options.dialect));
+    load.outcome.rejects.push_back(std::move(p));
+  }
+  return true;
+}
+
+// The input's last row, when no line terminator ends it and it has more
+// fields than the columns take (load/last_row.h), unless it is left out.
+std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& job) {
+  const JobInput& input = job.inputs[load.chunk.file];
+  bool ends_input = input.file ? load.chunk.end == input.file->bytes().size() : load.text.last;
+  if (!ends_input || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
+  const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
+  RowWidth width = row_width(to.target, to.options);
+  width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
+  return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, job.options.dialect);
+}
+
+// Routes the chunk's rows (but those left out) and sends each destination
+// whose part is not done its rows, in its open transaction. Returns the rows
+// refused, by chunk row: by the routing (then nothing is sent) or by the
+// first destination whose account is not exact.
+std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  std::vector<Problem> problems;
+  if (auto extra = last_row_problem(load, job)) {
+    problems.push_back(std::move(*extra));
+    return problems;
+  }
+  const RouteRow route = [&](std::string_view text, split::RowEnd end) { return w.router->route(text, end); };
+  w.routed.resize(job.destinations.size());
+  route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
+             w.routed, problems);
+  load.outcome.duplicates_skipped = load.outcome.rows_replaced = 0;
+  for (std::size_t d = 0; d < w.routed.size() && problems.empty(); ++d) {
+    const RoutedRows& rows = w.routed[d];
+    if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
+    load.at = d;
+    SinkResult result = w.links[d].sink->send(rows.chunk, rows.bytes());
+    // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
+    if (result.read_failed) {
+      rollback_quietly(w);
+      load.outcome.state = ChunkState::failed;
+      throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
+                                                 describe(load.chunk, job), result.read_error));
+    }
+    const Target& table = job.destinations[d].target;
+    if (!table.transactional) keep_account(load.kept, result, rows, table.engine);
+    problems = refusals(result, rows.chunk);
+    for (Problem& p : problems) {
+      if (p.row_in_chunk > 0) p.row_in_chunk = rows.chunk_row(p.row_in_chunk);
+      p.message += job.destinations[d].where();
+    }
+    load.outcome.duplicates_skipped += result.skipped;  // an exact account skips and deletes only as asked
+    load.outcome.rows_replaced += result.deleted;
+  }
+  return problems;
+}
+
+// Sends the chunk (without the rows left out) until the servers' account is
+// exact, leaving out refused rows as --max-errors allows. Returns false when
+// the chunk is refused. The transactions are open on return true.
+bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  for (;;) {
+    std::vector<Problem> problems = send_parts(w, load, job);
+    if (problems.empty()) return true;
+    rollback(w);
+    locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
+    if (const Destination* cannot = job.untransactional()) {  // what it stored stays: a resend would store it twice
+      if (load.kept.engine.empty()) load.kept.engine = cannot->target.engine;
+      load.outcome.left_behind = left_behind(load.kept, problems, describe(load.chunk, job),
+                                             job.destinations[load.at].target.display);
+      load.outcome.problems = std::move(problems);
+      return false;
+    }
+    if (!leave_out(load, problems, job, counters)) {
+      load.outcome.problems = std::move(problems);
+      return false;
+    }
+  }
+}
+
+// What became of the chunk, for the message of the failure that stopped it.
+std::string fate(const ChunkLoad& load, const LoadJob& job) {
+  if (const Destination* cannot = job.untransactional())
+    return fmt::format("engine {} cannot roll back: what the chunk left in {} is said below", cannot->target.engine,
+                       cannot->target.display);
+  std::vector<std::string> committed, unknown;
+  for (std::size_t d = 0; d < load.outcome.parts.size(); ++d) {
+    if (load.done(d)) committed.push_back(job.destinations[d].shard);
+    if (load.outcome.parts[d] == ChunkState::unknown) unknown.push_back(job.destinations[d].shard);
+  }
+  if (!unknown.empty())
+    return job.destinations.size() == 1
+               ? "whether this chunk is in the table is unknown"
+               : fmt::format("whether its rows on shard {} are in the table is unknown", fmt::join(unknown, ", "));
+  if (committed.empty()) return "nothing of this chunk was committed";
+  return fmt::format("its rows on shard {} were committed, the others not{}", fmt::join(committed, ", "),
+                     job.options.resume ? " (--resume loads the rest)" : "");
+}
+
+// COMMIT on destination `d`. When its answer is lost, the part's state
+// becomes unknown and the lost connection's ServerError goes on to
+// load_chunk, which asks the ledger before anything else is done with it.
+void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
+  load.at = d;
+  try {
+    fault_point(FaultPoint::before_commit, load.chunk.index);
+    w.links[d].session->execute("COMMIT");
+    fault_point(FaultPoint::after_commit, load.chunk.index);
+  } catch (const ServerError& e) {
+    if (!is_connection_lost(e.code())) throw;
+    load.outcome.parts[d] = ChunkState::unknown;
+    if (!job.ledger_of(load.chunk, d))
+      throw Failure(ExitCode::load_failed, fmt::format(
+          "fastload: {}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
+          "(with --resume the ledger answers this)", describe(load.chunk, job), job.destinations[d].where(),
+          e.what(), e.code(), fate(load, job)));
+    throw;
+  }
+  load.outcome.parts[d] = ChunkState::committed;
+  load.outcome.rows_on[d] += w.routed[d].chunk.rows;
+}
+
+// After a lost COMMIT answer, on a new connection: whether the ledger
+// recorded the chunk's part on `d`, i.e. whether that COMMIT happened.
+bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
+  load.at = d;
+  Session& session = *w.links[d].session;
+  bool committed = job.ledger_of(load.chunk, d)->is_recorded(session, load.chunk.index);
+  session.execute("ROLLBACK");  // ends the locking read's transaction
+  spdlog::warn("{}: the connection{} was lost during COMMIT; the ledger says it was {}", describe(load.chunk, job),
+               job.destinations[d].where(), committed ? "committed" : "not committed");
+  return committed;
+}
+
+// A compressed file's chunk waits for the checks covering it before its
+// COMMIT. Returns false when a signal stopped the wait (rolled back).
+bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  input::Verifier* verifier = job.inputs[load.chunk.file].verifier;
+  if (!verifier || load.text.verified) return true;
+  try {
+    if (verifier->wait_verified(load.chunk.end, [] { return stop_signal() != 0; })) return true;
+    rollback(w);  // a signal: not committed, listed as not loaded
+    load.outcome.state = ChunkState::pending;
+    return false;
+  } catch (const Failure& damaged) {
+    rollback(w);
+    load.outcome.state = ChunkState::failed;
+    throw Failure(damaged.code(), fmt::format("{}\nfastload: {}: not committed: the checks covering it failed",
+                                              damaged.what(), describe(load.chunk, job)));
+  }
+}
+
+// --resume: each destination records its part in its transaction, before
+// COMMIT. A part another run of the same load committed meanwhile is rolled
+// back: that run's rows are there.
+void record_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  for (std::size_t d = 0; d < w.links.size(); ++d) {
+    const Ledger* ledger = job.ledger_of(load.chunk, d);
+    if (!ledger || load.done(d)) continue;
+    Session& session = *w.links[d].session;
+    load.at = d;
+    try {
+      session.execute(ledger->record(session, load.chunk, load.outcome.rejects, load.text.last));
+    } catch (const ServerError& e) {
+      if (e.code() != 1062) throw;
+      session.execute("ROLLBACK");
+      load.outcome.parts[d] = ChunkState::loaded_before;
+    }
+  }
+}
+
+// What the chunk's statements took for granted must still hold before its
+// COMMIT (docs/design.md#what-fastload-does-not-trust): a mapped file's bytes
+// are still the file's, and each destination's columns are those the
+// statements name (their metadata lock holds them so until COMMIT).
+// Otherwise rolls back and throws Failure: exit 3 for the file, 5 for a table.
+void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  auto refuse = [&](ExitCode code, const std::string& what) {
+    rollback(w);
+    load.outcome.state = ChunkState::failed;
+    throw Failure(code, fmt::format("fastload: {}: {}; {}", describe(load.chunk, job), what, fate(load, job)));
+  };
+  if (const input::MappedFile* file = job.inputs[load.chunk.file].file)
+    if (std::string what = file->changed(load.chunk.end); !what.empty())
+      refuse(ExitCode::input, what + " (do not change a file while it loads)");
+  for (std::size_t d = 0; d < w.links.size(); ++d) {
+    if (load.done(d)) continue;
+    load.at = d;
+    const Destination& to = job.destinations[d];
+    if (!same_definition(*w.links[d].session, to.target))
+      refuse(ExitCode::no_table, fmt::format(
+          "the columns of {}{} changed during the load (an ALTER TABLE renamed, moved, added, dropped or retyped "
+          "one): the statements name the columns read at the start. Load the rest into the table as it is now "
+          "(the summary lists the chunks committed)", to.target.display, to.where()));
+  }
+}
+
+// One attempt at the chunk, one transaction on each destination not done.
+// Throws ServerError as the server said it.
+void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  fault_point(FaultPoint::before_send, load.chunk.index);
+  if (!send_until_exact(w, load, job, counters)) {
+    load.outcome.state = ChunkState::rejected;
+    return;
+  }
+  if (!wait_verified(w, load, job)) return;
+  fault_point(FaultPoint::after_send, load.chunk.index);
+  check_unchanged(w, load, job);
+  record_parts(w, load, job);
+  for (std::size_t d = 0; d < w.links.size(); ++d)
+    if (!load.done(d)) commit(w, load, job, d);
+  bool ours = std::any_of(load.outcome.parts.begin(), load.outcome.parts.end(),
+                          [](ChunkState part) { return part == ChunkState::committed; });
+  load.outcome.state = ours ? ChunkState::committed : ChunkState::loaded_before;
+}
+
+// After a lost COMMIT answer: each part in doubt is looked up in its ledger.
+void resolve_unknown(Worker& w, ChunkLoad& load, const LoadJob& job) {
+  for (std::size_t d = 0; d < load.outcome.parts.size(); ++d) {
+    if (load.outcome.parts[d] != ChunkState::unknown) continue;
+    bool committed = committed_before(w, load, job, d);
+    load.outcome.parts[d] = committed ? ChunkState::committed : ChunkState::pending;
+    if (committed) load.outcome.rows_on[d] += w.routed[d].chunk.rows;  // routed by the attempt whose answer was lost
+  }
+}
+
+bool in_doubt(const ChunkOutcome& outcome) {
+  return std::find(outcome.parts.begin(), outcome.parts.end(), ChunkState::unknown) != outcome.parts.end();
+}
+
+// A failed attempt's rows stay in a table that cannot roll back, and the
+// server's account of them was lost with the error: at most the chunk's rows.
+void note_left_behind(ChunkLoad& load, const LoadJob& job) {
+  const Destination* cannot = job.untransactional();
+  if (!cannot || !load.outcome.left_behind.empty()) return;
+  load.outcome.left_behind = left_behind_unknown(load.chunk.rows - load.left_out.size(), cannot->target.engine,
+                                                 describe(load.chunk, job), cannot->target.display);
+}
+
+}  // namespace
+
+void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters,
+                ChunkOutcome& outcome) {
+  const Chunk& chunk = text.chunk;
+  outcome.parts.resize(job.destinations.size(), ChunkState::pending);
+  outcome.rows_on.resize(job.destinations.size(), 0);
+  ChunkLoad load{chunk, text, outcome, {}, 0, {}};
+  for (const Problem& p : outcome.rejects) load.left_out.insert(p.row_in_chunk);  // an earlier run's, of parts it loaded
+  for (unsigned retry = 0;; ++retry) {
+    try {
+      if (!w.connected()) connect(w, job);
+      resolve_unknown(w, load, job);
+      if (load.all_done()) {
+        outcome.state = ChunkState::committed;
+        return;
+      }
+      attempt(w, load, job, counters);
+      return;
+    } catch (const ServerError& e) {
+      if (w.connected()) rollback_quietly(w);
+      if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code())) {
+        // The stop watcher cut a call the server did not answer: the server rolls the transaction back.
+        outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
+        throw Failure(ExitCode::interrupted, fmt::format(
+            "fastload: {}: stopped by signal {}: the server did not answer within {} s of it, so the connection "
+            "was cut: {}", describe(chunk, job), stop_signal(), kStopGrace.count() / 1000, fate(load, job)));
+      }
+      const Destination* cannot = job.untransactional();
+      if (!is_transient(e.code()) || retry >= job.options.retries || cannot) {
+        const Destination& to = job.destinations[load.at];
+        Failure failure = explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
+        outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
+        note_left_behind(load, job);
+        std::string not_retried = is_transient(e.code()) && cannot && retry < job.options.retries
+            ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
+                          "this one stored)", cannot->target.engine)
+            : "";
+        throw Failure(failure.code(), fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
+      }
+      if (is_connection_lost(e.code())) w.links.clear();
+      spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
+                   describe(chunk, job), e.what(), e.code(), retry + 1, job.options.retries);
+    } catch (const Failure& f) {
+      // A reconnect refused while the server restarts is worth the same retries.
+      if (f.code() != ExitCode::connect || retry >= job.options.retries || stop_signal() != 0) {
+        if (outcome.state == ChunkState::pending)
+          outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
+        if (outcome.state == ChunkState::failed || outcome.state == ChunkState::unknown) note_left_behind(load, job);
+        throw;
+      }
+      w.links.clear();
+      spdlog::warn("{}; trying again ({} of {})", without_prefix(f.what()), retry + 1,
+                   job.options.retries);
+    }
+    std::this_thread::sleep_for(backoff(retry));
+  }
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,92 @@
+#include "load/worker.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "fastload/errors.h"
+#include "load/load_data_sink.h"
+#include "load/prepared_insert_sink.h"
+#include "load/rate_limit.h"
+#include "load/session_variables.h"
+#include "load/text_insert_sink.h"
+
+namespace fastload::load {
+namespace {
+
+// The one place the mode picks its sink.
+std::unique_ptr<Sink> make_sink(const LoadJob& job, const Destination& to, Session& session) {
+  const Options& o = to.options;
+  switch (o.mode) {
+    case Mode::load:
+    case Mode::bulk:
+      return std::make_unique<LoadDataSink>(session, to.target, o);
+    case Mode::server:
+      return std::make_unique<LoadDataSink>(
+          session, to.target, o, std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
+    case Mode::insert:
+      return std::make_unique<PreparedInsertSink>(session, to.target, o);
+    case Mode::multirow:
+      return std::make_unique<TextInsertSink>(session, to.target, o.batch_rows, o);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, to.target, 1, o);
+  }
+  throw Failure(ExitCode::internal, "fastload: unknown mode");
+}
+
+// A new connection to `to`, ready for chunks. Each chunk is one transaction,
+// ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
+// chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
+// Every worker takes from the one --max-rate limiter, so the cap is the load's.
+Link connect(const LoadJob& job, const Destination& to) {
+  const Options& o = to.options;
+  Link link;
+  link.session = std::make_unique<Session>(to.connection, to.password, o.compress);
+  if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", link.session->compression());
+  pin_session(*link.session, to.pins);
+  link.session->use_database(o.database);
+  set_loading_variables(*link.session, o);  // before any transaction: sql_log_bin cannot change inside one
+  link.session->execute("SET autocommit = 0");
+  link.session->set_rate_limiter(shared_rate_limiter(o.max_rate));
+  std::vector<const input::MappedFile*> mapped;
+  for (const JobInput& input : job.inputs)
+    if (input.file) mapped.push_back(input.file);
+  link.session->release_sent_pages(std::move(mapped));
+  try {
+    link.sink = make_sink(job, to, *link.session);
+  } catch (const ServerError& e) {
+    throw explain(e, to.target, "preparing the workers' statements" + to.where(), o.mode);
+  }
+  return link;
+}
+
+}  // namespace
+
+std::string describe(const Chunk& c, const LoadJob& job) {
+  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", job.name_of(c), c.index, c.begin,
+                     c.end, c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
+}
+
+void connect(Worker& w, const LoadJob& job) {
+  w.links.clear();
+  std::vector<Link> links;
+  for (const Destination& to : job.destinations) links.push_back(connect(job, to));
+  w.links = std::move(links);
+  if (job.shards && !w.router) w.router.emplace(*job.shards, job.options.dialect);
+}
+
+void rollback_quietly(Worker& w) noexcept {
+  for (Link& link : w.links) {
+    try {
+      link.session->execute("ROLLBACK");
+    } catch (...) {
+      // The connection is gone: the server rolls the transaction back itself.
+    }
+  }
+}
+
+void rollback(Worker& w) {
+  for (Link& link : w.links) link.session->execute("ROLLBACK");
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,44 @@
+// A worker's connections: one to each destination, each with the sink its
+// mode sends rows through, in a session ready for chunk transactions.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fastload/chunk.h"
+#include "load/loader.h"
+#include "load/route.h"
+#include "load/session.h"
+#include "fastload/sink.h"
+#include "shard/router.h"
+
+namespace fastload::load {
+
+// One worker's connection to one destination.
+struct Link {
+  std::unique_ptr<Session> session;
+  std::unique_ptr<Sink> sink;
+};
+
+struct Worker {
+  std::vector<Link> links;                // one per destination, connected together
+  std::optional<shard::RowRouter> router;  // shard-direct: parses each row's partitioning columns
+  std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
+
+  bool connected() const { return !links.empty(); }
+};
+
+// "nodes.tsv: chunk 3 (bytes ..., lines ..., N rows)", for messages.
+std::string describe(const Chunk& c, const LoadJob& job);
+
+// Connects `w` to every destination, the old connections closed first: a
+// user's connection limit may allow no more. Throws Failure.
+void connect(Worker& w, const LoadJob& job);
+
+// ROLLBACK on every link; the quiet one ignores a connection already gone.
+void rollback_quietly(Worker& w) noexcept;
+void rollback(Worker& w);
+
+}  // namespace fastload::load
