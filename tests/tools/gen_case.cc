@@ -277,6 +277,37 @@ void write(const std::string& path, const std::string& text) {
   if (!f.flush()) throw fastload::Failure(fastload::ExitCode::input, "gen-case: cannot write " + path);
 }
 
+// The case's rows, with their first column's unique values and where the bad value goes.
+struct Rows {
+  std::vector<Column> cols;
+  bool unique_first = false;                // the first column holds ids
+  std::vector<std::uint64_t> ids;           // one a row
+  std::size_t bad_row = 0, bad_column = 0;  // bad_row == ids.size(): no bad value
+};
+
+// The file: header lines, then the rows in the dialect; writes bad_line when a row is bad.
+std::string rows_text(const Rows& t, Case& k, SplitMix64& r, std::uint64_t skip, const std::string& dir) {
+  const fastload::Dialect& d = k.d_;
+  std::string data;
+  for (std::uint64_t h = 0; h < skip; ++h)
+    for (std::size_t i = 0; i < t.cols.size(); ++i)
+      data += "c" + std::to_string(i + 1) + (i + 1 < t.cols.size() ? d.field_terminator : d.line_terminator);
+  Writer w(d, k.r_);
+  for (std::size_t row = 0; row < t.ids.size(); ++row) {
+    if (row == t.bad_row) write(dir + "/bad_line", std::to_string(std::count(data.begin(), data.end(), '\n') + 1) + "\n");
+    for (std::size_t i = 0; i < t.cols.size(); ++i) {
+      Value v = i == 0 && t.unique_first ? std::to_string(t.ids[row]) : k.value(t.cols[i]);
+      if (row == t.bad_row && i == t.bad_column) v = k.bad(t.cols[i]);
+      else if (t.cols[i].nullable && w.can_write_null() && k.r_.chance(10)) v = std::nullopt;
+      const bool number = t.cols[i].kind <= Kind::kDouble || t.cols[i].kind == Kind::kYear;
+      data += v && number ? w.quote_sometimes(*v) : w.field(v);
+      data += i + 1 < t.cols.size() ? d.field_terminator : "";
+    }
+    if (row + 1 < t.ids.size() || r.chance(70)) data += d.line_terminator;
+  }
+  return data;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -289,46 +320,31 @@ int main(int argc, char** argv) {
   if (skip) options.push_back("--skip-rows=" + std::to_string(skip));
   std::vector<std::string> args = options;
   args.insert(args.end(), {"file", "db.t"});
-  const fastload::Dialect d = fastload::parse_args(args).options.dialect;
-  Case k(r.next(), d);
+  Case k(r.next(), fastload::parse_args(args).options.dialect);
 
+  Rows t;
   const bool unique_first = r.chance(50), bad_case = r.chance(20), key = unique_first && r.chance(70);
-  std::vector<Column> cols;
-  for (int i = 0, n = static_cast<int>(r.between(2, 12)); i < n; ++i) cols.push_back(k.column());
-  if (unique_first || bad_case) cols[0] = Column{Kind::kInt, "int", 3, 0, {}, false};
+  t.unique_first = unique_first || bad_case;  // a bad row is found by its first column
+  for (int i = 0, n = static_cast<int>(r.between(2, 12)); i < n; ++i) t.cols.push_back(k.column());
+  if (t.unique_first) t.cols[0] = Column{Kind::kInt, "int", 3, 0, {}, false};
   std::vector<std::size_t> bad_columns;
-  for (std::size_t i = 1; i < cols.size(); ++i)
-    if (k.bad(cols[i])) bad_columns.push_back(i);
-  if (bad_case && bad_columns.empty()) cols.push_back(Column{Kind::kInt, "int", 3, 0, {}, true}), bad_columns.push_back(cols.size() - 1);
+  for (std::size_t i = 1; i < t.cols.size(); ++i)
+    if (k.bad(t.cols[i])) bad_columns.push_back(i);
+  if (bad_case && bad_columns.empty())
+    t.cols.push_back(Column{Kind::kInt, "int", 3, 0, {}, true}), bad_columns.push_back(t.cols.size() - 1);
   const std::string engine = r.chance(70) ? "InnoDB" : r.chance(50) ? "MyISAM" : "Aria";
 
-  const std::size_t rows = r.between(200, 3000);
-  std::vector<std::uint64_t> ids(rows);
-  std::iota(ids.begin(), ids.end(), 1);
-  for (std::size_t i = rows; i > 1; --i) std::swap(ids[i - 1], ids[r.below(i)]);
-  const std::size_t bad_row = bad_case ? r.below(rows) : rows;
-  const std::size_t bad_column = bad_case ? bad_columns[r.below(bad_columns.size())] : 0;
+  t.ids.resize(r.between(200, 3000));
+  std::iota(t.ids.begin(), t.ids.end(), 1);
+  for (std::size_t i = t.ids.size(); i > 1; --i) std::swap(t.ids[i - 1], t.ids[r.below(i)]);
+  t.bad_row = bad_case ? r.below(t.ids.size()) : t.ids.size();
+  t.bad_column = bad_case ? bad_columns[r.below(bad_columns.size())] : 0;
 
-  std::string data;
-  for (std::uint64_t h = 0; h < skip; ++h)
-    for (std::size_t i = 0; i < cols.size(); ++i) data += "c" + std::to_string(i + 1) + (i + 1 < cols.size() ? d.field_terminator : d.line_terminator);
-  Writer w(d, k.r_);
-  for (std::size_t row = 0; row < rows; ++row) {
-    if (row == bad_row) write(dir + "/bad_line", std::to_string(std::count(data.begin(), data.end(), '\n') + 1) + "\n");
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-      Value v = i == 0 && (unique_first || bad_case) ? std::to_string(ids[row]) : k.value(cols[i]);
-      if (row == bad_row && i == bad_column) v = k.bad(cols[i]);
-      else if (cols[i].nullable && w.can_write_null() && k.r_.chance(10)) v = std::nullopt;
-      const bool number = cols[i].kind <= Kind::kDouble || cols[i].kind == Kind::kYear;
-      data += v && number ? w.quote_sometimes(*v) : w.field(v);
-      data += i + 1 < cols.size() ? d.field_terminator : "";
-    }
-    if (row + 1 < rows || r.chance(70)) data += d.line_terminator;
-  }
-  if (bad_case) write(dir + "/bad_where", "c1 = " + std::to_string(ids[bad_row]) + "\n");
+  const std::string data = rows_text(t, k, r, skip, dir);
+  if (bad_case) write(dir + "/bad_where", "c1 = " + std::to_string(t.ids[t.bad_row]) + "\n");
   std::string opts;
   for (const auto& o : options) opts += o + "\n";
-  write(dir + "/table.sql", ddl(cols, key, engine));
+  write(dir + "/table.sql", ddl(t.cols, key, engine));
   write(dir + "/data.txt", data);
   write(dir + "/options", opts);
   write(dir + "/variants", variants(r, engine == "InnoDB"));
