@@ -204,10 +204,14 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
         "pipe, whose check (at the end of its member) failed or was not reached: their rows may be damaged. "
         "Check them; a compressed file named as a FILE is checked before any of it is committed",
         stopped->what()));
+  // LOAD DATA LOCAL does not stop at a bad value whatever the sql_mode: the whole chunk is stored.
   if (stopped && !state.target.transactional)
     stopped = Failure(stopped->code(), fmt::format(
-        "{}\nfastload: engine {} cannot roll back: the rows the server accepted from the failing chunk "
-        "before the error stay in {}", stopped->what(), state.target.engine, state.target.display));
+        "{}\nfastload: engine {} cannot roll back: {} stay in {}", stopped->what(), state.target.engine,
+        options.mode == Mode::load ? "every row of the failing chunk, the rejected ones with the values the "
+                                     "server changed them to,"
+                                   : "the rows the server accepted from the failing chunk before the error",
+        state.target.display));
   return stopped;
 }
 

@@ -16,9 +16,9 @@ SEEDS=${SEEDS:-$(seq 1 "$CASES")}
 # WHAT a regex the difference matches): such a variant must still differ that way, so a fix shows up here as
 # a failure to remove from this list; the case's other variants are checked as usual.
 KNOWN_FAILURES=(
-  # MyISAM or Aria, --mode load, one bad value: LOAD DATA LOCAL ignores the strict sql_mode, so the server
-  # stores the whole chunk, the bad row with the value it changed included, and the rollback cannot take it
-  # back. fastload exits 8 naming the row, but its message says only the rows "before the error" stay.
+  # MyISAM or Aria, --mode load, one bad value: LOAD DATA LOCAL does not stop at a bad value whatever the
+  # sql_mode, so the server stores the whole chunk, the bad row with the value it changed included, and the
+  # rollback cannot take it back. fastload exits 8 naming the row and says that the chunk's rows stay.
   "8:1:the bad row is in t"    # MyISAM, zst, --threads 3 --chunk-size 16K
   "15:2:the bad row is in t"   # MyISAM, stdin, --threads 1 --chunk-size 16K
   "21:2:the bad row is in t"   # MyISAM, gz, --threads 1 --chunk-size 3K
