@@ -22,6 +22,8 @@ KNOWN_FAILURES=(
   "8:1:the bad row is in t"    # MyISAM, zst, --threads 3 --chunk-size 16K
   "15:2:the bad row is in t"   # MyISAM, stdin, --threads 1 --chunk-size 16K
   "21:2:the bad row is in t"   # MyISAM, gz, --threads 1 --chunk-size 3K
+  "33:2:the bad row is in t"   # Aria, gz, --threads 3 --chunk-size 16K
+  "33:3:the bad row is in t"   # Aria, gz, --threads 1
 )
 
 db=differential_$$

@@ -114,7 +114,7 @@ class Case {
     const int bits = kIntBits[c.a];
     if (c.b) {  // unsigned
       const std::uint64_t max = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
-      return std::to_string(r_.chance(10) ? max : r_.chance(50) ? r_.below(1000) : r_.next() & max);
+      return std::to_string(r_.chance(10) ? max : r_.chance(50) ? r_.below(std::min<std::uint64_t>(max, 999) + 1) : r_.next() & max);
     }
     const std::int64_t max = static_cast<std::int64_t>((bits == 64 ? ~0ULL : (1ULL << bits) - 1) >> 1);
     if (r_.chance(10)) return std::to_string(r_.chance(50) ? max : -max - 1);
