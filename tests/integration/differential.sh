@@ -24,6 +24,9 @@ KNOWN_FAILURES=(
   "21:2:the bad row is in t"   # MyISAM, gz, --threads 1 --chunk-size 3K
   "33:2:the bad row is in t"   # Aria, gz, --threads 3 --chunk-size 16K
   "33:3:the bad row is in t"   # Aria, gz, --threads 1
+  "80:1:the bad row is in t"   # Aria, gz, --threads 1 --chunk-size 100K
+  "80:3:the bad row is in t"   # Aria, gz, --threads 2 --chunk-size 1K
+  "97:3:the bad row is in t"   # MyISAM, stdin, --threads 2 --chunk-size 1K
 )
 
 db=differential_$$

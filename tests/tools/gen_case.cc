@@ -289,9 +289,13 @@ struct Rows {
 std::string rows_text(const Rows& t, Case& k, SplitMix64& r, std::uint64_t skip, const std::string& dir) {
   const fastload::Dialect& d = k.d_;
   std::string data;
+  // A header line is one line: its names are apart by the field terminator unless that holds a line end.
+  const bool one_line = d.field_terminator.find(d.line_terminator) == std::string::npos &&
+                        d.field_terminator.find('\n') == std::string::npos;
   for (std::uint64_t h = 0; h < skip; ++h)
     for (std::size_t i = 0; i < t.cols.size(); ++i)
-      data += "c" + std::to_string(i + 1) + (i + 1 < t.cols.size() ? d.field_terminator : d.line_terminator);
+      data += "c" + std::to_string(i + 1) +
+              (i + 1 == t.cols.size() ? d.line_terminator : one_line ? d.field_terminator : std::string(" "));
   Writer w(d, k.r_);
   for (std::size_t row = 0; row < t.ids.size(); ++row) {
     if (row == t.bad_row) write(dir + "/bad_line", std::to_string(std::count(data.begin(), data.end(), '\n') + 1) + "\n");
