@@ -176,11 +176,7 @@ TEST(CheckColumns, NamesMustBeColumnsOnce) {
 
 // id, an INVISIBLE h, a generated g, s.
 load::Target hidden_and_generated() {
-  load::Target t;
-  t.database = "d";
-  t.table = "t";
-  t.quoted = "`d`.`t`";
-  t.display = "d.t";
+  load::Target t = table();
   t.columns = {{"id", true, true}, {"h", true, true, false, true}, {"g", true, true, false, false, true}, {"s"}};
   return t;
 }
