@@ -12,41 +12,21 @@ printf 'secret:%s\n' "$marker" >"$TEST_TMP/secret.txt"
 passwd_line=$(head -n 1 /etc/passwd)
 
 SERVER_PID=
-stop_server() {
-  [[ -z $SERVER_PID ]] && return
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=
-}
-trap stop_server EXIT
+trap stop_fake_server EXIT
 trap 'exit 1' INT TERM  # through the EXIT trap: no server left behind
-
-# start_server NAME ARGS...: a fake server on $TEST_TMP/NAME.sock, logging to LOG.
-start_server() {
-  local name=$1
-  shift
-  LOG=$TEST_TMP/$name.log SOCK=$TEST_TMP/$name.sock
-  "$FAKE_SERVER" "$SOCK" "$LOG" "$@" &
-  SERVER_PID=$!
-  for _ in $(seq 100); do
-    grep -q '^LISTENING' "$LOG" 2>/dev/null && return
-    sleep 0.1
-  done
-  fail "$name: the fake server did not start"
-}
 
 # against NAME MODE ARGS...: fastload ARGS rows.tsv db.t on a fake server asking
 # for $ask on MODE; RC and ERR as run_fastload gives them, a hang being RC 124.
 against() {
   local name=$1 mode=$2
   shift 2
-  start_server "$name-$tag" --ask "$ask" --ask-on "$mode"
+  start_fake_server "$name-$tag" --ask "$ask" --ask-on "$mode"
   set +e
   timeout 60 "$FASTLOAD" --socket "$SOCK" -u root "$@" "$TEST_TMP/rows.tsv" db.t >/dev/null 2>"$TEST_TMP/stderr"
   RC=$?
   set -e
   ERR=$(cat "$TEST_TMP/stderr")
-  stop_server
+  stop_fake_server
 }
 
 expect_has() {  # expect_has WHAT FIXED_TEXT TEXT

@@ -8,26 +8,12 @@ source "$(dirname "$0")/lib.sh"
 for ((i = 1; i <= 2000; i++)); do printf '%d\trow %d\n' "$i" "$i"; done >"$TEST_TMP/rows.tsv"
 
 SERVER_PID=
-stop_server() {
-  [[ -z $SERVER_PID ]] && return
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=
-}
-trap stop_server EXIT
+trap stop_fake_server EXIT
 trap 'exit 1' INT TERM
 
-# start_server NAME ARGS...: a fake server on $TEST_TMP/NAME.sock, logging to LOG.
-start_server() {
-  LOG=$TEST_TMP/$1.log SOCK=$TEST_TMP/$1.sock
-  "$FAKE_SERVER" "$SOCK" "$LOG" "${@:2}" &
-  SERVER_PID=$!
-  for _ in $(seq 100); do
-    grep -q '^LISTENING' "$LOG" 2>/dev/null && return
-    sleep 0.1
-  done
-  fail "$1: the fake server did not start"
-}
+# since START: the seconds from START (an $EPOCHREALTIME) to now. at_most A B: whether A <= B.
+since() { awk -v now="$EPOCHREALTIME" -v start="$1" 'BEGIN { printf "%.3f", now - start }'; }
+at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 
 # run_timed ARGS...: fastload ARGS rows.tsv db.t on SOCK (at most 60 s: a hang is RC 124); RC, ERR, OUT, SECONDS_TAKEN.
 run_timed() {
@@ -37,21 +23,21 @@ run_timed() {
   RC=$?
   set -e
   ERR=$(cat "$TEST_TMP/stderr")
-  SECONDS_TAKEN=$(bc <<<"$EPOCHREALTIME - $start")
+  SECONDS_TAKEN=$(since "$start")
 }
 expect_within() {  # expect_within WHAT LIMIT: SECONDS_TAKEN <= LIMIT
-  if (($(bc <<<"$SECONDS_TAKEN <= $2"))); then pass; else fail "$1: took $SECONDS_TAKEN s, more than $2"; fi
+  if at_most "$SECONDS_TAKEN" "$2"; then pass; else fail "$1: took $SECONDS_TAKEN s, more than $2"; fi
 }
 
 # (1) Accepted, never greeted: the connect timeout ends it, as a connect failure.
-start_server silent --hang connect
+start_fake_server silent --hang connect
 run_timed --connect-timeout 2
 expect_eq "no greeting: exit code: $ERR" 4 "$RC"
 expect_match "no greeting: says it cannot connect and what bounds the wait" \
   '^fastload: cannot connect to socket .*--connect-timeout' "$ERR"
 expect_within "no greeting: prompt" 6
-if (($(bc <<<"$SECONDS_TAKEN >= 1.8"))); then pass; else fail "no greeting: gave up after $SECONDS_TAKEN s, before the 2 s"; fi
-stop_server
+if at_most 1.8 "$SECONDS_TAKEN"; then pass; else fail "no greeting: gave up after $SECONDS_TAKEN s, before the 2 s"; fi
+stop_fake_server
 
 # signal_when WHAT PATTERN SIGNAL ARGS...: fastload ARGS in the background; once the log shows PATTERN (the
 # server holds a statement unanswered) and a second passed, SIGNAL; RC, ERR, OUT and SECONDS_TAKEN (from the signal).
@@ -72,23 +58,23 @@ signal_when() {
   start=$EPOCHREALTIME
   kill -"$signal" $pid
   wait $pid && RC=0 || RC=$?
-  SECONDS_TAKEN=$(bc <<<"$EPOCHREALTIME - $start")
+  SECONDS_TAKEN=$(since "$start")
   OUT=$(cat "$TEST_TMP/out")
   ERR=$(cat "$TEST_TMP/err")
 }
 
 # (2) Greeted, then silent: the control session's first statement never returns.
-start_server mute --hang handshake
+start_fake_server mute --hang handshake
 signal_when "mute server, SIGTERM" '^HUNG: ' TERM --json
 expect_eq "mute server, SIGTERM: exit code: $ERR" 11 "$RC"
 expect_within "mute server, SIGTERM: ended" 8
 expect_match "mute server, SIGTERM: says why" 'fastload: stopped by signal 15: the server did not answer within 3 s' "$ERR"
 expect_match "mute server, SIGTERM: summary" '"exit_code":11' "$OUT"
-stop_server
+stop_fake_server
 
 # (3) The chunks' LOAD DATA never answered, in every worker: SIGINT and SIGTERM end the run, chunks not loaded.
 for signal in INT TERM; do
-  start_server "stuck-$signal" --hang load
+  start_fake_server "stuck-$signal" --hang load
   signal_when "stuck load, SIG$signal" '^HUNG: LOAD DATA' $signal --threads 2 --chunk-size 4K --json
   expect_eq "stuck load, SIG$signal: exit code: $ERR" 11 "$RC"
   expect_within "stuck load, SIG$signal: ended" 8
@@ -96,7 +82,7 @@ for signal in INT TERM; do
     'fastload: .*rows.tsv: chunk [0-9]+ .*stopped by signal [0-9]+: the server did not answer within 3 s of it, so the connection was cut: nothing of this chunk was committed' "$ERR"
   expect_match "stuck load, SIG$signal: summary" '"exit_code":11' "$OUT"
   expect_eq "stuck load, SIG$signal: nothing committed" 0 "$(OUT=$(cat "$TEST_TMP/out") json rows)"
-  stop_server
+  stop_fake_server
 done
 
 finish

@@ -93,3 +93,22 @@ on() {
   mariadb --no-defaults -uroot -S "$TEST_TMP/$name/mysql.sock" --batch --skip-column-names "$@"
 }
 restart_server() { "$SOURCE_DIR"/scripts/spider-cluster.sh restart "$TEST_TMP" "$1" >>"$TEST_TMP/server.log" 2>&1; }
+
+# start_fake_server NAME ARGS...: tests/tools/fake_server.cc on $TEST_TMP/NAME.sock, logging to LOG, with ARGS;
+# SOCK, LOG and SERVER_PID are set once it listens.
+start_fake_server() {
+  LOG=$TEST_TMP/$1.log SOCK=$TEST_TMP/$1.sock
+  "$FAKE_SERVER" "$SOCK" "$LOG" "${@:2}" &
+  SERVER_PID=$!
+  for _ in $(seq 100); do
+    grep -q '^LISTENING' "$LOG" 2>/dev/null && return
+    sleep 0.1
+  done
+  fail "$1: the fake server did not start"
+}
+stop_fake_server() {
+  [[ -z ${SERVER_PID:-} ]] && return
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=
+}
