@@ -150,28 +150,21 @@ Dialect dialect_of(DialectFlags& f) {
   }
 }
 
-// --columns and --set; what they name is checked against the table once it is known (load::check_columns).
-CLI::Option* add_column_options(CLI::App& app, std::string& columns, std::vector<std::string>& set) {
+// --columns, --set and --partition; what they name is checked against the table once it is known
+// (load::check_columns, load::check_partitions).
+CLI::Option* add_column_options(CLI::App& app, std::string& columns, std::vector<std::string>& set,
+                                std::string& partitions) {
   auto* group = "Columns (as LOAD DATA's column list and SET clause)";
   auto* option = app.add_option("--columns", columns, "where each row's fields go, in order: column names and "
                                 "@variables, e.g. a,@skip,b,@x (names holding commas in backticks); default: the "
                                 "table's columns")->group(group)->type_name("LIST");
+  app.add_option("--partition", partitions, "the only partitions (or subpartitions) rows may go to, as LOAD DATA's "
+                 "and INSERT's PARTITION (...): a row no named one takes is refused with its line, e.g. p1,p2")
+      ->group(group)->type_name("LIST");
   app.add_option("--set", set, "COLUMN = EXPRESSION, as LOAD DATA's SET, e.g. 'c = UPPER(@x)'; once per column")
       ->group(group)->type_name("'COL = EXPR'")->expected(1)->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   return option;
-}
-
-// The entries of a --columns value: split at commas outside backticks.
-std::vector<std::string> split_entries(const std::string& text) {
-  std::vector<std::string> entries(1);
-  bool quoted = false;
-  for (char c : text) {
-    if (c == '`') quoted = !quoted;  // a doubled backtick toggles twice
-    if (c == ',' && !quoted) entries.emplace_back();
-    else entries.back() += c;
-  }
-  return entries;
 }
 
 // --disable-checks, --no-binlog, --compress, --max-rate and --analyze: what
@@ -251,21 +244,6 @@ void check_scaling(const Options& o) {
 
 }  // namespace
 
-std::vector<ColumnEntry> parse_columns(const std::string& text) {
-  std::vector<ColumnEntry> columns;
-  for (std::string entry : split_entries(text)) {
-    entry.erase(0, entry.find_first_not_of(" \t"));
-    ColumnEntry column;
-    column.variable = !entry.empty() && entry[0] == '@';
-    if (!load::parse_name(std::string_view(entry).substr(column.variable), column.name))
-      throw usage_error(fmt::format("--columns '{}': '{}' is not a column name or @variable; separate the "
-                                    "entries with single commas, and put a name holding a comma in backticks",
-                                    text, entry));
-    columns.push_back(std::move(column));
-  }
-  return columns;
-}
-
 Assignment parse_assignment(const std::string& text) {
   const load::SqlScan scan = load::scan_sql(text);
   auto bad = [&](const std::string& why) { return usage_error(fmt::format("--set '{}': {}", text, why)); };
@@ -328,7 +306,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   add_dialect_options(app, dialect);
   std::string columns;
   std::vector<std::string> set;
-  auto* columns_option = add_column_options(app, columns, set);
+  std::string partitions;
+  auto* columns_option = add_column_options(app, columns, set, partitions);
   const std::map<std::string, OnDuplicate> duplicates{{"error", OnDuplicate::error},
                                                       {"ignore", OnDuplicate::ignore},
                                                       {"replace", OnDuplicate::replace}};
@@ -400,6 +379,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   o.dialect = dialect_of(dialect);
   if (columns_option->count() > 0) o.columns = parse_columns(columns);
   for (const std::string& assignment : set) o.set.push_back(parse_assignment(assignment));
+  if (app.get_option("--partition")->count() > 0) o.partitions = parse_partitions(partitions);
   o.array_binding = !no_array_binding;
   const bool chunk_size_given = chunk_size_option->count() > 0;  // '' too: it is refused as a size
   check_mode(o, batch->count() > 0, threads->count() > 0, chunk_size_given);

@@ -17,10 +17,6 @@ struct ParsedArgs {
 };
 ParsedArgs parse_args(std::vector<std::string> args);
 
-// --columns "a,@x,`b,c`" -> {a}, {x, variable}, {b,c}: entries split at commas
-// outside backticks. Throws Failure(ExitCode::usage) for an empty or malformed entry.
-std::vector<ColumnEntry> parse_columns(const std::string& text);
-
 // --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
 // unless it is one column name, one '=' outside parentheses, CASE ... END,
 // literals and comments, and an expression without top-level ',' or '?'.

@@ -5,7 +5,25 @@
 #include <charconv>
 #include <fmt/core.h>
 
+#include "load/sql_text.h"
+
 namespace fastload {
+namespace {
+
+// The entries of a list of names (--columns, --partition): split at commas outside backticks.
+std::vector<std::string> split_entries(const std::string& text) {
+  std::vector<std::string> entries(1);
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '`') quoted = !quoted;  // a doubled backtick toggles twice
+    if (c == ',' && !quoted) entries.emplace_back();
+    else entries.back() += c;
+  }
+  return entries;
+}
+
+
+}  // namespace
 
 Failure usage_error(const std::string& what) {
   return Failure(ExitCode::usage, fmt::format("fastload: {}; see fastload --help", what));
@@ -119,6 +137,33 @@ ShardConnection parse_shard(const std::string& text) {
   }
   if (c.host.empty()) throw bad("no host: give [user@]host[:port], [user@]/path/to/socket or FILE.cnf");
   return shard;
+}
+
+std::vector<ColumnEntry> parse_columns(const std::string& text) {
+  std::vector<ColumnEntry> columns;
+  for (std::string entry : split_entries(text)) {
+    entry.erase(0, entry.find_first_not_of(" \t"));
+    ColumnEntry column;
+    column.variable = !entry.empty() && entry[0] == '@';
+    if (!load::parse_name(std::string_view(entry).substr(column.variable), column.name))
+      throw usage_error(fmt::format("--columns '{}': '{}' is not a column name or @variable; separate the "
+                                    "entries with single commas, and put a name holding a comma in backticks",
+                                    text, entry));
+    columns.push_back(std::move(column));
+  }
+  return columns;
+}
+
+std::vector<std::string> parse_partitions(const std::string& text) {
+  std::vector<std::string> partitions;
+  for (std::string entry : split_entries(text)) {
+    std::string name;
+    if (!load::parse_name(entry, name))
+      throw usage_error(fmt::format("--partition '{}': '{}' is not a partition name; separate the names with "
+                                    "single commas, and put a name holding a comma in backticks", text, entry));
+    partitions.push_back(std::move(name));
+  }
+  return partitions;
 }
 
 }  // namespace fastload

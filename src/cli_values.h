@@ -1,4 +1,4 @@
-// The values of command-line options: sizes, whole numbers, K/N, NAME=WHERE, DB.TABLE. A bad value is a
+// The values of command-line options: sizes, whole numbers, K/N, NAME=WHERE, DB.TABLE, lists of names. A bad value is a
 // Failure(ExitCode::usage) whose message names the option where the caller gives it.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "fastload/errors.h"
 #include "fastload/options.h"
@@ -29,6 +30,14 @@ std::pair<std::string, std::string> parse_table_name(const std::string& text);
 
 // --part "K/N" with 1 <= K <= N <= 65535 -> {K, N}.
 std::pair<unsigned, unsigned> parse_part(const std::string& text);
+
+// --columns "a,@x,`b,c`" -> {a}, {x, variable}, {b,c}: entries split at commas
+// outside backticks. Throws Failure(ExitCode::usage) for an empty or malformed entry.
+std::vector<ColumnEntry> parse_columns(const std::string& text);
+
+// --partition "p1,`p 2`" -> {p1, p 2}: names split at commas outside backticks. Throws
+// Failure(ExitCode::usage) for an empty or malformed name.
+std::vector<std::string> parse_partitions(const std::string& text);
 
 // --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
 ShardConnection parse_shard(const std::string& text);

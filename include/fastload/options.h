@@ -77,6 +77,7 @@ struct Options {
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
   std::vector<Assignment> set;       // --set, in the order given
+  std::vector<std::string> partitions;  // --partition: the (sub)partitions rows may go to, unquoted; empty: any
   bool json = false;      // the summary as one JSON object on stdout
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines

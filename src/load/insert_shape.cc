@@ -20,7 +20,7 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 }  // namespace
 
 InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes)
-    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.quoted)),
+    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
       introducer_(same_name(options.charset, kConnectionCharset) ? "" : "_" + options.charset),
       file_charset_(options.charset) {
   text_.back().push_back('(');

@@ -159,7 +159,8 @@ namespace {
 
 std::string publish_statement(const Target& target, const Stage& stage, OnDuplicate on_duplicate) {
   std::string columns = joined(stage.columns);
-  std::string rows = fmt::format("{} ({}) SELECT {} FROM {}", target.quoted, columns, columns, stage.target.quoted);
+  // --partition's clause too: the stage has the target's partitions, but the target's own must take the rows.
+  std::string rows = fmt::format("{} ({}) SELECT {} FROM {}", target.into(), columns, columns, stage.target.quoted);
   if (on_duplicate == OnDuplicate::replace) return "REPLACE INTO " + rows;
   if (on_duplicate == OnDuplicate::error) return "INSERT INTO " + rows;
   // ignore: a no-op update keeps the target's row. Unlike INSERT IGNORE it

@@ -6,6 +6,7 @@
 #include "load/column_list.h"
 #include "load/insert_shape.h"
 #include "load/load_data_sink.h"
+#include "load/partitions.h"
 #include "load/session_variables.h"
 #include "load/statement_batch.h"
 
@@ -72,7 +73,7 @@ bool refuses_expression(const ServerError& e, const Options& options) {
 // The INSERT modes' statement, or without --columns and --set any INSERT.
 std::string insert_probe(Session& session, const Target& t, const Options& options) {
   if (options.columns.empty() && options.set.empty())
-    return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.quoted);
+    return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
   return make_insert_shape(session, t, options).placeholders(1);
 }
 
@@ -153,6 +154,11 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "{} (error 1054): the columns of {} changed during the load (an ALTER TABLE dropped or renamed one); "
           "load the rest into the table as it is now (the summary lists the chunks committed)", e.what(),
           t.display));
+    case 1735: case 1747:  // --partition's names were checked at the start (load/partitions.h)
+      return failure(ExitCode::no_table, fmt::format(
+          "{} (error {}): the partitions of {} changed during the load (an ALTER TABLE dropped or renamed one "
+          "--partition names); load the rest into the table as it is now (the summary lists the chunks committed)",
+          e.what(), e.code(), t.display));
     case 1180:  // ER_ERROR_DURING_COMMIT: the transaction was rolled back
       return failure(ExitCode::load_failed, fmt::format(
           "the server refused the COMMIT: {} (error 1180). With --disable-checks or --mode bulk, MariaDB's bulk "
@@ -199,6 +205,7 @@ Target check_target(Session& session, const Options& options) {
   find_table(session, t);
   session.use_database(t.database);  // what --set names without a database is there, as in every worker's session
   check_columns(t, options);
+  t.partitions = check_partitions(session, t, options);
   probe(session, t, options);
   return t;
 }

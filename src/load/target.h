@@ -29,6 +29,10 @@ struct Target {
   bool transactional = false;  // a failed chunk can be rolled back
   std::vector<Column> columns;  // in table order; the fields of a row fill the visible ones in this order
   std::string definition;       // its columns as read at the start (names, types, order): see same_definition
+  std::string partitions;       // --partition's " PARTITION (`p1`, ...)", checked (load/partitions.h), or ""
+
+  // The table as the statements that write rows name it: `db`.`table`, with --partition's clause.
+  std::string into() const { return quoted + partitions; }
 };
 
 // The columns a row's fields fill without --columns: the visible ones, in table order.

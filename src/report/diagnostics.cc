@@ -19,6 +19,11 @@ const char* hint_for(unsigned code) {
     case 1300: return "the bytes are not valid in the file's character set (see --charset)";
     case 1526: return "no partition of the table takes this value: add one (ALTER TABLE ... ADD PARTITION) or "
                       "fix the row";
+    case 1748: return "the row belongs to a partition --partition does not name: name that partition too, or "
+                      "load the row without --partition";
+    case 1416: return "the field is not a geometry: a spatial column takes the server's binary form (what "
+                      "SELECT ... INTO OUTFILE writes); for text such as POINT(1 2) read it into a variable "
+                      "(--columns ..,@g) and --set 'col = ST_GeomFromText(@g)'";
     case 1364: case 1423: return "a NOT NULL column without a default gets no value: give it a field in "
                                  "--columns or a value with --set, or give it a DEFAULT";
     case 1644: return "a trigger of the table refused the row (SIGNAL)";

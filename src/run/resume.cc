@@ -63,9 +63,11 @@ load::LoadIdentity identity_of(const Options& options, RunState& state, const In
   id.copy = input.copy;
   id.chunk_size = input.chunk_size;
   id.chunks = chunks.size();
-  id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}", describe(options.dialect), mode_name(options.mode),
-                          duplicate_policy(options.on_duplicate), load::load_data_columns(state.target, options));
-  if (id.format.size() > kFormatBytes)  // long --columns/--set: a readable start and a hash of the whole
+  // --partition's clause (empty without it, so older ledgers still match) decides which rows are refused.
+  id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.dialect), mode_name(options.mode),
+                          duplicate_policy(options.on_duplicate), state.target.partitions,
+                          load::load_data_columns(state.target, options));
+  if (id.format.size() > kFormatBytes)  // long --columns/--set/--partition: a readable start and a hash of the whole
     id.format = fmt::format("{}... #{:016x}", id.format.substr(0, kFormatBytes - 21), XXH3_64bits(
         id.format.data(), id.format.size()));
   id.atomic = options.atomic;

@@ -264,6 +264,11 @@ ShardPlan plan_shards(Session& head, const load::Target& target, const Options& 
   if (!why.empty() && !options.shards.empty())
     throw usage(fmt::format("--shard: {} is loaded through its head server ({}), so --shard does not apply",
                             target.display, why));
+  if (plan.map && !options.partitions.empty())
+    throw usage(fmt::format("--partition and the Spider table {}: shard-direct loads route each row by the head's "
+                            "partitioning and do not check it against --partition; give --via-head to load through "
+                            "the head, which refuses the rows outside the partitions named, or leave out "
+                            "--partition", target.display));
   if (plan.map) apply_overrides(*plan.map, options, password, target);
   plan.head_because = why;
   return plan;
