@@ -49,6 +49,12 @@ TEST(ParseColumns, RefusesEmptyAndMalformedEntries) {
     EXPECT_TRUE(usage_message([&] { parse_columns(bad); })) << bad;
 }
 
+TEST(ParsePartitions, NamesAsWritten) {
+  EXPECT_EQ(parse_partitions("p0, P1 ,`p,2`,`p``3`"), (Names{"p0", "P1", "p,2", "p`3"}));
+  for (const char* bad : {"", "p0,,p1", "p0,", " , ", "`p0", "`p0`x"})
+    EXPECT_TRUE(usage_message([&] { parse_partitions(bad); })) << bad;
+}
+
 TEST(ParseAssignment, ColumnAndExpressionAsWritten) {
   EXPECT_EQ(parse_assignment("c = UPPER(@x)"), (Assignment{"c", "UPPER(@x)"}));
   EXPECT_EQ(parse_assignment(" `my = col`=@x  "), (Assignment{"my = col", "@x"}));
