@@ -27,7 +27,7 @@ layouts() {
 # CHECKSUM TABLE reads geometry bytes.
 state() {
   echo "$(checksum $db.shapes) $(sql $db -e "SELECT COUNT(*), SUM(CRC32(CONCAT_WS('|', id, COALESCE(ST_AsText(g), 'null'),
-                                                 ST_AsText(p)))) FROM shapes")"
+                                                 ST_AsText(p)))) FROM shapes" | tr '\t' ' ')"
 }
 # replace_field FILE LINE FIELD VALUE: FILE with field FIELD of line LINE replaced (bytes kept as they are).
 replace_field() { LC_ALL=C awk -F'\t' -v OFS='\t' -v l="$2" -v f="$3" -v v="$4" 'NR == l { $f = v } { print }' "$1"; }
@@ -53,6 +53,7 @@ for case in "${cases[@]}"; do
   expect_eq "$name: the bad file differs on its bad lines only" "$(echo "$bad_lines" | tr ' ' '\n')" \
     "$(diff <(cat -v "$good") <(cat -v "$bad") | grep -o '^[0-9]*' )"
   LC_ALL=C awk -v lines=" $bad_lines " 'index(lines, " " NR " ") == 0' "$bad" >"$fitting"
+  LC_ALL=C awk -v lines=" $bad_lines " 'index(lines, " " NR " ") > 0' "$bad" >"$TEST_TMP/$name.rejected.tsv"
   first=${bad_lines%% *}
   first_byte=$(head -n $((first - 1)) "$bad" | wc -c)
   # The server's own LOAD DATA INFILE of the good rows, with the same column list and SET.
@@ -70,6 +71,8 @@ for case in "${cases[@]}"; do
       run_fastload --mode $mode $layout $options "$bad" $db.shapes
       expect_eq "$what: exit code: $ERR" 8 "$RC"
       expect_match "$what: the first bad row named" "bad\\.tsv:$first \\(byte $first_byte\\): $message" "$ERR"
+      # The INSERT modes' server adds a bare "Unknown error" (1105) after 1416: LOAD DATA does not, so it is dropped.
+      if [[ $ERR == *"Unknown error"* ]]; then fail "$what: the message has the server's echo 1105: $ERR"; else pass; fi
       [[ $mode == server ]] && continue  # the server reads its file whole: no row can be left out (exit 2)
       sql $db -e "TRUNCATE shapes"
       rm -f "$TEST_TMP/rejects" "$TEST_TMP/rejects.reasons"
@@ -78,8 +81,7 @@ for case in "${cases[@]}"; do
       expect_eq "$what --max-errors 2: exit code: $ERR" 0 "$RC"
       expect_eq "$what --max-errors 2: the good rows" "$expected" "$(state)"
       expect_eq "$what --max-errors 2: the rejected lines" "$bad_lines" "$(cut -f2 "$TEST_TMP/rejects.reasons" | xargs)"
-      expect_eq "$what --max-errors 2: the rejected rows' bytes" "$(cmp <(LC_ALL=C awk -v lines=" $bad_lines " \
-        'index(lines, " " NR " ") > 0' "$bad") "$TEST_TMP/rejects" && echo same)" same
+      if cmp -s "$TEST_TMP/$name.rejected.tsv" "$TEST_TMP/rejects"; then pass; else fail "$what: the rejects file"; fi
     done < <(layouts $mode)
   done
 done
