@@ -142,5 +142,14 @@ expect_match "--shard unknown: why" "^fastload: --shard s3: n.hash has no shard 
 run_fastload --atomic "$file" n.hash
 expect_eq "--atomic: refused" 2 "$RC"
 expect_match "--atomic: why" "^fastload: --atomic and the Spider table n.hash" "$ERR"
+# --partition: the router does not look at it, so shard-direct refuses it; through the head, the head's
+# statement carries the clause and refuses the rows of the other partition with their lines.
+run_fastload --partition p1 "$file" n.hash
+expect_eq "--partition shard-direct: refused" 2 "$RC"
+expect_match "--partition shard-direct: why" "^fastload: --partition and the Spider table n.hash: .*--via-head" "$ERR"
+empty_shards hash
+run_fastload --partition p1 --via-head "$file" n.hash
+expect_eq "--partition --via-head: rows of p2 refused ($ERR)" 8 "$RC"
+expect_match "--partition --via-head: named" "nodes[^ ]*:[0-9]+ \\(byte [0-9]+\\): Found a row not matching the given partition set \\(server code 1748\\)" "$ERR"
 
 finish
