@@ -38,13 +38,15 @@ std::string check_partitions(Session& session, const Target& target, const Optio
     throw Failure(ExitCode::usage, fmt::format(
         "fastload: --partition {}: {} is not partitioned, so no row can go to a partition of it; leave out "
         "--partition", quote_identifier(options.partitions.front()), target.display));
+  std::vector<std::string> listed;  // quoted, so a name holding ", " reads as one
+  for (const std::string& name : names) listed.push_back(quote_identifier(name));
   std::vector<std::string> quoted;
   for (const std::string& wanted : options.partitions) {
     // The server compares partition names without case.
     if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return same_name(n, wanted); }))
       throw Failure(ExitCode::usage, fmt::format(
           "fastload: --partition: {} has no partition {}; its partitions (and subpartitions) are {}: name some "
-          "of them", target.display, quote_identifier(wanted), fmt::join(names, ", ")));
+          "of them", target.display, quote_identifier(wanted), fmt::join(listed, ", ")));
     quoted.push_back(quote_identifier(wanted));
   }
   return fmt::format(" PARTITION ({})", fmt::join(quoted, ", "));

@@ -114,7 +114,7 @@ sql $db -e "TRUNCATE ranged"
 for mode in "${modes[@]}"; do
   run_fastload --mode $mode --partition p0,nope "$all" $db.ranged
   expect_eq "unknown partition, --mode $mode: exit code: $ERR" 2 "$RC"
-  expect_match "unknown partition, --mode $mode: message" "^fastload: --partition: $db\\.ranged has no partition \`nope\`; its partitions \\(and subpartitions\\) are p0, p1, p2, p3" "$ERR"
+  expect_match "unknown partition, --mode $mode: message" "^fastload: --partition: $db\\.ranged has no partition \`nope\`; its partitions \\(and subpartitions\\) are \`p0\`, \`p1\`, \`p2\`, \`p3\`: name some of them" "$ERR"
   run_fastload --mode $mode --partition p0 "$all" $db.plain
   expect_eq "a table without partitions, --mode $mode: exit code: $ERR" 2 "$RC"
   expect_match "a table without partitions, --mode $mode: message" "^fastload: --partition \`p0\`: $db\\.plain is not partitioned" "$ERR"
