@@ -16,6 +16,7 @@
 #include "fastload/dialect.h"
 #include "fastload/errors.h"
 #include "load/sql_text.h"
+#include "report/say.h"
 
 namespace fastload {
 namespace {
@@ -365,11 +366,11 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   try {
     app.parse(args);
   } catch (const CLI::CallForHelp&) {
-    fmt::print("{}", app.help());
+    report::say_out("{}", app.help());
     parsed.exit_now = true;
     return parsed;
   } catch (const CLI::CallForVersion&) {
-    fmt::print("fastload {}\n", FASTLOAD_VERSION);
+    report::say_out("fastload {}\n", FASTLOAD_VERSION);
     parsed.exit_now = true;
     return parsed;
   } catch (const CLI::ParseError& e) {

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "fastload/errors.h"
+#include "report/say.h"
 #include "run.h"
 
 int main(int argc, char** argv) {
@@ -22,17 +23,17 @@ int main(int argc, char** argv) {
     log->set_level(parsed.options.verbose ? spdlog::level::debug : spdlog::level::warn);
     spdlog::set_default_logger(log);
     if (mysql_library_init(0, nullptr, nullptr) != 0) {
-      fmt::print(stderr, "fastload: cannot initialise the MySQL client library\n");
+      report::say("fastload: cannot initialise the MySQL client library\n");
       return static_cast<int>(ExitCode::internal);
     }
     int code = run(parsed.options);
     mysql_library_end();
     return code;
   } catch (const Failure& failure) {
-    fmt::print(stderr, "{}\n", failure.what());
+    report::say("{}\n", failure.what());
     return static_cast<int>(failure.code());
   } catch (const std::exception& e) {
-    fmt::print(stderr, "fastload: internal error: {}; please report it with the command line you ran\n", e.what());
+    report::say("fastload: internal error: {}; please report it with the command line you ran\n", e.what());
     return static_cast<int>(ExitCode::internal);
   }
 }

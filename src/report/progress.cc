@@ -1,4 +1,5 @@
 #include "report/progress.h"
+#include "report/say.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -23,7 +24,7 @@ ProgressLine::~ProgressLine() {
   }
   wake_.notify_all();
   thread_.join();
-  if (drawn_ && terminal_) fmt::print(stderr, "\n");
+  if (drawn_ && terminal_) say("\n");
 }
 
 void ProgressLine::run() {
@@ -51,7 +52,7 @@ void ProgressLine::draw(bool complete) {
                                         : "  ETA ?";
   std::string share = total_input_ || complete ? fmt::format("{:5.1f}%  ", percent) : "";
   // On a terminal the line redraws itself; in a log file each update is a line.
-  fmt::print(stderr, "{}fastload: {}{} rows  {:.0f} rows/s  {:.1f} MB/s{}{}", terminal_ ? "\r" : "", share, rows,
+  say("{}fastload: {}{} rows  {:.0f} rows/s  {:.1f} MB/s{}{}", terminal_ ? "\r" : "", share, rows,
              seconds > 0 ? rows / seconds : 0, seconds > 0 ? bytes / seconds / 1e6 : 0,
              eta, terminal_ ? "\x1b[K" : "\n");
   std::fflush(stderr);

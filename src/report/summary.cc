@@ -1,4 +1,5 @@
 #include "report/summary.h"
+#include "report/say.h"
 
 #include <cstdio>
 #include <fmt/core.h>
@@ -13,10 +14,10 @@ void print_problems(const std::vector<Problem>& problems, const char* label) {
   std::size_t shown = 0;
   for (const Problem& p : problems) {
     if (shown++ == kProblemsShown) {
-      fmt::print(stderr, "fastload: ... and {} more (see --json)\n", problems.size() - kProblemsShown);
+      say("fastload: ... and {} more (see --json)\n", problems.size() - kProblemsShown);
       break;
     }
-    fmt::print(stderr, "{}\n", format_problem(p, label));
+    say("{}\n", format_problem(p, label));
   }
 }
 
@@ -56,7 +57,7 @@ std::string describe_span(const ChunkSpan& s, const std::string& file) {
 void print_files(const Summary& s) {
   if (s.files.size() < 2) return;
   for (const FileCounts& f : s.files)
-    fmt::print(stderr, "fastload:   {}: {} of {} rows loaded{}{}\n", f.path, f.rows, f.input_rows,
+    say("fastload:   {}: {} of {} rows loaded{}{}\n", f.path, f.rows, f.input_rows,
                f.rows_loaded_before ? fmt::format(", {} before", f.rows_loaded_before) : "",
                f.rows_rejected ? fmt::format(", {} rejected", f.rows_rejected) : "");
 }
@@ -88,52 +89,52 @@ ChunkSpan unread_span(const Chunk& next) {
 
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
-    for (const auto& [name, seconds] : s.passes) fmt::print(stderr, "fastload: pass {:<8} {:8.3f} s\n", name, seconds);
+    for (const auto& [name, seconds] : s.passes) say("fastload: pass {:<8} {:8.3f} s\n", name, seconds);
   print_problems(s.rejected, "rejected ");
   print_problems(s.problems, "");
-  if (!s.error.empty()) fmt::print(stderr, "{}\n", s.error);
+  if (!s.error.empty()) say("{}\n", s.error);
   if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
-  fmt::print(stderr, "fastload: {} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
+  say("fastload: {} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
              "{:.1f} MB/s\n", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
   print_files(s);
-  fmt::print(stderr, "fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
+  say("fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
   if (!s.shards.empty()) {
     std::vector<std::string> shards;
     for (const ShardCounts& shard : s.shards) shards.push_back(fmt::format("{} {} rows", shard.name, shard.rows));
-    fmt::print(stderr, "fastload: shard-direct into {} shards of the Spider table: {}\n", s.shards.size(),
+    say("fastload: shard-direct into {} shards of the Spider table: {}\n", s.shards.size(),
                fmt::join(shards, ", "));
   }
   if (!s.via_head.empty())
-    fmt::print(stderr, "fastload: the Spider table was loaded through its head server: {}\n", s.via_head);
+    say("fastload: the Spider table was loaded through its head server: {}\n", s.via_head);
   if (!s.part.empty())
-    fmt::print(stderr, "fastload: --part {}: {} of the {} chunks are this part's, the other parts load the rest\n",
+    say("fastload: --part {}: {} of the {} chunks are this part's, the other parts load the rest\n",
                s.part, s.chunks - s.chunks_other_parts, s.chunks);
   if (s.chunks_loaded_before > 0)
-    fmt::print(stderr, "fastload: --resume: {} chunk{} ({} rows) loaded by an earlier run, skipped\n",
+    say("fastload: --resume: {} chunk{} ({} rows) loaded by an earlier run, skipped\n",
                s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
   if (s.duplicates_skipped > 0)
-    fmt::print(stderr, "fastload: {} of the rows committed were skipped: their key was already in the table "
+    say("fastload: {} of the rows committed were skipped: their key was already in the table "
                "(--on-duplicate ignore)\n", s.duplicates_skipped);
   if (s.rows_replaced > 0)
-    fmt::print(stderr, "fastload: {} rows of the table were replaced (--on-duplicate replace)\n", s.rows_replaced);
+    say("fastload: {} rows of the table were replaced (--on-duplicate replace)\n", s.rows_replaced);
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
-    fmt::print(stderr, "fastload: {} rows rejected and left out{}\n", s.rows_rejected,
+    say("fastload: {} rows rejected and left out{}\n", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"
                                       : fmt::format(": rows in {0}, reasons in {0}.reasons", s.rejects_file));
   if (!s.success)
     for (const ChunkSpan& span : s.spans) {
       if (span.state == "another part's") continue;  // not this process's: listed in --json only
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
-      fmt::print(stderr, "fastload:   {}\n", describe_span(span, file));
+      say("fastload:   {}\n", describe_span(span, file));
     }
   if (!s.deferred_indexes.empty())
-    fmt::print(stderr, "fastload: --defer-indexes: {} secondary indexes dropped for the load and re-created after "
+    say("fastload: --defer-indexes: {} secondary indexes dropped for the load and re-created after "
                "it: {}\n", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
-  if (s.durable) fmt::print(stderr, "fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
-  else if (s.rows > 0) fmt::print(stderr, "fastload: durable: not checked (the load did not finish)\n");
+  if (s.durable) say("fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
+  else if (s.rows > 0) say("fastload: durable: not checked (the load did not finish)\n");
 }
 
 namespace {
@@ -211,7 +212,7 @@ void print_json(const Summary& s) {
   for (const auto& [name, seconds] : s.passes)
     passes += fmt::format("{}{}:{:.3f}", passes.empty() ? "" : ",", json_string(name), seconds);
   field("pass_seconds", "{" + passes + "}");
-  fmt::print("{}}}\n", out);
+  say_out("{}}}\n", out);
   std::fflush(stdout);
 }
 
