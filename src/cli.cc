@@ -347,6 +347,12 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                  "ones an earlier --resume run of the same load wrote")->group(safety);
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)")->group(safety);
+  std::vector<std::string> accepted;
+  app.add_option("--accept-conversion", accepted, "KIND,...: load values the server converts without a word as it "
+                 "converts them instead of refusing their rows: int-fraction (1.5 into INT, rounded), time-fraction "
+                 "(fraction digits beyond a temporal column's, cut), timestamp-null (NULL into TIMESTAMP NOT NULL: "
+                 "now()), bit-text ('1' into BIT: its byte 0x31), enum-index (a number into ENUM/SET: index or bit "
+                 "mask), all")->group(safety)->delimiter(',')->check(CLI::IsMember(conversion_names()));
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)")->group(safety);
   auto* speed = "Speed";
@@ -401,6 +407,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   if (columns_option->count() > 0) o.columns = parse_columns(columns);
   for (const std::string& assignment : set) o.set.push_back(parse_assignment(assignment));
   o.array_binding = !no_array_binding;
+  o.accepted_conversions = parse_conversions(accepted);
   const bool chunk_size_given = chunk_size_option->count() > 0;  // '' too: it is refused as a size
   check_mode(o, batch->count() > 0, threads->count() > 0, chunk_size_given);
   if (no_array->count() > 0 && o.mode != Mode::insert)

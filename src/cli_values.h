@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "fastload/errors.h"
 #include "fastload/options.h"
@@ -32,5 +33,11 @@ std::pair<unsigned, unsigned> parse_part(const std::string& text);
 
 // --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
 ShardConnection parse_shard(const std::string& text);
+
+// --accept-conversion's names, as CLI11 checks them: int-fraction, time-fraction, timestamp-null, bit-text,
+// enum-index, all.
+const std::vector<std::string>& conversion_names();
+// The Conversion bits of names from conversion_names().
+unsigned parse_conversions(const std::vector<std::string>& names);
 
 }  // namespace fastload
