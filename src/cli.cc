@@ -352,7 +352,8 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                  "converts them instead of refusing their rows: int-fraction (1.5 into INT, rounded), time-fraction "
                  "(fraction digits beyond a temporal column's, cut), timestamp-null (NULL into TIMESTAMP NOT NULL: "
                  "now()), bit-text ('1' into BIT: its byte 0x31), enum-index (a number into ENUM/SET: index or bit "
-                 "mask), all")->group(safety)->delimiter(',')->check(CLI::IsMember(conversion_names()));
+                 "mask), all")->group(safety)->type_name("KIND,...")->expected(1)->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->delimiter(',')->check(CLI::IsMember(conversion_names()));
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)")->group(safety);
   auto* speed = "Speed";

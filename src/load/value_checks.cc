@@ -82,12 +82,15 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
       return fmt::format("column {} is TIMESTAMP NOT NULL: the server would store the current time for this NULL "
                          "without a word; give a value, make the column NULL, or --accept-conversion "
                          "timestamp-null to store the time of the load", name);
-    case kBitText:
-      return fmt::format("column {} is {}: the server stores the text's bytes, so {} would be 0x{:02X}..., not the "
-                         "number; to load the number read the field into a variable and convert it, e.g. "
+    case kBitText: {
+      std::string bytes;
+      for (char ch : value.substr(0, 8)) bytes += fmt::format("{:02X}", static_cast<unsigned char>(ch));
+      return fmt::format("column {} is {}: the server would store the text's bytes without a word, {} as 0x{}{}, "
+                         "not the number; to load the number read the field into a variable and convert it, e.g. "
                          "--columns ...,@{},... --set '{} = CAST(@{} AS UNSIGNED)', or --accept-conversion bit-text "
-                         "to store the bytes", name, c.type, shown(value),
-                         static_cast<unsigned char>(value.empty() ? 0 : value[0]), c.name, name, c.name);
+                         "to store the bytes", name, c.type, shown(value), bytes, value.size() > 8 ? "..." : "",
+                         c.name, name, c.name);
+    }
     case kEnumIndex: {
       std::string_view digits = value.substr(value.find_first_not_of(" \t\n\v\f\r+"));
       unsigned long n = std::strtoul(std::string(digits).c_str(), nullptr, 10);
