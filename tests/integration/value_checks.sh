@@ -156,5 +156,22 @@ expect_eq "--columns: a fraction into the text column loads; YEAR's refused" 8 "
 expect_match "--columns: names the YEAR field" "int\\.tsv:[0-9]+ \\(byte [0-9]+\\): column \`y\` \\(year\\).*'2001\\.5'" "$ERR"
 [[ $ERR != *"column \`n\`"* ]] || fail "--columns: a text column checked: $ERR"
 
+# CSV: an enclosed value is read as the server reads it; a compressed stream is checked as a mapped file is.
+tr '\t' ',' <"$TEST_TMP/enum-good.tsv" | sed 's/,\(x,y\)$/,"\1"/' >"$TEST_TMP/enum-good.csv"
+{ head -n 20 "$TEST_TMP/enum-good.csv"; printf '%s\n' '500,"2","x"'; } >"$TEST_TMP/enum.csv"
+for mode in load insert; do
+  make_table enum "$ddl_enum"
+  run_fastload --mode $mode --csv "$TEST_TMP/enum.csv" $db.t_enum
+  expect_eq "csv, $mode: exit code" 8 "$RC"
+  expect_match "csv, $mode: names the enclosed number" "enum\\.csv:21 \\(byte [0-9]+\\): column \`e\`.*'2'" "$ERR"
+done
+gzip -c "$TEST_TMP/time.tsv" >"$TEST_TMP/time.tsv.gz"
+good=$(expected time "$TEST_TMP/time-good.tsv")
+make_table time "$ddl_time"
+run_fastload --threads 2 --chunk-size 1K --max-errors $rows "$TEST_TMP/time.tsv.gz" $db.t_time
+expect_eq "gzip: exit code" 0 "$RC"
+expect_eq "gzip: the server's load of the good rows" "$good" "$(table_sum time)"
+expect_match "gzip: the bad rows named" "time\\.tsv\\.gz:5 \\(byte [0-9]+\\): column \`t\` \\(time\\(0\\)\\)" "$ERR"
+
 sql -e "DROP DATABASE $db"
 finish
