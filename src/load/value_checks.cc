@@ -1,5 +1,6 @@
 #include "load/value_checks.h"
 
+#include <charconv>
 #include <fmt/core.h>
 
 #include "load/column_list.h"
@@ -33,6 +34,25 @@ std::string ordinal(unsigned long n) {
   const char* suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd"
                        : n % 10 == 3 ? "rd" : "th";
   return fmt::format("{}{}", n, suffix);
+}
+
+// What an ENUM or SET column makes of a number: the member it stores, or the members of the bit mask.
+std::string read_as_number(const Column& c, std::string_view value) {
+  const std::size_t at = value.find_first_not_of(" \t\n\v\f\r+");
+  std::uint64_t n = 0;
+  bool in_range = value[at] != '-' && std::from_chars(value.data() + at, value.data() + value.size(), n).ec ==
+                                          std::errc();
+  if (c.type == "enum") {
+    if (!in_range || n == 0 || n > c.members.size())
+      return "reads a number there as a member's index (this one out of range, refused)";
+    return fmt::format("would store its {} member, '{}', without a word", ordinal(n), c.members[n - 1]);
+  }
+  if (!in_range || (c.members.size() < 64 && n >> c.members.size() != 0))
+    return "reads a number there as a bit mask of members (this one out of range, refused)";
+  std::string members;
+  for (std::size_t i = 0; i < c.members.size() && i < 64; ++i)
+    if (n >> i & 1) members += (members.empty() ? "" : ",") + c.members[i];
+  return fmt::format("would store it as a bit mask of members, '{}', without a word", members);
 }
 
 }  // namespace
@@ -92,13 +112,8 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
                          c.name, name, c.name);
     }
     case kEnumIndex: {
-      std::string_view digits = value.substr(value.find_first_not_of(" \t\n\v\f\r+"));
-      unsigned long n = std::strtoul(std::string(digits).c_str(), nullptr, 10);
-      return fmt::format("column {} ({}) has no member named {}: the server would read it as {} without a word; "
-                         "give the member's name, or --accept-conversion enum-index to load it so", name, c.type,
-                         shown(value),
-                         c.type == "enum" ? fmt::format("the {} member's index", ordinal(n))
-                                          : fmt::format("a bit mask of members ({})", n));
+      return fmt::format("column {} ({}) has no member named {}: the server {}; give the member's name, or --accept-conversion enum-index to load it so", name, c.type,
+                         shown(value), read_as_number(c, value));
     }
     default: return "";
   }
