@@ -348,12 +348,10 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)")->group(safety);
   std::vector<std::string> accepted;
-  app.add_option("--accept-conversion", accepted, "KIND,...: load values the server converts without a word as it "
-                 "converts them instead of refusing their rows: int-fraction (1.5 into INT, rounded), time-fraction "
-                 "(fraction digits beyond a temporal column's, cut), timestamp-null (NULL into TIMESTAMP NOT NULL: "
-                 "now()), bit-text ('1' into BIT: its byte 0x31), enum-index (a number into ENUM/SET: index or bit "
-                 "mask), all")->group(safety)->type_name("KIND,...")->expected(1)->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->delimiter(',')->check(CLI::IsMember(conversion_names()));
+  app.add_option("--accept-conversion", accepted, "load these kinds of values the server converts without a word "
+                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows")->group(safety)
+      ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->delimiter(',')->check(CLI::IsMember(conversion_names()));
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)")->group(safety);
   auto* speed = "Speed";
