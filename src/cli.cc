@@ -327,6 +327,11 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                  "ones an earlier --resume run of the same load wrote")->group(safety);
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)")->group(safety);
+  std::vector<std::string> accepted;
+  app.add_option("--accept-conversion", accepted, "load these kinds of values the server converts without a word "
+                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows")->group(safety)
+      ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->delimiter(',')->check(CLI::IsMember(conversion_names()));
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)")->group(safety);
   auto* speed = "Speed";
@@ -382,6 +387,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   for (const std::string& assignment : set) o.set.push_back(parse_assignment(assignment));
   if (app.get_option("--partition")->count() > 0) o.partitions = parse_partitions(partitions);
   o.array_binding = !no_array_binding;
+  o.accepted_conversions = parse_conversions(accepted);
   const bool chunk_size_given = chunk_size_option->count() > 0;  // '' too: it is refused as a size
   check_mode(o, batch->count() > 0, threads->count() > 0, chunk_size_given);
   if (no_array->count() > 0 && o.mode != Mode::insert)

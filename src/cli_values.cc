@@ -166,4 +166,35 @@ std::vector<std::string> parse_partitions(const std::string& text) {
   return partitions;
 }
 
+namespace {
+const std::vector<std::pair<std::string, unsigned>>& conversions() {
+  static const std::vector<std::pair<std::string, unsigned>> all{
+      {"int-fraction", kIntFraction}, {"time-fraction", kTimeFraction}, {"timestamp-null", kTimestampNull},
+      {"bit-text", kBitText}, {"enum-index", kEnumIndex}, {"all", kAllConversions}};
+  return all;
+}
+}  // namespace
+
+const std::vector<std::string>& conversion_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& [name, bits] : conversions()) out.push_back(name);
+    return out;
+  }();
+  return names;
+}
+
+unsigned parse_conversions(const std::vector<std::string>& names) {
+  unsigned bits = 0;
+  for (const std::string& name : names) {
+    auto known = std::find_if(conversions().begin(), conversions().end(),
+                              [&](const auto& c) { return c.first == name; });
+    if (known == conversions().end())
+      throw usage_error(fmt::format("--accept-conversion '{}' is not one of int-fraction, time-fraction, "
+                                    "timestamp-null, bit-text, enum-index, all", name));
+    bits |= known->second;
+  }
+  return bits;
+}
+
 }  // namespace fastload

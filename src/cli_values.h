@@ -42,4 +42,10 @@ std::vector<std::string> parse_partitions(const std::string& text);
 // --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
 ShardConnection parse_shard(const std::string& text);
 
+// --accept-conversion's names, as CLI11 checks them: int-fraction, time-fraction, timestamp-null, bit-text,
+// enum-index, all.
+const std::vector<std::string>& conversion_names();
+// The Conversion bits of names from conversion_names().
+unsigned parse_conversions(const std::vector<std::string>& names);
+
 }  // namespace fastload

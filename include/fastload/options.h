@@ -64,6 +64,18 @@ struct Assignment {
   bool operator==(const Assignment&) const = default;
 };
 
+// A conversion the server makes without a word, which loses what the file
+// says; fastload refuses the row unless --accept-conversion names it
+// (docs/design.md#what-fastload-does-not-trust). A bit mask.
+enum Conversion : unsigned {
+  kIntFraction = 1,     // '1.5' into an integer column (or YEAR): rounded
+  kTimeFraction = 2,    // fraction digits beyond a temporal column's precision: cut
+  kTimestampNull = 4,   // NULL into a TIMESTAMP NOT NULL: now()
+  kBitText = 8,         // '1' into BIT: the text's bytes (0x31)
+  kEnumIndex = 16,      // a number, not a member's name, into ENUM (its index) or SET (a bit mask)
+  kAllConversions = 31,
+};
+
 struct Options {
   std::vector<std::string> files;  // as given: paths or glob patterns, expanded when the run opens them
   std::string database;
@@ -87,6 +99,7 @@ struct Options {
   std::string ledger_table = "fastload_ledger";
   std::string rejects_file;       // --rejects: bad rows go here instead of failing the load
   std::uint64_t max_errors = 0;   // most rows that may be rejected before the load fails
+  unsigned accepted_conversions = 0;  // --accept-conversion: Conversion bits loaded as the server converts them
   bool atomic = false;            // all or nothing: load a staging table, then publish it in one transaction
   bool defer_indexes = false;     // drop the secondary indexes for the load, re-create them in one ALTER after it
   bool force = false;             // --defer-indexes on a table that already holds rows

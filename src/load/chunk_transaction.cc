@@ -46,6 +46,7 @@ struct ChunkLoad {
   std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
   std::size_t at = 0;  // the destination the last statement went to, for messages
   KeptRows kept;       // what the attempt stored in tables that cannot roll back
+  bool values_checked = false;  // the rows' values were checked (once: they do not change)
 
   bool done(std::size_t destination) const {
     ChunkState part = outcome.parts[destination];
@@ -281,11 +282,28 @@ void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
   }
 }
 
+// Leaves out the rows with a value the server would convert without a word
+// (load/value_checks.h), as --max-errors allows, before any statement: the
+// same path as the rows the server refuses. Returns false when the chunk is
+// refused.
+bool leave_out_converted(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  if (load.values_checked || w.values->empty()) return true;
+  std::vector<Problem> problems = w.values->check(load.text.bytes, load.text.local());
+  std::erase_if(problems, [&](const Problem& p) { return load.left_out.count(p.row_in_chunk) > 0; });
+  if (problems.empty()) return load.values_checked = true;
+  locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
+  if (!leave_out(load, problems, job, counters)) {
+    load.outcome.problems = std::move(problems);
+    return false;
+  }
+  return load.values_checked = true;
+}
+
 // One attempt at the chunk, one transaction on each destination not done.
 // Throws ServerError as the server said it.
 void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
   fault_point(FaultPoint::before_send, load.chunk.index);
-  if (!send_until_exact(w, load, job, counters)) {
+  if (!leave_out_converted(w, load, job, counters) || !send_until_exact(w, load, job, counters)) {
     load.outcome.state = ChunkState::rejected;
     return;
   }
@@ -330,7 +348,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
   const Chunk& chunk = text.chunk;
   outcome.parts.resize(job.destinations.size(), ChunkState::pending);
   outcome.rows_on.resize(job.destinations.size(), 0);
-  ChunkLoad load{chunk, text, outcome, {}, 0, {}};
+  ChunkLoad load{chunk, text, outcome, {}, 0, {}, false};
   for (const Problem& p : outcome.rejects) load.left_out.insert(p.row_in_chunk);  // an earlier run's, of parts it loaded
   for (unsigned retry = 0;; ++retry) {
     try {

@@ -9,14 +9,15 @@
 #include "load/partitions.h"
 #include "load/session_variables.h"
 #include "load/statement_batch.h"
+#include "load/value_class.h"
 
 namespace fastload::load {
 namespace {
 
-// The table's columns, in order: name, data type, column type, nullable, default, extra.
+// The table's columns, in order: name, data type, column type, nullable, default, extra, fraction digits.
 std::vector<Row> column_rows(Session& session, const Target& t) {
   return session.query(fmt::format(
-      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA "
+      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, DATETIME_PRECISION "
       "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
       session.quote_string(t.database), session.quote_string(t.table)));
 }
@@ -32,6 +33,26 @@ std::string definition_of(const std::vector<Row>& rows) {
   return text;
 }
 
+Column column_of(const Row& c) {
+  Column column;
+  column.name = c[0].value_or("");
+  column.type = c[1].value_or("");
+  const std::string& type = column.type;
+  column.integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
+                   type == "bigint";
+  column.exact_number = column.integer || type == "decimal";
+  column.is_unsigned = c[2].value_or("").find("unsigned") != std::string::npos;
+  // EXTRA says INVISIBLE, or VIRTUAL GENERATED or STORED GENERATED (MySQL also has "DEFAULT_GENERATED", a plain column).
+  const std::string extra = c[5].value_or("");
+  column.invisible = extra.find("INVISIBLE") != std::string::npos;
+  column.generated = extra.find("VIRTUAL GENERATED") != std::string::npos ||
+                     extra.find("STORED GENERATED") != std::string::npos;
+  column.nullable = c[3].value_or("YES") == "YES";
+  column.fraction_digits = static_cast<unsigned>(std::stoul(c[6].value_or("0")));
+  if (type == "enum" || type == "set") column.members = type_members(c[2].value_or(""));
+  return column;
+}
+
 void find_table(Session& session, Target& t) {
   auto rows = session.query(fmt::format(
       "SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t "
@@ -45,17 +66,7 @@ void find_table(Session& session, Target& t) {
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
   std::vector<Row> columns = column_rows(session, t);
-  for (const Row& c : columns) {
-    std::string type = c[1].value_or("");
-    bool integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
-                   type == "bigint";
-    // EXTRA says INVISIBLE, or VIRTUAL GENERATED or STORED GENERATED (MySQL also has "DEFAULT_GENERATED", a plain column).
-    t.columns.push_back({c[0].value_or(""), integer, integer || type == "decimal",
-                         c[2].value_or("").find("unsigned") != std::string::npos,
-                         c[5].value_or("").find("INVISIBLE") != std::string::npos,
-                         c[5].value_or("").find("VIRTUAL GENERATED") != std::string::npos ||
-                             c[5].value_or("").find("STORED GENERATED") != std::string::npos});
-  }
+  for (const Row& c : columns) t.columns.push_back(column_of(c));
   t.definition = definition_of(columns);
 }
 

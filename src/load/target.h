@@ -18,6 +18,11 @@ struct Column {
   bool is_unsigned = false;
   bool invisible = false;    // MariaDB's INVISIBLE: a row's fields fill it only when --columns names it
   bool generated = false;    // VIRTUAL or STORED: computed by the server, which drops a value given for it
+  // For the values the server converts without a word (load/value_checks.h):
+  std::string type{};        // information_schema's DATA_TYPE: "int", "datetime", "enum", ...
+  unsigned fraction_digits = 0;  // a temporal column's precision (DATETIME_PRECISION)
+  bool nullable = true;
+  std::vector<std::string> members{};  // an ENUM's or SET's, in order
 };
 
 struct Target {

@@ -73,6 +73,8 @@ void connect(Worker& w, const LoadJob& job) {
   for (const Destination& to : job.destinations) links.push_back(connect(job, to));
   w.links = std::move(links);
   if (job.shards && !w.router) w.router.emplace(*job.shards, job.options.dialect);
+  // Every destination takes the fields in the same columns: the first one's types decide.
+  if (!w.values) w.values.emplace(job.destinations.front().target, job.options);
 }
 
 void rollback_quietly(Worker& w) noexcept {

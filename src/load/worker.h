@@ -11,6 +11,7 @@
 #include "load/loader.h"
 #include "load/route.h"
 #include "load/session.h"
+#include "load/value_checks.h"
 #include "fastload/sink.h"
 #include "shard/router.h"
 
@@ -26,6 +27,7 @@ struct Worker {
   std::vector<Link> links;                // one per destination, connected together
   std::optional<shard::RowRouter> router;  // shard-direct: parses each row's partitioning columns
   std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
+  std::optional<ValueChecker> values;     // the values the server would convert silently (load/value_checks.h)
 
   bool connected() const { return !links.empty(); }
 };

@@ -217,3 +217,23 @@ TEST(HidePassword, BlanksTheValueInPlace) {
 
 }  // namespace
 }  // namespace fastload
+
+namespace fastload {
+namespace {
+
+TEST(ParseArgs, AcceptConversionKinds) {
+  EXPECT_EQ(parse_args({"f", "d.t"}).options.accepted_conversions, 0u);
+  EXPECT_EQ(parse_args({"--accept-conversion", "int-fraction,bit-text", "f", "d.t"}).options.accepted_conversions,
+            unsigned{kIntFraction | kBitText});
+  EXPECT_EQ(parse_args({"--accept-conversion", "time-fraction", "--accept-conversion=enum-index", "f", "d.t"})
+                .options.accepted_conversions, unsigned{kTimeFraction | kEnumIndex});
+  EXPECT_EQ(parse_args({"--accept-conversion", "all", "f", "d.t"}).options.accepted_conversions,
+            unsigned{kAllConversions});
+  auto files = parse_args({"--accept-conversion", "timestamp-null", "f", "d.t"}).options.files;
+  EXPECT_EQ(files, std::vector<std::string>{"f"});  // one value an occurrence: the file is not taken for a kind
+  for (const char* bad : {"int", "INT-FRACTION", "", "int-fraction;bit-text", "int-fraction,nope"})
+    EXPECT_NE(usage_message_of({"--accept-conversion", bad, "f", "d.t"}), "") << bad;
+}
+
+}  // namespace
+}  // namespace fastload

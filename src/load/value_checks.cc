@@ -1,0 +1,147 @@
+#include "load/value_checks.h"
+
+#include <charconv>
+#include <fmt/core.h>
+
+#include "load/column_list.h"
+#include "load/value_class.h"
+
+namespace fastload::load {
+namespace {
+
+bool is_temporal(const std::string& type) {
+  return type == "date" || type == "datetime" || type == "timestamp" || type == "time";
+}
+
+// The checks one column takes, but the kinds accepted.
+void add_checks(std::size_t field, const Column& c, unsigned accepted, std::vector<FieldCheck>& out) {
+  auto add = [&](Conversion kind) {
+    if ((accepted & kind) == 0) out.push_back({field, kind, &c});
+  };
+  if (c.integer || c.type == "year") add(kIntFraction);
+  if (is_temporal(c.type)) add(kTimeFraction);
+  if (c.type == "timestamp" && !c.nullable) add(kTimestampNull);
+  if (c.type == "bit") add(kBitText);
+  if (c.type == "enum" || c.type == "set") add(kEnumIndex);
+}
+
+// The value as a message shows it: at most 40 bytes.
+std::string shown(std::string_view value) {
+  return value.size() <= 40 ? fmt::format("'{}'", value) : fmt::format("'{}...'", value.substr(0, 40));
+}
+
+std::string ordinal(unsigned long n) {
+  const char* suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd"
+                       : n % 10 == 3 ? "rd" : "th";
+  return fmt::format("{}{}", n, suffix);
+}
+
+// What an ENUM or SET column makes of a number: the member it stores, or the members of the bit mask.
+std::string read_as_number(const Column& c, std::string_view value) {
+  const std::size_t at = value.find_first_not_of(" \t\n\v\f\r+");
+  std::uint64_t n = 0;
+  bool in_range = value[at] != '-' && std::from_chars(value.data() + at, value.data() + value.size(), n).ec ==
+                                          std::errc();
+  if (c.type == "enum") {
+    if (!in_range || n == 0 || n > c.members.size())
+      return "reads a number there as a member's index (this one out of range, refused)";
+    return fmt::format("would store its {} member, '{}', without a word", ordinal(n), c.members[n - 1]);
+  }
+  if (!in_range || (c.members.size() < 64 && n >> c.members.size() != 0))
+    return "reads a number there as a bit mask of members (this one out of range, refused)";
+  std::string members;
+  for (std::size_t i = 0; i < c.members.size() && i < 64; ++i)
+    if (n >> i & 1) members += (members.empty() ? "" : ",") + c.members[i];
+  return fmt::format("would store it as a bit mask of members, '{}', without a word", members);
+}
+
+}  // namespace
+
+std::vector<FieldCheck> field_checks(const Target& target, const Options& options) {
+  std::vector<FieldCheck> checks;
+  const unsigned accepted = options.accepted_conversions;
+  if (accepted == kAllConversions) return checks;
+  if (options.columns.empty()) {
+    std::vector<const Column*> columns = default_columns(target);
+    for (std::size_t i = 0; i < columns.size(); ++i) add_checks(i, *columns[i], accepted, checks);
+    return checks;
+  }
+  for (std::size_t i = 0; i < options.columns.size(); ++i)
+    if (!options.columns[i].variable)
+      if (const Column* c = find_column(target, options.columns[i].name)) add_checks(i, *c, accepted, checks);
+  return checks;
+}
+
+bool converted(const FieldCheck& check, const split::Field& f) {
+  if (f.is_null) return check.kind == kTimestampNull;
+  switch (check.kind) {
+    case kIntFraction: return integer_loses_fraction(f.value);
+    case kTimeFraction:
+      return fraction_beyond(f.value, check.column->type == "date" ? 0 : check.column->fraction_digits,
+                             check.column->type == "time");
+    case kBitText: return only_digits(f.value);
+    case kEnumIndex: return number_not_member(f.value, check.column->members);
+    default: return false;
+  }
+}
+
+std::string conversion_message(const FieldCheck& check, std::string_view value) {
+  const Column& c = *check.column;
+  const std::string name = quote_identifier(c.name);
+  switch (check.kind) {
+    case kIntFraction:
+      return fmt::format("column {} ({}) takes whole numbers: the server would round {} without a word; give a "
+                         "whole number, or --accept-conversion int-fraction to load it rounded", name, c.type,
+                         shown(value));
+    case kTimeFraction:
+      return fmt::format("column {} ({}{}) keeps {} fraction digits: the server would cut {} without a word; "
+                         "widen the column, or --accept-conversion time-fraction to load it cut", name, c.type,
+                         c.type == "date" ? "" : fmt::format("({})", c.fraction_digits),
+                         c.type == "date" ? 0 : c.fraction_digits, shown(value));
+    case kTimestampNull:
+      return fmt::format("column {} is TIMESTAMP NOT NULL: the server would store the current time for this NULL "
+                         "without a word; give a value, make the column NULL, or --accept-conversion "
+                         "timestamp-null to store the time of the load", name);
+    case kBitText: {
+      std::string bytes;
+      for (char ch : value.substr(0, 8)) bytes += fmt::format("{:02X}", static_cast<unsigned char>(ch));
+      return fmt::format("column {} is {}: the server would store the text's bytes without a word, {} as 0x{}{}, "
+                         "not the number; to load the number read the field into a variable and convert it, e.g. "
+                         "--columns ...,@{},... --set '{} = CAST(@{} AS UNSIGNED)', or --accept-conversion bit-text "
+                         "to store the bytes", name, c.type, shown(value), bytes, value.size() > 8 ? "..." : "",
+                         c.name, name, c.name);
+    }
+    case kEnumIndex: {
+      return fmt::format("column {} ({}) has no member named {}: the server {}; give the member's name, or --accept-conversion enum-index to load it so", name, c.type,
+                         shown(value), read_as_number(c, value));
+    }
+    default: return "";
+  }
+}
+
+ValueChecker::ValueChecker(const Target& target, const Options& options)
+    : checks_(field_checks(target, options)), scanner_(options.dialect), parser_(options.dialect) {}
+
+std::vector<Problem> ValueChecker::check(std::string_view bytes, const Chunk& chunk) {
+  std::vector<Problem> problems;
+  if (checks_.empty()) return problems;
+  std::uint64_t row = 0;
+  scanner_.for_each_row(bytes.substr(chunk.begin, chunk.size()),
+                        [&](std::string_view text, std::uint64_t, split::RowEnd end) {
+    ++row;
+    fields_.clear();
+    parser_.clear();
+    parser_.parse_row(text, end, fields_);
+    for (const FieldCheck& check : checks_) {
+      if (check.field >= fields_.size() || !converted(check, fields_[check.field])) continue;
+      Problem p;
+      p.row_in_chunk = row;
+      p.message = conversion_message(check, fields_[check.field].value);
+      problems.push_back(std::move(p));
+    }
+    return true;
+  });
+  return problems;
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,58 @@
+// The values the server converts without a word and so stores otherwise than
+// the file says, refused before a chunk's statements in every mode
+// (docs/design.md#what-fastload-does-not-trust): a fraction into an integer
+// column, fraction digits beyond a temporal column's precision, NULL into a
+// TIMESTAMP NOT NULL, digits into BIT, a number into ENUM or SET that names
+// no member. --accept-conversion lets a kind through. Which field takes which
+// checks is decided once, from the table's columns and --columns; the fields
+// of --set columns and variables are the server's to compute: not checked.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fastload/chunk.h"
+#include "fastload/options.h"
+#include "fastload/problem.h"
+#include "load/target.h"
+#include "split/field_parser.h"
+#include "split/row_scanner.h"
+
+namespace fastload::load {
+
+// One check of one field of a row.
+struct FieldCheck {
+  std::size_t field = 0;          // 0-based, in the row
+  Conversion kind = kIntFraction;
+  const Column* column = nullptr;
+};
+
+// The checks of a table's fields under `options` (--columns, --accept-conversion); empty when none applies.
+std::vector<FieldCheck> field_checks(const Target& target, const Options& options);
+
+// Why the server would store `value` (the field's text; ignored for NULL) otherwise, for a Problem.
+std::string conversion_message(const FieldCheck& check, std::string_view value);
+
+// Whether the field `f` fails `check`.
+bool converted(const FieldCheck& check, const split::Field& f);
+
+// A worker's checker: the checks, and a parser whose memory is reused from chunk to chunk.
+class ValueChecker {
+ public:
+  ValueChecker(const Target& target, const Options& options);
+  bool empty() const { return checks_.empty(); }
+
+  // The rows of `chunk` (over `bytes`) with a value the server would convert, one Problem per failed check
+  // (row_in_chunk set, not located).
+  std::vector<Problem> check(std::string_view bytes, const Chunk& chunk);
+
+ private:
+  std::vector<FieldCheck> checks_;
+  split::RowScanner scanner_;
+  split::FieldParser parser_;
+  std::vector<split::Field> fields_;
+};
+
+}  // namespace fastload::load
