@@ -102,6 +102,20 @@ for mode in load insert; do
     --mode "$mode" --chunk-size 3 --lines-starting-by xxx
 done
 
+# A prefix that is the field terminator: the row's fields begin after the first one, as for the server. An empty
+# prefix is none.
+printf 'h\nh\njunk,1,"a,b",3\n,2,"c",4\nno comma here\n' >"$TEST_TMP/comma.csv"
+for size in 1 default; do
+  args=(--csv --lines-starting-by , --threads 3)
+  [[ $size != default ]] && args+=(--chunk-size "$size")
+  check "the field terminator as prefix, ${args[*]}" "$TEST_TMP/comma.csv" 2 \
+    "$(reference "$TEST_TMP/comma.csv" "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY ''
+      LINES STARTING BY ','")" "${args[@]}"
+done
+printf 'h\nh\n1\ta\t2\n' >"$TEST_TMP/plain.txt"
+check "an empty prefix" "$TEST_TMP/plain.txt" 1 "$(reference "$TEST_TMP/plain.txt" "LINES STARTING BY ''")" \
+  --lines-starting-by ''
+
 # A bad value is named by its line (the 4th: junk lines count as lines) and the byte its prefix starts at; the
 # rejects file keeps the row as the file has it, prefix included, without the junk before it.
 printf '# header\nxxx1\ta\t1\njunk\nmore junk xxx2\tb\tnot a number\nxxx3\tc\t3\n' >"$TEST_TMP/bad.txt"
