@@ -132,6 +132,18 @@ expect_eq "a bad row left out: exit code ($ERR)" 0 "$RC"
 expect_eq "the rows loaded" 2 "$(count "\`$DB\`.t")"
 expect_eq "the rejected row, with its prefix" "$(printf 'xxx2\tb\tnot a number')" "$(cat "$TEST_TMP/rejects.txt")"
 
+# --resume: the prefix is part of the load's format in the ledger, as the other dialect options are; a rerun of
+# the finished load loads nothing.
+sql -e "TRUNCATE \`$DB\`.t"
+for run in 1 2; do
+  run_fastload --resume --skip-rows 2 --lines-starting-by xxx --chunk-size 100 "$TEST_TMP/tsv.txt" "$DB.t"
+  expect_eq "--resume, run $run: exit code ($ERR)" 0 "$RC"
+done
+expect_match "--resume, run 2: nothing loaded again" "completely by an earlier --resume run .*nothing of them is loaded again" "$ERR"
+expect_eq "--resume: the rows" $((rows + 1)) "$(count "\`$DB\`.t")"
+expect_eq "--resume: the ledger's format names the prefix" 1 \
+  "$(sql -e "SELECT COUNT(DISTINCT load_id) FROM \`$DB\`.fastload_ledger WHERE format LIKE 'tsv --lines-starting-by ''xxx'' --skip-rows 2;%'")"
+
 # Prefixes fastload cannot split exactly are refused before anything is read.
 run_fastload --lines-starting-by '\n>' "$TEST_TMP/bad.txt" "$DB.t"
 expect_eq "a prefix holding the line terminator: exit code" 2 "$RC"
