@@ -88,8 +88,8 @@ void check_specials(const Dialect& d) {
   std::string all = d.field_terminator + d.line_terminator + d.enclosure.value_or(' ') + d.escape.value_or(' ') +
                     d.line_start;
   if (std::any_of(all.begin(), all.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
-    refuse("terminators, enclosure, escape and line start must be ASCII characters: the server reads other bytes as parts "
-           "of multi-byte characters (warning 1638); convert the file's separators first");
+    refuse("terminators, enclosure, escape and line start must be ASCII characters: the server reads other bytes "
+           "as parts of multi-byte characters (warning 1638); convert the file's separators first");
 }
 
 // Chunks begin after any line terminator outside a row, where the server would

@@ -29,7 +29,9 @@ struct Row {
   std::string text;
   bool operator==(const Row&) const = default;
 };
-std::ostream& operator<<(std::ostream& out, const Row& r) { return out << r.offset << ":" << testing::PrintToString(r.text); }
+std::ostream& operator<<(std::ostream& out, const Row& r) {
+  return out << r.offset << ":" << testing::PrintToString(r.text);
+}
 
 std::vector<Row> rows_of(std::string_view bytes, const Dialect& d) {
   std::vector<Row> rows;
@@ -232,7 +234,8 @@ TEST(LineStart, StreamChunksAsTheWhole) {
   for (const Dialect& base : {Dialect{}, csv_dialect()}) {
     const Dialect d = with_prefix(base, "xxx");
     std::string file;
-    for (int k = 0; k < 300; ++k) file += k % 7 == 0 ? "xxx" + std::to_string(k) + "\n" : "no row " + std::to_string(k) + "\n";
+    for (int k = 0; k < 300; ++k)
+      file += (k % 7 == 0 ? "xxx" : "no row ") + std::to_string(k) + "\n";
     file += testing_dialects::random_rows(rng, d, 40);
     auto stream = input::open_stream(dir.write(file));
     input::StreamChunks chunks(*stream, 16, d);
