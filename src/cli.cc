@@ -34,7 +34,7 @@ std::vector<std::string> mark_password_prompts(std::vector<std::string> args) {
 // the next argument instead; '' is a value for the format options.
 std::vector<std::string> keep_empty_format_values(std::vector<std::string> args) {
   static const std::string kOptions[] = {"--fields-terminated-by=", "--fields-enclosed-by=", "--fields-escaped-by=",
-                                         "--lines-terminated-by="};
+                                         "--lines-terminated-by=", "--lines-starting-by="};
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (std::find(std::begin(kOptions), std::end(kOptions), args[i]) == std::end(kOptions)) continue;
     args[i].pop_back();
@@ -119,7 +119,7 @@ struct GivenString {
 
 struct DialectFlags {
   DialectOptions given;  // the flags go straight in, the strings after parsing
-  GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by;
+  GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by, lines_starting_by;
 };
 
 void add_dialect_options(CLI::App& app, DialectFlags& f) {
@@ -133,6 +133,8 @@ void add_dialect_options(CLI::App& app, DialectFlags& f) {
   add("--fields-enclosed-by", f.fields_enclosed_by, "the quote that may enclose a field (default none)");
   add("--fields-escaped-by", f.fields_escaped_by, "escape character, '' for none (default \\\\)");
   add("--lines-terminated-by", f.lines_terminated_by, "line end, one or more characters, e.g. \\r\\n (default \\n)");
+  add("--lines-starting-by", f.lines_starting_by, "each row begins after this prefix; what comes before it (lines "
+      "without it too) is skipped (default none)");
   app.add_flag("--fields-optionally-enclosed", f.given.fields_optionally_enclosed, "say OPTIONALLY ENCLOSED BY "
                "(loads the same)")->group(group);
   app.add_option("--skip-rows", f.given.skip_rows, "header lines to leave out, counted as IGNORE N LINES counts "
@@ -144,6 +146,7 @@ Dialect dialect_of(DialectFlags& f) {
   f.given.fields_enclosed_by = f.fields_enclosed_by.value();
   f.given.fields_escaped_by = f.fields_escaped_by.value();
   f.given.lines_terminated_by = f.lines_terminated_by.value();
+  f.given.lines_starting_by = f.lines_starting_by.value();
   try {
     return make_dialect(f.given);
   } catch (const std::invalid_argument& e) {

@@ -16,6 +16,11 @@ struct Dialect {
   std::optional<char> enclosure;        // [OPTIONALLY] ENCLOSED BY: the quote that may open a field
   bool optionally_enclosed = false;     // OPTIONALLY: loads the same, said in the statement as given
   std::optional<char> escape = '\\';    // ESCAPED BY; nullopt is ESCAPED BY ''
+  // LINES STARTING BY: before each row the server skips to just after the next
+  // occurrence of these bytes (over line ends too, escapes and quotes not
+  // looked at); empty: none. Never holds a line terminator byte nor ends with
+  // the escape (make_dialect refuses them: docs/design.md#lines-starting-by).
+  std::string line_start;
   // --skip-rows: header lines never sent, counted as IGNORE N LINES counts them:
   // line terminators not escaped, enclosures not looked at.
   std::uint64_t skip_rows = 0;
@@ -35,7 +40,8 @@ std::string describe(const Dialect& dialect);
 // values still holding the mysql client's backslash escapes (\t \n \r \\ \0 ...).
 struct DialectOptions {
   bool csv = false;
-  std::optional<std::string> fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by;
+  std::optional<std::string> fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by,
+      lines_starting_by;
   bool fields_optionally_enclosed = false;
   std::uint64_t skip_rows = 0;
 };

@@ -36,7 +36,15 @@ std::size_t StreamChunks::last_row_end(std::string_view bytes) const {
     for (std::uint64_t end : ends)
       if (end < bytes.size()) last = end;
   });
-  return last;
+  // With a prefix, the bytes after the last row up to the next prefix are no row: a chunk may end after a line
+  // terminator among them as well (the search for the prefix begins there), so they do not grow it without end.
+  const std::string& prefix = scanner_.line_start();
+  if (prefix.empty() || bytes.empty()) return last;
+  const std::string& terminator = scanner_.line_terminator();
+  const std::size_t next_row = std::min(bytes.find(prefix, last), bytes.size() - 1);
+  const std::size_t between = next_row < terminator.size() ? std::string_view::npos
+                                                            : bytes.rfind(terminator, next_row - terminator.size());
+  return between != std::string_view::npos && between >= last ? between + terminator.size() : last;
 }
 
 // The header lines (--skip-rows), read until they end before the bytes do.

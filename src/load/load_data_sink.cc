@@ -36,8 +36,9 @@ std::string load_data_clauses(const Dialect& d) {
   std::string enclosure = d.enclosure ? fmt::format(" {}ENCLOSED BY {}", d.optionally_enclosed ? "OPTIONALLY " : "",
                                                     hex(d.enclosure))
                                       : "";
-  return fmt::format("FIELDS TERMINATED BY {}{} ESCAPED BY {} LINES TERMINATED BY {}", hex(d.field_terminator),
-                     enclosure, hex(d.escape), hex(d.line_terminator));
+  std::string start = d.line_start.empty() ? "" : " STARTING BY " + hex(d.line_start);
+  return fmt::format("FIELDS TERMINATED BY {}{} ESCAPED BY {} LINES{} TERMINATED BY {}", hex(d.field_terminator),
+                     enclosure, hex(d.escape), start, hex(d.line_terminator));
 }
 
 LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options& options,

@@ -20,7 +20,7 @@ std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& 
     row.assign(text);
     return false;
   });
-  return row + scanner.line_terminator();
+  return scanner.line_start() + row + scanner.line_terminator();  // read again as the same row
 }
 
 void write_rejects(const std::string& path, std::vector<RejectedRow> rows) {

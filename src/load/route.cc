@@ -41,7 +41,9 @@ void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::
       return true;
     }
     RoutedRows& rows = out.at(to.index);
-    rows.copy.append(text.substr(offset, row_text.size() + (end == split::RowEnd::kNewline ? terminator : 0)));
+    // From its prefix, if the dialect has one, so the copy reads as the same row.
+    const std::uint64_t text_end = static_cast<std::uint64_t>(row_text.data() - text.data()) + row_text.size();
+    rows.copy.append(text.substr(offset, text_end - offset + (end == split::RowEnd::kNewline ? terminator : 0)));
     rows.original_row.push_back(row);
     return true;
   });

@@ -85,10 +85,28 @@ void check_specials(const Dialect& d) {
   };
   check(d.escape, "escape character", "--fields-escaped-by (or '' for none)");
   check(d.enclosure, "enclosure", "--fields-enclosed-by");
-  std::string all = d.field_terminator + d.line_terminator + d.enclosure.value_or(' ') + d.escape.value_or(' ');
+  std::string all = d.field_terminator + d.line_terminator + d.enclosure.value_or(' ') + d.escape.value_or(' ') +
+                    d.line_start;
   if (std::any_of(all.begin(), all.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
-    refuse("terminators, enclosure and escape must be ASCII characters: the server reads other bytes as parts "
-           "of multi-byte characters (warning 1638); convert the file's separators first");
+    refuse("terminators, enclosure, escape and line start must be ASCII characters: the server reads other bytes "
+           "as parts of multi-byte characters (warning 1638); convert the file's separators first");
+}
+
+// Chunks begin after any line terminator outside a row, where the server would
+// be looking for the prefix; a prefix that could take a line terminator's bytes,
+// or whose escape could look like one escaping the row's first byte, would make
+// such boundaries depend on every byte before them.
+void check_line_start(const Dialect& d) {
+  if (d.line_start.find_first_of(d.line_terminator) != std::string::npos)
+    refuse(fmt::format("--lines-starting-by {} holds a byte of the line terminator {}: the server's search for it "
+                       "runs over line ends, so where rows begin would depend on the whole file before them, which "
+                       "fastload does not split; choose a prefix without it", quoted(d.line_start),
+                       quoted(d.line_terminator)));
+  if (d.escape && d.line_start.ends_with(*d.escape))
+    refuse(fmt::format("--lines-starting-by {} ends with the escape character {}, which the server does not read "
+                       "as escaping the row's first byte, though it looks so to a reader from the middle of the "
+                       "file; choose a prefix that does not end with it, or another --fields-escaped-by",
+                       quoted(d.line_start), quoted(d.escape)));
 }
 
 std::string describe_changes(const Dialect& d, const Dialect& base) {
@@ -99,6 +117,7 @@ std::string describe_changes(const Dialect& d, const Dialect& base) {
     out += " --fields-optionally-enclosed";
   if (d.escape != base.escape) out += " --fields-escaped-by " + quoted(d.escape);
   if (d.line_terminator != base.line_terminator) out += " --lines-terminated-by " + quoted(d.line_terminator);
+  if (d.line_start != base.line_start) out += " --lines-starting-by " + quoted(d.line_start);
   if (d.skip_rows != base.skip_rows) out += fmt::format(" --skip-rows {}", d.skip_rows);
   return out;
 }
@@ -134,9 +153,11 @@ Dialect make_dialect(const DialectOptions& given) {
   if (given.fields_optionally_enclosed && !d.enclosure)
     refuse("--fields-optionally-enclosed needs the enclosure: give --fields-enclosed-by '\"' (or --csv)");
   d.optionally_enclosed = d.enclosure && (d.optionally_enclosed || given.fields_optionally_enclosed);
+  if (given.lines_starting_by) d.line_start = decode("--lines-starting-by", *given.lines_starting_by);
   d.skip_rows = given.skip_rows;
   check_terminators(d);
   check_specials(d);
+  check_line_start(d);
   return d;
 }
 

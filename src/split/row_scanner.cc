@@ -34,7 +34,10 @@ std::uint64_t count_byte(const char* data, std::uint64_t size, char byte) {
 }  // namespace
 
 RowScanner::RowScanner(const Dialect& dialect)
-    : field_(dialect.field_terminator), line_(dialect.line_terminator), skip_rows_(dialect.skip_rows) {
+    : field_(dialect.field_terminator),
+      line_(dialect.line_terminator),
+      start_(dialect.line_start),
+      skip_rows_(dialect.skip_rows) {
   if (dialect.enclosure) quote_ = static_cast<unsigned char>(*dialect.enclosure);
   if (dialect.escape) line_escape_ = static_cast<unsigned char>(*dialect.escape);
   // An escape that is also the enclosure only doubles quotes, which end no row either way.
@@ -83,9 +86,37 @@ void RowScanner::scan_local(std::string_view file, std::uint64_t begin, OnRowEnd
 }
 
 template <class OnRowEnd>
-void RowScanner::scan(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end) const {
+void RowScanner::scan_rows(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end) const {
   if (local_) scan_local(file, begin, on_row_end);
   else EnclosedScan(file, begin, enclosed_).run(on_row_end);
+}
+
+template <class OnRowEnd>
+void RowScanner::scan(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end) const {
+  if (!start_.empty()) return scan_with_prefix(file, begin, on_row_end);
+  std::uint64_t row_start = begin;
+  scan_rows(file, begin, [&](std::uint64_t text_end, std::uint64_t next) {
+    const std::uint64_t start = row_start;
+    row_start = next;
+    return on_row_end(start, text_end, next);
+  });
+}
+
+// READ_INFO::find_start_of_fields, then one row from just after the prefix:
+// bytes without the prefix before the end are no row, nor is a prefix the
+// file ends with (the server reads no field from nothing).
+template <class OnRowEnd>
+void RowScanner::scan_with_prefix(std::string_view file, std::uint64_t begin, OnRowEnd& on_row_end) const {
+  bool go_on = true;
+  for (std::uint64_t pos = begin; go_on;) {
+    const std::size_t at = file.find(start_, pos);
+    if (at == std::string_view::npos || at + start_.size() >= file.size()) return;
+    scan_rows(file, at + start_.size(), [&](std::uint64_t text_end, std::uint64_t next) {
+      go_on = on_row_end(std::uint64_t{at}, text_end, next);
+      pos = next;
+      return false;  // the next row begins with a search
+    });
+  }
 }
 
 // READ_INFO::next_line's reading: the escape (even one that is also the
@@ -114,19 +145,17 @@ std::uint64_t RowScanner::next_row_start(std::string_view file, std::uint64_t fr
 }
 
 void RowScanner::for_each_row(std::string_view bytes, const OnRow& on_row) const {
-  std::uint64_t row_start = 0;
-  scan(bytes, 0, [&](std::uint64_t text_end, std::uint64_t next) {
+  scan(bytes, 0, [&](std::uint64_t row_start, std::uint64_t text_end, std::uint64_t next) {
     const RowEnd end = next == text_end ? RowEnd::kEndOfFile : RowEnd::kNewline;
-    const bool go_on = on_row(bytes.substr(row_start, text_end - row_start), row_start, end);
-    row_start = next;
-    return go_on;
+    const std::uint64_t text = row_start + start_.size();
+    return on_row(bytes.substr(text, text_end - text), row_start, end);
   });
 }
 
 void RowScanner::for_each_row_end(std::string_view file, std::uint64_t begin, const OnRowEnds& on_row_ends) const {
   std::vector<std::uint64_t> batch;  // one call a batch: the scan itself costs a few ns a row
   batch.reserve(kRowEndBatch);
-  scan(file, begin, [&](std::uint64_t, std::uint64_t next) {
+  scan(file, begin, [&](std::uint64_t, std::uint64_t, std::uint64_t next) {
     batch.push_back(next);
     if (batch.size() == kRowEndBatch) on_row_ends(batch), batch.clear();
     return true;
@@ -136,26 +165,23 @@ void RowScanner::for_each_row_end(std::string_view file, std::uint64_t begin, co
 
 RangeCounts RowScanner::count_rows(std::string_view file, std::uint64_t begin, std::uint64_t end) const {
   RangeCounts counts;
-  const auto count = [&](std::uint64_t, std::uint64_t) {
-    ++counts.rows;
-    return true;
-  };
-  if (local_ && line_ == "\n") {  // MySQL's default format: one pass, as fast as memchr
-    scan_local(file.substr(0, end), begin, count, &counts.lines);
+  if (local_ && line_ == "\n" && start_.empty()) {  // MySQL's default format: one pass, as fast as memchr
+    scan_local(file.substr(0, end), begin, [&](std::uint64_t, std::uint64_t) { return ++counts.rows, true; },
+               &counts.lines);
     return counts;
   }
-  scan(file.substr(0, end), begin, count);
+  scan(file.substr(0, end), begin, [&](std::uint64_t, std::uint64_t, std::uint64_t) { return ++counts.rows, true; });
   counts.lines = count_lines(file, begin, end);
   return counts;
 }
 
 RowPosition RowScanner::locate_row(std::string_view file, const Chunk& chunk, std::uint64_t row) const {
-  std::uint64_t offset = chunk.begin, rows_started = 1;
-  if (row > 1) {
+  std::uint64_t offset = chunk.begin, rows_seen = 0;
+  if (row > 1 || !start_.empty()) {  // without a prefix the first row starts where the chunk does
     offset = chunk.end;  // unless the row is found below
-    scan(file.substr(0, chunk.end), chunk.begin, [&](std::uint64_t, std::uint64_t next) {
-      if (++rows_started < row) return true;
-      offset = next;
+    scan(file.substr(0, chunk.end), chunk.begin, [&](std::uint64_t row_start, std::uint64_t, std::uint64_t) {
+      if (++rows_seen < row) return true;
+      offset = row_start;
       return false;
     });
   }
@@ -169,7 +195,7 @@ std::uint64_t count_lines(std::string_view file, std::uint64_t begin, std::uint6
 std::optional<std::pair<std::string_view, std::uint64_t>> RowScanner::unterminated_last_row(
     std::string_view bytes) const {
   if (bytes.empty()) return std::nullopt;
-  if (local_) {
+  if (local_ && start_.empty()) {
     const std::size_t n = line_.size();
     if (bytes.ends_with(line_) && ends_row_local(bytes, bytes.size() - n)) return std::nullopt;
     std::uint64_t start = 0;

@@ -7,6 +7,14 @@
 // enclosure it depends on every quote before it, so rows are found by one
 // scan from a known row start, which skips from one byte that can matter to
 // the next with SIMD masks.
+//
+// With LINES STARTING BY, each row is preceded by a search for the prefix, as
+// READ_INFO::find_start_of_fields does: the bytes before it (line ends too)
+// are no row, and the row's fields begin after it. A line terminator outside
+// a row is followed by that search as one ending a row is, and the dialect
+// refuses prefixes holding its bytes, so the row starts of a local dialect
+// (next_row_start) are still found from anywhere: after them the search for
+// the prefix begins.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +46,9 @@ struct RowPosition {
   std::uint64_t line = 0;
 };
 
-// on_row(text, offset, end): a row's bytes without its line terminator, where
-// it starts in the bytes scanned, how it ended. Returns false to stop.
+// on_row(text, offset, end): a row's bytes without its line terminator (and
+// without its LINES STARTING BY prefix), where it starts in the bytes scanned
+// (with a prefix: where its prefix starts), how it ended. Returns false to stop.
 using OnRow = std::function<bool(std::string_view text, std::uint64_t offset, RowEnd end)>;
 
 class RowScanner {
@@ -49,6 +58,7 @@ class RowScanner {
   // True when the dialect's row ends can be found from any offset (see above).
   bool local() const { return local_; }
   const std::string& line_terminator() const { return line_; }
+  const std::string& line_start() const { return start_; }
 
   // Where the first row starts: after the dialect's skip_rows header lines,
   // which end at line terminators not escaped (enclosures are not looked at,
@@ -56,7 +66,7 @@ class RowScanner {
   std::uint64_t first_row_start(std::string_view file) const;
 
   // Local dialects: the first offset at or after `from` that is 0 or follows a
-  // row end, or file.size().
+  // row end (with a prefix: or a line terminator between rows), or file.size().
   std::uint64_t next_row_start(std::string_view file, std::uint64_t from) const;
 
   // Calls on_row for each row of `bytes`, which starts at a row start and
@@ -66,7 +76,8 @@ class RowScanner {
   // Rows and lines in [begin, end): `begin` a row start, `end` a row start or file.size().
   RangeCounts count_rows(std::string_view file, std::uint64_t begin, std::uint64_t end) const;
 
-  // Where the `row`-th row (1-based) of `chunk` starts. A row past the chunk's
+  // Where the `row`-th row (1-based) of `chunk` starts (its prefix, if the
+  // dialect has one). A row past the chunk's
   // last gives chunk.end and the line of the byte there; row 0 is taken as
   // row 1. Scans the chunk: meant for error paths.
   RowPosition locate_row(std::string_view file, const Chunk& chunk, std::uint64_t row) const;
@@ -80,13 +91,20 @@ class RowScanner {
   // Calls on_row_ends(next_row_starts) with where each row of file[begin,
   // size) ends, in order and in batches, `begin` a row start (the last row
   // may end at file.size() without a terminator): the splitter's scan for
-  // dialects that are not local.
+  // dialects that are not local. next_row_starts are where the search for a
+  // prefix begins again.
   using OnRowEnds = std::function<void(std::span<const std::uint64_t> next_row_starts)>;
   void for_each_row_end(std::string_view file, std::uint64_t begin, const OnRowEnds& on_row_ends) const;
 
  private:
-  template <class OnRowEnd>  // on_row_end(text_end, next_row_start) -> bool
+  // on_row_end(row_start, text_end, next_row_start) -> bool; row_start is
+  // where the row's prefix starts (without one, where the row does).
+  template <class OnRowEnd>
   void scan(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end) const;
+  template <class OnRowEnd>
+  void scan_with_prefix(std::string_view file, std::uint64_t begin, OnRowEnd& on_row_end) const;
+  template <class OnRowEnd>  // on_row_end(text_end, next_row_start) -> bool
+  void scan_rows(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end) const;
   template <class OnRowEnd>
   void scan_local(std::string_view file, std::uint64_t begin, OnRowEnd&& on_row_end,
                   std::uint64_t* candidates = nullptr) const;
@@ -96,6 +114,7 @@ class RowScanner {
 
   std::string field_;
   std::string line_;
+  std::string start_;  // LINES STARTING BY, or empty
   int quote_ = -1;   // the enclosure byte, or -1
   int escape_ = -1;  // the escape byte, or -1 (also when it is the enclosure: see the constructor)
   int line_escape_ = -1;  // the escape byte as header lines are skipped

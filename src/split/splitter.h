@@ -20,7 +20,10 @@ namespace fastload::split {
 using DoneWithBytes = std::function<void(std::uint64_t begin, std::uint64_t end)>;
 
 // Chunks tile `file` after its header lines (dialect.skip_rows) exactly, in
-// file order; boundary k is the first row start at or after k * chunk_size.
+// file order; boundary k is the first row start at or after k * chunk_size
+// (with LINES STARTING BY: the first place at or after it where the search
+// for the prefix begins, which a local dialect also finds after a line
+// terminator between rows). A chunk may then hold no row.
 // Every chunk holds at least one byte; a file of header lines only gives no
 // chunks. first_line and first_row are filled in (the header's lines counted,
 // its rows not). Local dialects are split in parallel, others by one scan.

@@ -6,7 +6,9 @@
 //              sometimes an int first column of unique values (PRIMARY KEY or
 //              not), InnoDB mostly, else MyISAM or Aria;
 //   data.txt   200-3000 rows in one of twelve dialects, sometimes after header
-//              lines, sometimes without a final line terminator; every value
+//              lines, sometimes without a final line terminator, in a quarter
+//              of the cases each row after a LINES STARTING BY prefix, with
+//              lines and bytes without it between them; every value
 //              exact for its column (stored as written, without a warning);
 //   options    fastload's dialect options, one a line;
 //   variants   four ways to run fastload on the case, one a line: the input
@@ -298,6 +300,11 @@ std::string rows_text(const Rows& t, Case& k, SplitMix64& r, std::uint64_t skip,
               (i + 1 == t.cols.size() ? d.line_terminator : one_line ? d.field_terminator : std::string(" "));
   Writer w(d, k.r_);
   for (std::size_t row = 0; row < t.ids.size(); ++row) {
+    if (!d.line_start.empty()) {  // lines the server skips, or bytes before the prefix on the row's line
+      if (r.chance(20)) data += "junk " + std::to_string(row) + d.line_terminator;
+      if (r.chance(20)) data += "junk before ";
+      data += d.line_start;
+    }
     if (row == t.bad_row) write(dir + "/bad_line", std::to_string(std::count(data.begin(), data.end(), '\n') + 1) + "\n");
     for (std::size_t i = 0; i < t.cols.size(); ++i) {
       Value v = i == 0 && t.unique_first ? std::to_string(t.ids[row]) : k.value(t.cols[i]);
@@ -322,6 +329,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> options = kDialects[r.below(kDialects.size())];
   const std::uint64_t skip = r.chance(30) ? r.between(1, 2) : 0;
   if (skip) options.push_back("--skip-rows=" + std::to_string(skip));
+  SplitMix64 prefix{seed ^ 0x9e3779b97f4a7c15};  // its own draws: the cases without a prefix stay as they were
+  if (prefix.chance(25)) options.push_back(prefix.chance(50) ? "--lines-starting-by=> " : "--lines-starting-by=@@");
   std::vector<std::string> args = options;
   args.insert(args.end(), {"file", "db.t"});
   Case k(r.next(), fastload::parse_args(args).options.dialect);

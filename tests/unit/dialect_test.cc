@@ -47,6 +47,25 @@ TEST(DialectOptions, CsvIsTheServersCsvClause) {
             "FIELDS TERMINATED BY X'09' ESCAPED BY X'5C' LINES TERMINATED BY X'0A'");
 }
 
+TEST(DialectOptions, LinesStartingBy) {
+  const Dialect d = with({"--csv", "--lines-starting-by", "> \\t"});
+  EXPECT_EQ(d.line_start, "> \t");
+  EXPECT_EQ(load::load_data_clauses(d), "FIELDS TERMINATED BY X'2C' OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' "
+                                        "LINES STARTING BY X'3E2009' TERMINATED BY X'0A'");
+  EXPECT_EQ(with({"--lines-starting-by="}), Dialect{});  // '' is no prefix, as for the server
+  EXPECT_EQ(describe(d), "csv --lines-starting-by '> \\t'");  // in the --resume ledger's format
+  std::string message;
+  // Refused: a byte of the line terminator (a lone one too), the escape at the end.
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--lines-starting-by", "\\n>"}, {"--lines-terminated-by", "\\r\\n", "--lines-starting-by", "a\\r"},
+           {"--lines-starting-by", "x\\\\"}, {"--lines-starting-by", "\xC2\xA7"}}) {
+    EXPECT_EQ(refusal(args, &message), ExitCode::usage) << testing::PrintToString(args);
+    EXPECT_EQ(message.rfind("fastload: ", 0), 0u) << message;
+  }
+  EXPECT_EQ(refusal({"--csv", "--lines-starting-by", "x\\\\"}), ExitCode::ok);  // no escape: a backslash is data
+  EXPECT_EQ(refusal({"--lines-starting-by", "\\\\x"}), ExitCode::ok);
+}
+
 TEST(DialectOptions, OptionsChangeTheirPartInAnyOrder) {
   const Dialect d = with({"--lines-terminated-by", "\\r\\n", "--csv", "--skip-rows", "2"});
   EXPECT_EQ(d.line_terminator, "\r\n");

@@ -18,7 +18,8 @@ namespace fastload::model {
 using Value = std::optional<std::string>;  // nullopt is NULL
 
 struct ModelRow {
-  std::uint64_t begin = 0, end = 0;  // end: where the next row starts
+  std::uint64_t begin = 0, end = 0;  // end: where the next row starts (with a prefix: where the search for it does)
+  std::uint64_t search = 0;          // where the search for the prefix began (begin: where the prefix is)
   std::vector<Value> fields;
 };
 
@@ -27,7 +28,8 @@ class ReadInfo {
   ReadInfo(std::string_view file, const Dialect& d)
       : file_(file), field_(d.field_terminator), line_(d.line_terminator),
         quote_(d.enclosure ? static_cast<unsigned char>(*d.enclosure) : kNone),
-        escape_(d.escape ? static_cast<unsigned char>(*d.escape) : kNone), skip_(d.skip_rows) {}
+        escape_(d.escape ? static_cast<unsigned char>(*d.escape) : kNone), start_(d.line_start),
+        skip_(d.skip_rows) {}
 
   // IGNORE skip_rows LINES, then the rows (read_sep_field's loop).
   std::vector<ModelRow> rows() {
@@ -36,14 +38,16 @@ class ReadInfo {
     std::vector<ModelRow> rows;
     for (;;) {
       ModelRow row;
-      row.begin = position();
+      row.begin = row.search = position();
       found_end_of_line_ = false;
+      start_of_line_ = !start_.empty();
       while (!found_end_of_line_) {
         std::optional<Value> field = read_field();
         if (!field) break;
         row.fields.push_back(*field);
       }
       if (row.fields.empty()) return rows;
+      if (!start_.empty()) row.begin = prefix_at_;
       row.end = position();
       rows.push_back(row);
     }
@@ -111,6 +115,10 @@ class ReadInfo {
   std::optional<Value> read_field() {
     found_null_ = false;
     if (found_end_of_line_) return std::nullopt;
+    if (start_of_line_) {
+      start_of_line_ = false;
+      if (!find_start_of_fields()) return std::nullopt;
+    }
     int chr = get();
     if (chr == kEOF) {
       found_end_of_line_ = eof_ = true;
@@ -164,6 +172,18 @@ class ReadInfo {
     return finish(data, false);
   }
 
+  // READ_INFO::find_start_of_fields: on to just after the prefix; false at the end of the file.
+  bool find_start_of_fields() {
+    for (int chr = get(); chr != kEOF; chr = get()) {
+      if (terminator(chr, start_)) {
+        prefix_at_ = position() - start_.size();
+        return true;
+      }
+    }
+    found_end_of_line_ = eof_ = true;
+    return false;
+  }
+
   // READ_INFO::next_line byte by byte: false at the end of the file.
   bool next_line() {
     if (found_end_of_line_ || eof_) {
@@ -184,6 +204,9 @@ class ReadInfo {
   std::string_view file_;
   std::string field_, line_;
   int quote_, escape_;
+  std::string start_;  // LINES STARTING BY
+  bool start_of_line_ = false;
+  std::uint64_t prefix_at_ = 0;
   std::uint64_t skip_;
   std::uint64_t pos_ = 0;
   std::vector<int> stack_;
