@@ -66,6 +66,9 @@ class ByteStream {
 
  protected:
   ByteStream(std::shared_ptr<Source> source, Format format);
+  // A stream made of `inner`'s content (a charset conversion): the same file, format and source.
+  struct Wrapping {};
+  ByteStream(Wrapping, const ByteStream& inner) : ByteStream(inner.source_, inner.format_) {}
   Source& source() const { return *source_; }
   const std::shared_ptr<Source>& shared_source() const { return source_; }
 

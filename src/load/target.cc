@@ -12,10 +12,10 @@
 namespace fastload::load {
 namespace {
 
-// The table's columns, in order: name, data type, column type, nullable, default, extra.
+// The table's columns, in order: name, data type, column type, nullable, default, extra, charset.
 std::vector<Row> column_rows(Session& session, const Target& t) {
   return session.query(fmt::format(
-      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA "
+      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, CHARACTER_SET_NAME "
       "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
       session.quote_string(t.database), session.quote_string(t.table)));
 }
@@ -53,7 +53,9 @@ void find_table(Session& session, Target& t) {
                          c[2].value_or("").find("unsigned") != std::string::npos,
                          c[5].value_or("").find("INVISIBLE") != std::string::npos,
                          c[5].value_or("").find("VIRTUAL GENERATED") != std::string::npos ||
-                             c[5].value_or("").find("STORED GENERATED") != std::string::npos});
+                             c[5].value_or("").find("STORED GENERATED") != std::string::npos,
+                         c[6].value_or(""),
+                         type == "binary" || type == "varbinary" || type.find("blob") != std::string::npos});
   }
   t.definition = definition_of(columns);
 }

@@ -18,6 +18,8 @@ struct Column {
   bool is_unsigned = false;
   bool invisible = false;    // MariaDB's INVISIBLE: a row's fields fill it only when --columns names it
   bool generated = false;    // VIRTUAL or STORED: computed by the server, which drops a value given for it
+  std::string charset;       // a text column's; empty for others
+  bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
 };
 
 struct Target {
