@@ -79,6 +79,10 @@ struct JobInput {
   // --resume on a stream: the chunks an earlier run committed, by index, skipped as they are cut; one
   // map per destination.
   const std::vector<std::map<std::size_t, LedgerEntry>>* recorded = nullptr;
+  // --mode server with a charset fastload converts: the converted text's last chunk and its rows, where
+  // the last row is checked (in the file's bytes a trail byte 0x5C may look like an escape).
+  const std::string* converted_last = nullptr;
+  std::uint64_t converted_last_rows = 0;
 };
 
 struct LoadJob {

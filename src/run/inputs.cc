@@ -36,14 +36,17 @@ std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_p
 // --mode server with a charset fastload converts: the server reads the file
 // in that charset, where a character's second byte may look like '\\' or a
 // terminator, so the rows it must report are those of the converted text.
-void count_converted(const Options& options, const std::string& path, Chunk& chunk) {
-  input::ConvertingStream text(input::open_stream(path, {1}), *input::converted_charset(options.charset),
+// Its last chunk is kept for the check of an unterminated last row (load/last_row.h).
+void count_converted(const Options& options, Input& input, Chunk& chunk) {
+  input::ConvertingStream text(input::open_stream(input.path, {1}), *input::converted_charset(options.charset),
                                options.dialect);
   input::StreamChunks chunks(text, kStreamChunkSize, options.dialect);
   chunk.rows = chunk.lines = 0;
   while (std::optional<input::StreamChunk> c = chunks.next()) {
     chunk.rows += c->chunk.rows;
     chunk.lines += c->chunk.lines;
+    input.converted_last = std::move(c->bytes);
+    input.converted_last_rows = c->chunk.rows;
   }
 }
 
@@ -61,6 +64,11 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.threads});
   const bool regular_plain = stream->format() == input::Format::plain && stream->compressed_size();
+  if (options.convert_charset && options.mode == Mode::server && input::converted_charset(options.charset)->unit > 1)
+    throw Failure(ExitCode::usage, fmt::format("fastload: --mode server with --charset {}: the server's LOAD DATA "
+                                               "matches terminators byte by byte, so it cannot read a {} file; use "
+                                               "another --mode (fastload converts it)", options.charset,
+                                               options.charset));
   if (regular_plain && (!options.convert_charset || options.mode == Mode::server)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
     state.summary.input_bytes += input.file->bytes().size();
@@ -104,7 +112,7 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
                                            [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   split::verify_chunks(bytes, chunks, options.dialect);
-  if (options.convert_charset && !chunks.empty()) count_converted(options, input.path, chunks.front());
+  if (options.convert_charset && !chunks.empty()) count_converted(options, input, chunks.front());
   // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).
   const std::uint64_t max_row = split::max_row_bytes();
   for (const Chunk& c : chunks)
