@@ -12,10 +12,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fastload::input {
 
 class Source;
+
+// Where rows of a converted stream's content begin in the file: pairs of
+// (content offset from the chunk's begin, file offset), ascending in both.
+using OffsetMap = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 
 enum class Format { plain, gzip, zstd, lz4, bzip2, xz };
 
@@ -57,6 +63,12 @@ class ByteStream {
   // as it decodes, before the check at its member's end: a loader must not
   // commit bytes past this. Called by the reading thread.
   virtual std::uint64_t verified() const = 0;
+
+  // For content that is not the file's bytes (a charset conversion): the
+  // file offsets of the row starts in content [begin, end] (every position
+  // after a line terminator's last byte), relative to begin; none when content
+  // offsets are file offsets. Forgets those before `end`.
+  virtual std::optional<OffsetMap> take_offsets(std::uint64_t, std::uint64_t) { return std::nullopt; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

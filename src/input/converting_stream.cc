@@ -23,7 +23,8 @@ CharsetConverter::CharsetConverter(const FileCharset& cs, const Dialect& dialect
       sjis_(std::strcmp(cs.name, "sjis") == 0),
       dialect_(dialect),
       file_(std::move(file)),
-      cd_(::iconv_open("UTF-8", cs.iconv)) {
+      cd_(::iconv_open("UTF-8", cs.iconv)),
+      mark_(dialect.line_terminator.empty() ? '\n' : dialect.line_terminator.back()) {
   if (cd_ == kNoConverter)
     throw Failure(ExitCode::usage, fmt::format("fastload: --charset {}: this system's iconv has no {} converter "
                                                "(glibc's gconv modules are missing); convert the file to utf8mb4 "
@@ -44,6 +45,8 @@ std::size_t CharsetConverter::convert(std::string_view in, bool last, std::strin
   while (i < in.size()) {
     std::size_t j = i;
     while (j < in.size() && p[j] < 0x80) ++j;  // ASCII is itself in these charsets, also where glibc says not
+    for (std::size_t k = i; k < j; ++k)
+      if (in[k] == mark_) marks_.emplace_back(out.size() + (k - i) + 1, offset_ + (k - i) + 1);
     out.append(in.data() + i, j - i);
     count(in.substr(i, j - i), j - i);
     if ((i = j) == in.size()) break;
@@ -118,7 +121,10 @@ std::size_t CharsetConverter::convert_run(const char* in, std::size_t size, std:
 std::size_t CharsetConverter::convert_units(std::string_view in, bool last, std::string& out) {
   std::size_t i = 0;
   while (i < in.size()) {
-    i += convert_run(in.data() + i, (in.size() - i) / cs_.unit * cs_.unit, out);
+    const std::size_t had = out.size();
+    const std::size_t done = convert_run(in.data() + i, (in.size() - i) / cs_.unit * cs_.unit, out);
+    mark_units(out, had, offset_ + i);
+    i += done;
     if (i == in.size()) break;
     if ((incomplete_ || in.size() - i < cs_.unit) && !last) break;  // more may follow
     std::size_t bad = std::min<std::size_t>(cs_.unit, in.size() - i);
@@ -127,6 +133,19 @@ std::size_t CharsetConverter::convert_units(std::string_view in, bool last, std:
   }
   offset_ += i;
   return i;
+}
+
+// The row starts in what convert_run appended to `out` from `from` on, the
+// file's bytes from `file_offset`: a UCS unit a character, two for a utf16
+// surrogate pair (what takes 4 bytes in utf8).
+void CharsetConverter::mark_units(const std::string& out, std::size_t from, std::uint64_t file_offset) {
+  for (std::size_t k = from; k < out.size();) {
+    const unsigned char c = static_cast<unsigned char>(out[k]);
+    const std::size_t length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    file_offset += cs_.unit == 4 || length == 4 ? 4 : 2;
+    k += length;
+    if (c == static_cast<unsigned char>(mark_)) marks_.emplace_back(k, file_offset);
+  }
 }
 
 void CharsetConverter::count(std::string_view in, std::size_t used) {
@@ -150,8 +169,12 @@ bool ConvertingStream::refill() {
   }
   out_.erase(0, out_pos_);
   out_pos_ = 0;
+  const std::size_t before = out_.size();
   std::size_t used = converter_.convert(raw_, raw_end_, out_);
   raw_.erase(0, used);
+  for (const auto& [index, file] : converter_.marks()) row_starts_.emplace_back(appended_ + (index - before), file);
+  converter_.marks().clear();
+  appended_ += out_.size() - before;
   return true;
 }
 
@@ -168,6 +191,17 @@ std::size_t ConvertingStream::read(char* into, std::size_t size) {
   // What was handed out is verified once every byte read from the file so far is.
   if (inner_->verified() >= raw_read_) verified_ = delivered_;
   return done;
+}
+
+std::optional<OffsetMap> ConvertingStream::take_offsets(std::uint64_t begin, std::uint64_t end) {
+  while (!row_starts_.empty() && row_starts_.front().first < begin) row_starts_.pop_front();
+  OffsetMap map;
+  for (const auto& [content, file] : row_starts_) {
+    if (content > end) break;
+    map.emplace_back(content - begin, file);
+  }
+  while (!row_starts_.empty() && row_starts_.front().first < end) row_starts_.pop_front();
+  return map;
 }
 
 }  // namespace fastload::input

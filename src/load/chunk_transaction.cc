@@ -20,7 +20,7 @@
 namespace fastload::load {
 
 std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect) {
-  return row_text(text.bytes, p.where.byte_offset - text.chunk.begin, text.local(), dialect);
+  return row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
 }
 
 namespace {

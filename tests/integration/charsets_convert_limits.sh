@@ -77,9 +77,20 @@ printf '1\ta\tb\n2\t\x83\x5c\t\\N\n3\tx\x81\ty\n4\tc\td\n' >"$TEST_TMP/bad.tsv"
 sql $DB -e "TRUNCATE t"
 run_fastload --charset sjis --threads 1 "$TEST_TMP/bad.tsv" $DB.t
 expect_eq "an unconvertible byte: refused (exit code)" 8 "$RC"
-expect_match "names line 3 and says why" "bad.tsv:3 .*1366.*not valid in the file's character set" "$ERR"
+expect_match "names line 3, its byte in the file, and says why" \
+  "bad.tsv:3 \\(byte 14\\).*1366.*not valid in the file's character set" "$ERR"
 run_fastload --charset sjis --max-errors 1 --rejects "$TEST_TMP/rejects" "$TEST_TMP/bad.tsv" $DB.t
 expect_eq "--max-errors 1: the rest loads" 0 "$RC"
 expect_eq "--max-errors 1: rows 1, 2, 4" "1,2,4" "$(sql $DB -e "SELECT GROUP_CONCAT(id ORDER BY id) FROM t")"
 expect_eq "--rejects names line 3" 3 "$(cut -f2 "$TEST_TMP/rejects.reasons")"
+expect_eq "--rejects names its byte in the file" 14 "$(cut -f3 "$TEST_TMP/rejects.reasons")"
+
+# utf16: a lone surrogate on line 2 (the file's byte 12; the converted text's 6).
+printf '\x00\x31\x00\t\x00a\x00\t\x00b\x00\n\x00\x32\x00\t\xd8\x00\x00\t\x00c\x00\n\x00\x33\x00\t\x00d\x00\t\x00e\x00\n' \
+  >"$TEST_TMP/bad.utf16"
+sql $DB -e "TRUNCATE t"
+run_fastload --charset utf16 --max-errors 1 "$TEST_TMP/bad.utf16" $DB.t
+expect_eq "utf16, a lone surrogate: the rest loads" 0 "$RC"
+expect_match "utf16: names line 2 and its byte in the file" "bad.utf16:2 \\(byte 12\\).*1366" "$ERR"
+expect_eq "utf16: rows 1 and 3" "1:a:b,3:d:e" "$(sql $DB -e "SELECT GROUP_CONCAT(CONCAT_WS(':', id, a, b) ORDER BY id) FROM t")"
 finish
