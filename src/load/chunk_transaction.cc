@@ -98,8 +98,9 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
   RowWidth width = row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
-  if (!input.converted_last) return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, job.options.dialect);
-  auto problem = unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, job.options.dialect);
+  const Dialect& dialect = job.options.dialect;
+  if (!input.converted_last) return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
+  auto problem = unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
   if (problem) problem->row_in_chunk = load.chunk.rows;  // the file's last row
   return problem;
 }
