@@ -15,6 +15,7 @@
 
 #include "fastload/dialect.h"
 #include "fastload/errors.h"
+#include "input/charsets.h"
 #include "load/sql_text.h"
 #include "report/say.h"
 
@@ -67,14 +68,13 @@ void check_whole_numbers(CLI::App& app) {
 
 unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
 
-// Charsets in which the bytes of '\\' or '\n' can occur inside a multi-byte
-// character: the row scanner would cut rows wrongly, and the server does not
-// accept the UCS ones for LOAD DATA at all.
+// Charsets in which '\\' or LF bytes can occur inside a multi-byte character,
+// that fastload does not convert (input/charsets.h converts the others): big5,
+// whose iconv mappings differ from the server's in 462 characters, and
+// gb18030, which MariaDB does not have.
 bool charset_is_unsplittable(std::string name) {
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  static const char* const unsafe[] = {"big5", "cp932", "sjis", "gbk", "gb18030",
-                                       "ucs2", "utf16", "utf16le", "utf32"};
-  return std::any_of(std::begin(unsafe), std::end(unsafe), [&](const char* u) { return name == u; });
+  return name == "big5" || name == "gb18030";
 }
 
 void check_options(const Options& o) {
@@ -85,8 +85,9 @@ void check_options(const Options& o) {
   if (!identifier) throw usage_error(fmt::format("--charset '{}' is not a character set name", o.charset));
   if (charset_is_unsplittable(o.charset))
     throw usage_error(fmt::format(
-        "--charset {} can hide '\\' or LF bytes inside characters, so rows cannot be split safely; "
-        "convert the file to utf8mb4 first (e.g. with iconv)", o.charset));
+        "--charset {} can hide '\\' or LF bytes inside characters, so rows cannot be split safely, and "
+        "fastload does not convert it exactly as the server reads it (docs/design.md#charsets); convert the "
+        "file to utf8mb4 first", o.charset));
   static const char* const modes[] = {"", "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"};
   if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return o.connection.ssl_mode == m; }))
     throw usage_error(fmt::format("--ssl-mode '{}' is not one of DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
@@ -418,6 +419,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });
   check_options(o);
+  o.convert_charset = input::converted_charset(o.charset) != nullptr;
   check_scaling(o);
   return parsed;
 }

@@ -86,6 +86,7 @@ struct Options {
   bool array_binding = true;     // insert: use MariaDB's array binding where client and server have it
   unsigned threads = 2;
   std::string charset = "utf8mb4";
+  bool convert_charset = false;  // --charset is one the file is converted from (src/input/charsets.h)
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
   std::vector<Assignment> set;       // --set, in the order given
@@ -117,6 +118,9 @@ struct Options {
   std::vector<ShardConnection> shards;  // --shard, once per shard server given
   bool via_head = false;         // load a Spider table through its head server, not shard-direct
 
+  // The charset the rows reach the server in: utf8mb4 for a converted file
+  // (but --mode server has the server read the file itself, in --charset).
+  std::string sent_charset() const { return convert_charset && mode != Mode::server ? "utf8mb4" : charset; }
   // --mode server and bulk load each file as one chunk, in one statement, by one session.
   bool whole_file() const { return mode == Mode::server || mode == Mode::bulk; }
   // Whether chunk `index` of input `file` is this process's to load (--part): chunk

@@ -12,10 +12,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fastload::input {
 
 class Source;
+
+// Where rows of a converted stream's content begin in the file: pairs of
+// (content offset from the chunk's begin, file offset), ascending in both.
+using OffsetMap = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 
 enum class Format { plain, gzip, zstd, lz4, bzip2, xz };
 
@@ -58,6 +64,12 @@ class ByteStream {
   // commit bytes past this. Called by the reading thread.
   virtual std::uint64_t verified() const = 0;
 
+  // For content that is not the file's bytes (a charset conversion): the
+  // file offsets of the row starts in content [begin, end] (every position
+  // after a line terminator's last byte), relative to begin; none when content
+  // offsets are file offsets. Forgets those before `end`.
+  virtual std::optional<OffsetMap> take_offsets(std::uint64_t, std::uint64_t) { return std::nullopt; }
+
   Format format() const { return format_; }
   // The path, or "standard input" for "-".
   const std::string& name() const;
@@ -66,6 +78,9 @@ class ByteStream {
 
  protected:
   ByteStream(std::shared_ptr<Source> source, Format format);
+  // A stream made of `inner`'s content (a charset conversion): the same file, format and source.
+  struct Wrapping {};
+  ByteStream(Wrapping, const ByteStream& inner) : ByteStream(inner.source_, inner.format_) {}
   Source& source() const { return *source_; }
   const std::shared_ptr<Source>& shared_source() const { return source_; }
 

@@ -122,6 +122,8 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   next_.begin = c.end;
   next_.first_line = c.first_line + c.lines;
   next_.first_row = c.first_row + c.rows;
+  if (std::optional<OffsetMap> offsets = stream_.take_offsets(c.begin, c.end))
+    out.offsets = std::make_shared<const OffsetMap>(std::move(*offsets));
   out.verified = stream_.verified() >= c.end;
   out.last = at_end_ && carry_.empty();
   std::uint64_t consumed = stream_.consumed();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@ struct StreamChunk {
   std::uint64_t raw_bytes = 0;  // stream bytes (compressed, if it is) consumed to read it: for progress
   bool verified = false;        // its bytes' integrity checks had passed when it was cut (ByteStream::verified)
   bool last = false;            // the stream ends with it
+  std::shared_ptr<const OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
 };
 
 class StreamChunks {

@@ -20,7 +20,7 @@
 namespace fastload::load {
 
 std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect) {
-  return row_text(text.bytes, p.where.byte_offset - text.chunk.begin, text.local(), dialect);
+  return row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
 }
 
 namespace {
@@ -99,7 +99,11 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
   RowWidth width = row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
-  return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, job.options.dialect);
+  const Dialect& dialect = job.options.dialect;
+  if (!input.converted_last) return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
+  auto problem = unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
+  if (problem) problem->row_in_chunk = load.chunk.rows;  // the file's last row
+  return problem;
 }
 
 // Routes the chunk's rows (but those left out) and sends each destination

@@ -73,9 +73,34 @@ const Column* find_column(const Target& target, std::string_view name) {
   return nullptr;
 }
 
+namespace {
+
+// A file fastload converts to utf8mb4 reaches these columns otherwise than
+// the server's LOAD DATA ... CHARACTER SET would store it (docs/design.md#charsets).
+void refuse_unconvertible(const Target& t, const Options& o, const std::set<const Column*>& filled) {
+  if (!o.convert_charset || o.mode == Mode::server) return;
+  const std::string how = fmt::format("load it with --mode server (the server reads the file in {} itself), or "
+                                      "convert the file to utf8mb4 first", o.charset);
+  if (!o.set.empty())
+    throw misuse(fmt::format("--set with --charset {}: fastload converts the file to utf8mb4, so the variables "
+                             "would hold utf8mb4 strings where LOAD DATA gives {} ones (HEX, LENGTH and CAST "
+                             "differ); {}", o.charset, o.charset, how));
+  for (const Column* c : filled) {
+    if (c->binary || same_name(c->charset, o.charset))
+      throw misuse(fmt::format(
+          "column {} of {} is {}: the server stores a {} field's bytes there as they are, and fastload, which "
+          "converts the file to utf8mb4, would store others ({}); {}", c->name, t.display,
+          c->binary ? "a binary string" : "in the file's charset " + c->charset, o.charset,
+          c->binary ? "the utf8mb4 bytes" : "a character the charset has twice comes back as the other", how));
+  }
+}
+
+}  // namespace
+
 void check_columns(const Target& t, const Options& o) {
   const std::set<const Column*> filled = filled_columns(t, o);
   refuse_generated(t, o, filled);
+  refuse_unconvertible(t, o, filled);
   for (const Assignment& a : o.set)
     if (const Column& c = existing(t, a.column, "--set"); c.generated)
       throw misuse(fmt::format("--set {}: {} is a generated column of {}: the server computes it (LOAD DATA would drop "

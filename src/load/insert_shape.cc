@@ -21,8 +21,8 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 
 InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes)
     : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
-      introducer_(same_name(options.charset, kConnectionCharset) ? "" : "_" + options.charset),
-      file_charset_(options.charset) {
+      introducer_(same_name(options.sent_charset(), kConnectionCharset) ? "" : "_" + options.sent_charset()),
+      file_charset_(options.sent_charset()) {
   text_.back().push_back('(');
   if (options.columns.empty()) add_table_columns(target);
   else add_listed_columns(target, options, backslash_escapes);
@@ -98,7 +98,7 @@ void InsertShape::add_expression(const std::string& expression, const Options& o
     text_.back().append(expression, at, v.begin - at).append("CAST(");
     add_slot({*field, nullptr});
     expressions_read_fields_ = true;
-    text_.back() += fmt::format(" AS CHAR CHARACTER SET {})", options.charset);
+    text_.back() += fmt::format(" AS CHAR CHARACTER SET {})", options.sent_charset());
     at = v.end;
   }
   text_.back() += closed_expression(expression.substr(at));

@@ -50,7 +50,7 @@ LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options
   statement_ = fmt::format(
       "LOAD DATA {}{} INTO TABLE {} CHARACTER SET {} {}",
       local_ ? "LOCAL INFILE 'fastload-chunk'" : "INFILE " + session.quote_string(server_file),
-      duplicate_keyword(on_duplicate_), target.into(), options.charset, load_data_clauses(options.dialect));
+      duplicate_keyword(on_duplicate_), target.into(), options.sent_charset(), load_data_clauses(options.dialect));
   const std::uint64_t header = options.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
   statement_ += load_data_columns(target, options);

@@ -21,11 +21,11 @@ void locate(std::vector<Problem>& problems, const ChunkText& text, const std::st
   const Chunk& chunk = text.chunk;
   for (Problem& p : problems) {
     p.chunk_index = chunk.index;
-    p.where = {name, 0, chunk.begin};
+    p.where = {name, 0, text.file_offset(0)};
     if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
     auto at = scanner.locate_row(text.bytes, text.local(), p.row_in_chunk);
     p.where.line = at.line;
-    p.where.byte_offset = chunk.begin + at.byte_offset;
+    p.where.byte_offset = text.file_offset(at.byte_offset);
   }
 }
 
@@ -135,7 +135,7 @@ void load_chunks(const LoadJob& job, std::vector<ChunkOutcome>& outcomes, std::v
     if (!piece) return stop.store(true, std::memory_order_release);
     ChunkOutcome outcome;
     try {
-      const ChunkText text{piece->chunk, piece->bytes, piece->verified, piece->last};
+      const ChunkText text{piece->chunk, piece->bytes, piece->verified, piece->last, piece->offsets.get()};
       if (!job.options.in_part(text.chunk.file, text.chunk.index)) outcome.state = ChunkState::other_part;
       else if (!loaded_before(text, job, outcome)) load_chunk(workers[worker], text, job, counters, outcome);
     } catch (...) {

@@ -4,6 +4,9 @@
 // exact.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -79,6 +82,10 @@ struct JobInput {
   // --resume on a stream: the chunks an earlier run committed, by index, skipped as they are cut; one
   // map per destination.
   const std::vector<std::map<std::size_t, LedgerEntry>>* recorded = nullptr;
+  // --mode server with a charset fastload converts: the converted text's last chunk and its rows, where
+  // the last row is checked (in the file's bytes a trail byte 0x5C may look like an escape).
+  const std::string* converted_last = nullptr;
+  std::uint64_t converted_last_rows = 0;
 };
 
 struct LoadJob {
@@ -113,6 +120,22 @@ struct ChunkText {
   std::string_view bytes;  // [chunk.begin, chunk.end) of the input
   bool verified = true;    // its integrity checks have passed (false: a compressed stream's, not yet)
   bool last = false;       // a stream's last chunk
+  const input::OffsetMap* offsets = nullptr;  // a converted stream's chunk: its row starts in the file
+
+  // The file offset of the byte `local` bytes into `bytes`; with a map, exact at row starts.
+  std::uint64_t file_offset(std::uint64_t local) const {
+    if (!offsets || offsets->empty()) return chunk.begin + local;
+    auto at = std::upper_bound(offsets->begin(), offsets->end(), std::make_pair(local, UINT64_MAX));
+    if (at != offsets->begin()) --at;
+    return at->second + (local - at->first);
+  }
+  // The inverse, for a file offset file_offset() gave.
+  std::uint64_t local_offset(std::uint64_t file) const {
+    if (!offsets || offsets->empty()) return file - chunk.begin;
+    for (const auto& [local, in_file] : *offsets)
+      if (in_file == file) return local;
+    return file - offsets->front().second;
+  }
 
   // The chunk as the sinks take it: the same rows over `bytes` alone.
   Chunk local() const {

@@ -14,10 +14,11 @@
 namespace fastload::load {
 namespace {
 
-// The table's columns, in order: name, data type, column type, nullable, default, extra, fraction digits.
+// The table's columns, in order: name, data type, column type, nullable, default, extra, fraction digits, charset.
 std::vector<Row> column_rows(Session& session, const Target& t) {
   return session.query(fmt::format(
-      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, DATETIME_PRECISION "
+      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, DATETIME_PRECISION, "
+      "CHARACTER_SET_NAME "
       "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
       session.quote_string(t.database), session.quote_string(t.table)));
 }
@@ -50,6 +51,8 @@ Column column_of(const Row& c) {
   column.nullable = c[3].value_or("YES") == "YES";
   column.fraction_digits = static_cast<unsigned>(std::stoul(c[6].value_or("0")));
   if (type == "enum" || type == "set") column.members = type_members(c[2].value_or(""));
+  column.charset = c[7].value_or("");
+  column.binary = type == "binary" || type == "varbinary" || type.find("blob") != std::string::npos;
   return column;
 }
 

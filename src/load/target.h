@@ -23,6 +23,8 @@ struct Column {
   unsigned fraction_digits = 0;  // a temporal column's precision (DATETIME_PRECISION)
   bool nullable = true;
   std::vector<std::string> members{};  // an ENUM's or SET's, in order
+  std::string charset;       // a text column's; empty for others
+  bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
 };
 
 struct Target {

@@ -39,7 +39,11 @@ std::string format_problem(const Problem& p, const char* label) {
                                                  p.where.byte_offset);
   std::string line = fmt::format("fastload: {}{}: {}", label, where, p.message);
   if (p.code) line += fmt::format(" (server code {})", p.code);
-  if (const char* hint = hint_for(p.code)) line += fmt::format("; {}", hint);
+  if (p.code == 1366 && p.message.find("\\xFF") != std::string::npos)  // input/converting_stream.h
+    line += "; the bytes are not valid in the file's character set (see --charset; in a file fastload converts "
+            "to utf8mb4, each \\xFF stands for a byte the server's charset cannot convert either)";
+  else if (const char* hint = hint_for(p.code))
+    line += fmt::format("; {}", hint);
   return line;
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <fmt/core.h>
 
+#include "input/charsets.h"
+#include "input/converting_stream.h"
 #include "split/long_rows.h"
 #include "split/splitter.h"
 
@@ -14,6 +16,39 @@ namespace {
 // Chunks cut from a stream when --chunk-size is not given: small enough that
 // the memory the load holds, about (threads + 1) chunks, stays small.
 constexpr std::uint64_t kStreamChunkSize = 8ull << 20;
+
+// utf8mb4 bytes a byte of a converted file may become at most (sjis half-width katakana, ucs2).
+constexpr std::uint64_t kMostConvertedBytes = 3;
+
+// A file in a charset fastload converts (input/charsets.h): its utf8mb4 text.
+// A compressed regular file would need its verifier to count in the
+// converted text: it is refused, and a pipe of it works.
+std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_ptr<input::ByteStream> stream) {
+  if (stream->format() != input::Format::plain && stream->compressed_size())
+    throw Failure(ExitCode::usage, fmt::format(
+        "fastload: {}: is {} data in --charset {}, which fastload converts to utf8mb4 as it reads it; "
+        "decompress it first, or pipe it (e.g. `zcat FILE | fastload --charset {} - ...`)",
+        stream->name(), input::format_name(stream->format()), options.charset, options.charset));
+  const input::FileCharset* cs = input::converted_charset(options.charset);
+  return std::make_unique<input::ConvertingStream>(std::move(stream), *cs, options.dialect);
+}
+
+// --mode server with a charset fastload converts: the server reads the file
+// in that charset, where a character's second byte may look like '\\' or a
+// terminator, so the rows it must report are those of the converted text.
+// Its last chunk is kept for the check of an unterminated last row (load/last_row.h).
+void count_converted(const Options& options, Input& input, Chunk& chunk) {
+  input::ConvertingStream text(input::open_stream(input.path, {1}), *input::converted_charset(options.charset),
+                               options.dialect);
+  input::StreamChunks chunks(text, kStreamChunkSize, options.dialect);
+  chunk.rows = chunk.lines = 0;
+  while (std::optional<input::StreamChunk> c = chunks.next()) {
+    chunk.rows += c->chunk.rows;
+    chunk.lines += c->chunk.lines;
+    input.converted_last = std::move(c->bytes);
+    input.converted_last_rows = c->chunk.rows;
+  }
+}
 
 }  // namespace
 
@@ -28,18 +63,26 @@ std::string what_stream(const input::ByteStream& stream) {
 void open_input(const Options& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.threads});
-  if (stream->format() == input::Format::plain && stream->compressed_size()) {
+  const bool regular_plain = stream->format() == input::Format::plain && stream->compressed_size();
+  if (options.convert_charset && options.mode == Mode::server && input::converted_charset(options.charset)->unit > 1)
+    throw Failure(ExitCode::usage, fmt::format("fastload: --mode server with --charset {}: the server's LOAD DATA "
+                                               "matches terminators byte by byte, so it cannot read a {} file; use "
+                                               "another --mode (fastload converts it)", options.charset,
+                                               options.charset));
+  if (regular_plain && (!options.convert_charset || options.mode == Mode::server)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
+  const bool bulk_converted = options.mode == Mode::bulk && regular_plain;  // one chunk of the converted file
+  if (options.convert_charset) stream = convert(options, std::move(stream));
   state.summary.files[index].path = stream->name();  // "standard input" for -
   if (state.inputs.size() == 1) state.summary.file = stream->name();
   if (options.mode == Mode::server)
     throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode server has the server read a plain file; this "
                                                "is {}: decompress it to a file first, or use another --mode",
                                                stream->name(), what_stream(*stream)));
-  if (options.mode == Mode::bulk)  // one chunk of a stream would be the whole stream in memory
+  if (options.mode == Mode::bulk && !bulk_converted)  // one chunk of a stream would be the whole stream in memory
     throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode bulk sends a plain file in one statement; "
                                                "this is {}: decompress it to a file first, or use --mode load",
                                                stream->name(), what_stream(*stream)));
@@ -47,7 +90,9 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
     throw Failure(ExitCode::usage, fmt::format("fastload: {}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "
                                                "it to a file first", stream->name()));
-  input.chunk_size = options.chunk_size ? options.chunk_size : kStreamChunkSize;
+  input.chunk_size = bulk_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
+                     : options.chunk_size ? options.chunk_size
+                                          : kStreamChunkSize;
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
   if (stream->format() != input::Format::plain && stream->compressed_size())
     input.verifier = std::make_unique<input::Verifier>(input.path, input::StreamOptions{options.threads});
@@ -67,6 +112,7 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
                                            [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   split::verify_chunks(bytes, chunks, options.dialect);
+  if (options.convert_charset && !chunks.empty()) count_converted(options, input, chunks.front());
   // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).
   const std::uint64_t max_row = split::max_row_bytes();
   for (const Chunk& c : chunks)

@@ -123,7 +123,8 @@ std::vector<load::JobInput> job_inputs(const RunState& state) {
     std::vector<const load::Ledger*> ledgers;
     for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
     inputs.push_back({input.name(), input.file.get(), input.chunker.get(), input.verifier.get(), std::move(ledgers),
-                      input.recorded.empty() ? nullptr : &input.recorded});
+                      input.recorded.empty() ? nullptr : &input.recorded,
+                      input.converted_last ? &*input.converted_last : nullptr, input.converted_last_rows});
   }
   return inputs;
 }

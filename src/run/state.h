@@ -46,6 +46,9 @@ struct Input {
   std::size_t copy = 0;          // --resume: how many FILEs before it in this run have the same bytes
   // --resume, a stream's: the chunks an earlier run committed, one map per destination.
   std::vector<std::map<std::size_t, load::LedgerEntry>> recorded;
+  // --mode server with a converted charset: the converted text's last chunk and its rows (load::JobInput).
+  std::optional<std::string> converted_last;
+  std::uint64_t converted_last_rows = 0;
 
   const std::string& name() const { return stream ? stream->name() : path; }
 };

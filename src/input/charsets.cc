@@ -1,0 +1,49 @@
+#include "input/charsets.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <string>
+
+namespace fastload::input {
+namespace {
+
+// The byte classes of MariaDB's strings/ctype-sjis.c, ctype-cp932.c and ctype-gbk.c: a head byte followed by
+// a tail byte is one character (which may still be unassigned: the server then refuses it, error 1366).
+bool sjis_head(unsigned char c) { return (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC); }
+bool sjis_tail(unsigned char c) { return (c >= 0x40 && c <= 0x7E) || (c >= 0x80 && c <= 0xFC); }
+bool sjis_single(unsigned char c) { return c >= 0xA1 && c <= 0xDF; }  // half-width katakana
+bool gbk_head(unsigned char c) { return c >= 0x81 && c <= 0xFE; }
+bool gbk_tail(unsigned char c) { return (c >= 0x40 && c <= 0x7E) || (c >= 0x80 && c <= 0xFE); }
+bool none(unsigned char) { return false; }
+
+// iconv names: glibc's SJIS maps 0x5C and 0x7E to YEN SIGN and OVERLINE where the server keeps ASCII, so
+// ASCII never goes through iconv; its CP932 and GBK map every other character as the server does.
+const FileCharset kCharsets[] = {
+    {"sjis", "SJIS", 1, sjis_head, sjis_tail, sjis_single},
+    {"cp932", "CP932", 1, sjis_head, sjis_tail, sjis_single},
+    {"gbk", "GBK", 1, gbk_head, gbk_tail, none},
+    {"ucs2", "UCS-2BE", 2, none, none, none},
+    {"utf16", "UTF-16BE", 2, none, none, none},
+    {"utf16le", "UTF-16LE", 2, none, none, none},
+    {"utf32", "UTF-32BE", 4, none, none, none},
+};
+
+}  // namespace
+
+const FileCharset* converted_charset(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const FileCharset& cs : kCharsets)
+    if (lower == cs.name) return &cs;
+  return nullptr;
+}
+
+int char_length(const FileCharset& cs, const unsigned char* p, std::size_t size) {
+  if (p[0] < 0x80 || cs.single(p[0])) return 1;
+  if (!cs.head(p[0])) return -1;
+  if (size < 2) return 0;
+  return cs.tail(p[1]) ? 2 : -1;  // a head before a byte that is no tail: read alone, as the server does
+}
+
+}  // namespace fastload::input

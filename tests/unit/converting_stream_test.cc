@@ -1,0 +1,49 @@
+// The charset converter gives the same text however the file's bytes are cut
+// into reads (a character or a UCS unit split between two), and stands 0xFF
+// for each byte the server could not convert. The mappings themselves are
+// checked against the server in tests/integration/charsets_iconv.sh.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "input/converting_stream.h"
+
+namespace fastload::input {
+namespace {
+
+std::string convert_all(const char* charset, std::string_view in, std::size_t cut) {
+  CharsetConverter converter(*converted_charset(charset), Dialect{}, "f");
+  std::string out, pending;
+  for (std::size_t at = 0; at < in.size(); at += cut) {
+    pending.append(in.substr(at, cut));
+    pending.erase(0, converter.convert(pending, false, out));
+  }
+  pending.erase(0, converter.convert(pending, true, out));
+  EXPECT_TRUE(pending.empty());
+  return out;
+}
+
+TEST(CharsetConverter, SameTextWhereverTheReadsEnd) {
+  // sjis: ASCII, ソ (83 5C), ｱ (B1), ＼ (81 5F: '\' escaped), a lone head byte before a TAB, 0x80, LF.
+  const std::string sjis = "a\x83\x5c\\\\\xb1\x81\x5f\x81\tb\x80\x83\x5c\n";
+  const std::string want = "a\xe3\x82\xbd\\\\\xef\xbd\xb1\\\\\xff\tb\xff\xe3\x82\xbd\n";
+  for (std::size_t cut = 1; cut <= sjis.size(); ++cut) EXPECT_EQ(convert_all("sjis", sjis, cut), want) << cut;
+  // utf16: A, a surrogate pair (U+1F600), a lone low surrogate, LF, and an odd byte at the end.
+  const std::string utf16("\x00\x41\xd8\x3d\xde\x00\xdc\x00\x00\x0a\x00", 11);
+  const std::string want16 = "A\xf0\x9f\x98\x80\xff\xff\n\xff";
+  for (std::size_t cut = 1; cut <= utf16.size(); ++cut) EXPECT_EQ(convert_all("utf16", utf16, cut), want16) << cut;
+}
+
+TEST(CharsetConverter, HeadByteAtTheEndIsUnconvertible) {
+  EXPECT_EQ(convert_all("gbk", "x\x81", 1), "x\xff");
+  EXPECT_EQ(convert_all("cp932", "\x82\xa0", 2), "\xe3\x81\x82");  // あ
+}
+
+TEST(CharsetConverter, KnownCharsets) {
+  for (const char* name : {"sjis", "CP932", "gbk", "ucs2", "utf16", "utf16le", "utf32"})
+    EXPECT_NE(converted_charset(name), nullptr) << name;
+  for (const char* name : {"big5", "gb18030", "utf8mb4", "latin1"}) EXPECT_EQ(converted_charset(name), nullptr) << name;
+}
+
+}  // namespace
+}  // namespace fastload::input
