@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fastload/options.h"
+#include "load/auto_ids.h"
 #include "load/chunk_rows.h"
 #include "load/session.h"
 #include "load/target.h"
@@ -24,7 +25,8 @@ namespace fastload::load {
 
 // One value of a row's tuple.
 struct ValueSlot {
-  std::size_t field = 0;           // the row's field that goes here
+  static constexpr std::size_t kId = static_cast<std::size_t>(-1);  // `field` of the row's id (load/auto_ids.h)
+  std::size_t field = 0;           // the row's field that goes here, or kId
   const Column* column = nullptr;  // the column it is stored in; nullptr: a variable's value, always a string
 };
 
@@ -32,7 +34,9 @@ class InsertShape {
  public:
   // `target` and its columns must outlive the shape. backslash_escapes:
   // whether a backslash in a literal of an expression escapes the next byte.
-  InsertShape(const Target& target, const Options& options, bool backslash_escapes);
+  // `ids`: the AUTO_INCREMENT column the fields leave out, given the row's id
+  // as its last value.
+  InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids = nullptr);
 
   // "INSERT INTO `db`.`t` (`a`,`c`) VALUES " (or INSERT IGNORE, REPLACE).
   const std::string& head() const { return head_; }
@@ -66,9 +70,10 @@ class InsertShape {
 
  private:
   void add_slot(const ValueSlot& slot);
-  void add_table_columns(const Target& target);
-  void add_listed_columns(const Target& target, const Options& options, bool backslash_escapes);
+  void add_table_columns(const Target& target, std::string& names);
+  void add_listed_columns(const Target& target, const Options& options, bool backslash_escapes, std::string& names);
   void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
+  void add_id(const Target& target, const AutoIds& ids, std::string& names);
 
   std::string head_;
   std::string introducer_;   // "_" + the file's charset, or "" when it is the session's
@@ -81,6 +86,6 @@ class InsertShape {
 
 // The shape for `session`: --set expressions are read with its sql_mode's
 // reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
-InsertShape make_insert_shape(Session& session, const Target& target, const Options& options);
+InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids);
 
 }  // namespace fastload::load

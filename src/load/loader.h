@@ -16,6 +16,7 @@
 #include "input/mapped_file.h"
 #include "input/stream_chunks.h"
 #include "input/verifier.h"
+#include "load/auto_ids.h"
 #include "load/destination.h"
 #include "load/ledger.h"
 #include "load/target.h"
@@ -79,6 +80,7 @@ struct JobInput {
   // --resume on a stream: the chunks an earlier run committed, by index, skipped as they are cut; one
   // map per destination.
   const std::vector<std::map<std::size_t, LedgerEntry>>* recorded = nullptr;
+  std::uint64_t rows_before = 0;  // the rows of the inputs before it: its row k is the load's row rows_before + k
 };
 
 struct LoadJob {
@@ -87,6 +89,7 @@ struct LoadJob {
   const shard::ShardMap* shards;                 // shard-direct: which destination each row goes to
   const std::vector<JobInput>& inputs;  // chunk.file indexes them
   const std::vector<Chunk>& chunks;     // the mapped inputs', in order
+  const AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.

@@ -54,6 +54,7 @@ void find_table(Session& session, Target& t) {
                          c[5].value_or("").find("INVISIBLE") != std::string::npos,
                          c[5].value_or("").find("VIRTUAL GENERATED") != std::string::npos ||
                              c[5].value_or("").find("STORED GENERATED") != std::string::npos});
+    t.columns.back().auto_increment = c[5].value_or("").find("auto_increment") != std::string::npos;
   }
   t.definition = definition_of(columns);
 }
@@ -73,7 +74,7 @@ bool refuses_expression(const ServerError& e, const Options& options) {
 std::string insert_probe(Session& session, const Target& t, const Options& options) {
   if (options.columns.empty() && options.set.empty())
     return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.quoted);
-  return make_insert_shape(session, t, options).placeholders(1);
+  return make_insert_shape(session, t, options, nullptr).placeholders(1);
 }
 
 // The statement the mode runs, tried before any byte is read and rolled
@@ -84,9 +85,9 @@ std::string insert_probe(Session& session, const Target& t, const Options& optio
 void probe(Session& session, const Target& t, const Options& options) {
   try {
     if (options.mode == Mode::load || options.mode == Mode::bulk) {
-      LoadDataSink probe(session, t, options);
+      LoadDataSink probe(session, t, options, nullptr);
       session.execute("START TRANSACTION");
-      probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
+      probe.send(Chunk{}, {}, RowIds{});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
     } else if (options.mode != Mode::server) {
       session.execute(fmt::format("PREPARE fastload_probe FROM {}",

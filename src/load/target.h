@@ -18,6 +18,7 @@ struct Column {
   bool is_unsigned = false;
   bool invisible = false;    // MariaDB's INVISIBLE: a row's fields fill it only when --columns names it
   bool generated = false;    // VIRTUAL or STORED: computed by the server, which drops a value given for it
+  bool auto_increment = false;  // the server numbers it where a row gives none (or NULL, or 0)
 };
 
 struct Target {

@@ -123,7 +123,7 @@ std::vector<load::JobInput> job_inputs(const RunState& state) {
     std::vector<const load::Ledger*> ledgers;
     for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
     inputs.push_back({input.name(), input.file.get(), input.chunker.get(), input.verifier.get(), std::move(ledgers),
-                      input.recorded.empty() ? nullptr : &input.recorded});
+                      input.recorded.empty() ? nullptr : &input.recorded, input.rows_before});
   }
   return inputs;
 }
@@ -184,7 +184,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);
     load::LoadJob job{options, state.destinations, state.shards.map ? &*state.shards.map : nullptr, inputs,
-                      state.chunks};
+                      state.chunks, state.auto_ids ? &*state.auto_ids : nullptr};
     load::load_chunks(job, state.outcomes, streamed, state.counters, state.summary.method);
   } catch (const Failure& failure) {
     stopped = failure;

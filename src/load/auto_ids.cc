@@ -1,0 +1,94 @@
+#include "load/auto_ids.h"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "fastload/errors.h"
+#include "load/column_list.h"
+#include "load/sql_text.h"
+
+namespace fastload::load {
+namespace {
+
+constexpr unsigned kTableAccessDenied = 1142;  // ER_TABLEACCESS_DENIED_ERROR: no ALTER on the table
+
+}  // namespace
+
+const Column* unfilled_auto_increment(const Target& target, const Options& options) {
+  for (const Column& column : target.columns) {
+    if (!column.auto_increment) continue;
+    for (const Assignment& a : options.set)
+      if (same_name(a.column, column.name)) return nullptr;
+    if (options.columns.empty()) return column.invisible ? &column : nullptr;
+    for (const ColumnEntry& e : options.columns)
+      if (!e.variable && same_name(e.name, column.name)) return nullptr;
+    return &column;
+  }
+  return nullptr;
+}
+
+std::uint64_t first_id(std::uint64_t next, std::uint64_t increment, std::uint64_t offset) {
+  if (increment <= 1) return next;
+  // The server's compute_next_insert_id(next - 1): the least offset + j * increment >= next.
+  std::uint64_t before = next - 1;
+  if (before + increment < offset) return offset;
+  return (before + increment - offset) / increment * increment + offset;
+}
+
+std::uint64_t ids_taken(std::uint64_t rows, const std::string& engine) {
+  if (!same_name(engine, "InnoDB") || rows == 0) return rows;
+  constexpr std::uint64_t kMaxInterval = 65535;
+  std::uint64_t taken = 0;
+  for (unsigned interval = 0; taken < rows; ++interval)
+    taken += interval < 16 ? std::uint64_t{1} << interval : kMaxInterval;
+  return taken;
+}
+
+void check_numbering(Session& control, const Target& target, const Column& column) {
+  if (!same_name(target.engine, "MyISAM") && !same_name(target.engine, "Aria")) return;
+  // MyISAM and Aria number a column that no index begins with per group of the index's first columns.
+  auto leads = control.query_value(fmt::format(
+      "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} AND "
+      "COLUMN_NAME = {} AND SEQ_IN_INDEX = 1", control.quote_string(target.database),
+      control.quote_string(target.table), control.quote_string(column.name)));
+  if (leads.value_or("0") != "0") return;
+  throw Failure(ExitCode::usage, fmt::format(
+      "fastload: {} numbers its AUTO_INCREMENT column {} per group of a multi-column index ({} does so when no "
+      "index begins with the column), and the file does not give it: fastload numbers rows in file order and "
+      "cannot give each group's numbers. Give the ids in the file (--columns naming {}), or load with one "
+      "LOAD DATA", target.display, quote_identifier(column.name), target.engine, column.name));
+}
+
+std::uint64_t next_auto_increment(Session& control, const Target& target) {
+  auto next = control.query_value(fmt::format(
+      "SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+      control.quote_string(target.database), control.quote_string(target.table)));
+  if (!next || next->empty() || next->find_first_not_of("0123456789") != std::string::npos)
+    throw Failure(ExitCode::no_table, fmt::format(
+        "fastload: the server does not say the next AUTO_INCREMENT value of {} ('{}'), from which fastload numbers "
+        "the rows the file gives no id: give the ids in the file (--columns)", target.display, next.value_or("NULL")));
+  return std::stoull(*next);
+}
+
+void move_auto_increment(Session& control, const Target& target, std::uint64_t next) {
+  try {
+    control.execute(fmt::format("ALTER TABLE {} AUTO_INCREMENT = {}", target.quoted, next));
+  } catch (const ServerError& e) {
+    if (e.code() != kTableAccessDenied) throw;
+    spdlog::warn("fastload: {}: the user may not ALTER the table ({}), so its AUTO_INCREMENT counter is not moved "
+                 "past the ids the load gives: another writer taking one of them during the load makes that row "
+                 "refused as a duplicate key", target.display, e.what());
+  }
+}
+
+std::string load_data_assignment(const AutoIds& ids) {
+  return fmt::format("{} = (@fastload_id := @fastload_id + {})", quote_identifier(ids.column), ids.increment);
+}
+
+std::string load_data_counter(const AutoIds& ids, std::uint64_t first) {
+  // Signed: the counter starts one increment before the first id, which may be below 0.
+  return fmt::format("SET @fastload_id = {}", static_cast<std::int64_t>(first) -
+                                                 static_cast<std::int64_t>(ids.increment));
+}
+
+}  // namespace fastload::load
