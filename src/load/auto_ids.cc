@@ -27,6 +27,60 @@ const Column* unfilled_auto_increment(const Target& target, const Options& optio
   return nullptr;
 }
 
+const Column* filled_auto_increment(const Target& target, const Options& options) {
+  for (const Column& column : target.columns) {
+    if (!column.auto_increment) continue;
+    for (const Assignment& a : options.set)
+      if (same_name(a.column, column.name)) return nullptr;
+    return unfilled_auto_increment(target, options) ? nullptr : &column;
+  }
+  return nullptr;
+}
+
+bool zero_is_a_value(Session& session) {
+  return session.query_value("SELECT @@sql_mode LIKE '%NO_AUTO_VALUE_ON_ZERO%'").value_or("0") == "1";
+}
+
+bool makes_up_id(const split::Field& field, bool zero_is_a_value) {
+  if (field.is_null) return true;
+  if (zero_is_a_value) return false;
+  // A number whose digits are all zeros: 0, 00, -0, 0.0, .0, 0e5.
+  std::string_view v = field.value;
+  std::size_t i = !v.empty() && (v[0] == '-' || v[0] == '+');
+  bool digit = false;
+  for (; i < v.size() && v[i] != 'e' && v[i] != 'E'; ++i) {
+    if (v[i] == '0') digit = true;
+    else if (v[i] != '.') return false;
+  }
+  return digit;
+}
+
+std::string why_made_up(const std::string& column, bool zero_is_a_value) {
+  return fmt::format("fastload: {} in the AUTO_INCREMENT column {} has the server make up an id, numbered per "
+                     "statement, where one LOAD DATA numbers in file order: give the row its id{}",
+                     zero_is_a_value ? "NULL" : "NULL or 0", quote_identifier(column),
+                     zero_is_a_value ? "" : " (0 is stored as 0 under sql_mode NO_AUTO_VALUE_ON_ZERO)");
+}
+
+Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_value) {
+  Problem p;
+  p.row_in_chunk = row;
+  p.message = why_made_up(column, zero_is_a_value).substr(std::string_view("fastload: ").size());
+  return p;
+}
+
+std::string load_data_id_check(Session& session, const std::string& column, bool zero_is_a_value) {
+  std::string v = fmt::format("@{}", kIdVariable);
+  // 0 as makes_up_id reads it; the first character spares most ids the regular expression.
+  std::string zero = zero_is_a_value ? "" : fmt::format(
+      " OR (LEFT({0}, 1) IN ('0', '-', '+', '.') AND {0} REGEXP '^[-+]?[.0]*0[.0]*([eE].*)?$')", v);
+  // The CAST of the message warns 1292 with it, at the row: the row is refused.
+  return fmt::format("{} = IF({} IS NULL{}, CAST({} AS INTEGER), {})", quote_identifier(column), v, zero,
+                     session.quote_string(fmt::format("{} in AUTO_INCREMENT column {}: the server would make up "
+                                                      "an id, not in file order", zero_is_a_value ? "NULL" :
+                                                      "NULL or 0", quote_identifier(column))), v);
+}
+
 std::uint64_t first_id(std::uint64_t next, std::uint64_t increment, std::uint64_t offset) {
   if (increment <= 1) return next;
   // The server's compute_next_insert_id(next - 1): the least offset + j * increment >= next.

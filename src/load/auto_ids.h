@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "fastload/options.h"
+#include "fastload/problem.h"
 #include "load/session.h"
 #include "load/target.h"
+#include "split/field_parser.h"
 
 namespace fastload::load {
 
@@ -74,6 +76,26 @@ std::uint64_t next_auto_increment(Session& control, const Target& target);
 // that no other writer takes an id of the load's range. Warns instead of
 // failing when the user may not ALTER the table.
 void move_auto_increment(Session& control, const Target& target, std::uint64_t next);
+
+// The AUTO_INCREMENT column the fields fill (no --set sets it), or nullptr:
+// a NULL or 0 there would have the server make up an id per statement.
+const Column* filled_auto_increment(const Target& target, const Options& options);
+
+// Whether the session's sql_mode stores 0 as 0 (NO_AUTO_VALUE_ON_ZERO) rather than making up an id.
+bool zero_is_a_value(Session& session);
+
+// Whether the server makes up an id for the value `field` (NULL, or 0 unless zero_is_a_value). Pure.
+bool makes_up_id(const split::Field& field, bool zero_is_a_value);
+
+// The refusal of a row whose id the server would make up.
+Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_value);
+
+// LOAD DATA's assignment for a column the fields fill read into @fastload_ai:
+// "`id` = IF(@fastload_ai IS NULL OR @fastload_ai = 0, CAST('fastload: ...' AS INTEGER), @fastload_ai)",
+// the value as the field gives it, or a warning at the row (so the row is refused) where the server
+// would make up an id.
+std::string load_data_id_check(Session& session, const std::string& column, bool zero_is_a_value);
+constexpr const char* kIdVariable = "fastload_ai";
 
 // ", `id` = (@fastload_id := @fastload_id + 3)": LOAD DATA's assignment that
 // numbers the rows a statement reads, after `SET @fastload_id = first - 3`.

@@ -114,10 +114,18 @@ void InsertShape::add_expression(const std::string& expression, const Options& o
   text_.back() += closed_expression(expression.substr(at));
 }
 
+void InsertShape::check_ids(bool zero_is_a_value) {
+  for (const ValueSlot& slot : slots_)
+    if (slot.field != ValueSlot::kId && slot.column && slot.column->auto_increment) given_id_ = slot;
+  zero_is_a_value_ = zero_is_a_value;
+}
+
 InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids) {
   bool backslashes = options.set.empty() ||
       session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
-  return InsertShape(target, options, backslashes, ids);
+  InsertShape shape(target, options, backslashes, ids);
+  if (filled_auto_increment(target, options)) shape.check_ids(zero_is_a_value(session));
+  return shape;
 }
 
 }  // namespace fastload::load

@@ -12,6 +12,7 @@
 // Without --columns: INSERT INTO `db`.`t` VALUES (?,?,...), as ever.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,14 @@ class InsertShape {
     out += text_.back();
   }
 
+  // Refuses a row whose field for the AUTO_INCREMENT column would have the
+  // server make up an id (load/auto_ids.h); check_ids turns it on.
+  void check_ids(bool zero_is_a_value);
+  std::optional<Problem> made_up_id(const std::vector<split::Field>& fields, std::uint64_t row) const {
+    if (!given_id_ || !makes_up_id(fields[given_id_->field], zero_is_a_value_)) return std::nullopt;
+    return load::made_up_id(row, given_id_->column->name, zero_is_a_value_);
+  }
+
   // Whether a --set expression reads a field (a --columns variable): its
   // value is then a placeholder inside an expression.
   bool expressions_read_fields() const { return expressions_read_fields_; }
@@ -82,6 +91,8 @@ class InsertShape {
   std::vector<ValueSlot> slots_;
   RowWidth width_;
   bool expressions_read_fields_ = false;
+  std::optional<ValueSlot> given_id_;  // the field the file gives the AUTO_INCREMENT column in, when checked
+  bool zero_is_a_value_ = false;
 };
 
 // The shape for `session`: --set expressions are read with its sql_mode's

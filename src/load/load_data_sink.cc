@@ -52,8 +52,12 @@ LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options
       duplicate_keyword(on_duplicate_), target.quoted, options.charset, load_data_clauses(options.dialect));
   const std::uint64_t header = options.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
-  statement_ += load_data_columns(target, options);
-  if (ids) statement_ += (options.set.empty() ? " SET " : ", ") + load_data_assignment(*ids);
+  // An id the file gives goes through a check that refuses NULL and 0 (the server would make one up).
+  const Column* given = filled_auto_increment(target, options);
+  statement_ += load_data_columns(target, options, given, kIdVariable);
+  std::string assignment = ids ? load_data_assignment(*ids)
+                           : given ? load_data_id_check(session, given->name, zero_is_a_value(session)) : "";
+  if (!assignment.empty()) statement_ += (options.set.empty() ? " SET " : ", ") + assignment;
   std::uint64_t rows = max_statement_rows(session_, on_duplicate_, 0);
   if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }

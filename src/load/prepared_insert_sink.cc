@@ -203,6 +203,10 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, c
   batched_ = 0;
   batch_bytes_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
+    if (auto made_up = shape_.made_up_id(parsed, row)) {
+      result.problems.push_back(std::move(*made_up));
+      return false;
+    }
     const std::vector<split::Field>* fields = &parsed;
     std::size_t bytes = 0;
     for (const ValueSlot& slot : shape_.slots())

@@ -75,6 +75,10 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const
   statement_.clear();
   rows_in_statement_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& fields, std::uint64_t row) {
+    if (auto made_up = shape_.made_up_id(fields, row)) {
+      result.problems.push_back(std::move(*made_up));
+      return false;
+    }
     tuple_.clear();
     shape_.append_tuple(tuple_, [&](std::string& out, const ValueSlot& slot) {
       if (slot.field == ValueSlot::kId) out += std::to_string(ids.id(row));
