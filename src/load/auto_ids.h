@@ -16,6 +16,7 @@
 
 #include "fastload/options.h"
 #include "fastload/problem.h"
+#include "load/chunk_rows.h"
 #include "load/session.h"
 #include "load/target.h"
 #include "split/field_parser.h"
@@ -90,12 +91,21 @@ bool makes_up_id(const split::Field& field, bool zero_is_a_value);
 // The refusal of a row whose id the server would make up.
 Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_value);
 
-// LOAD DATA's assignment for a column the fields fill read into @fastload_ai:
-// "`id` = IF(@fastload_ai IS NULL OR @fastload_ai = 0, CAST('fastload: ...' AS INTEGER), @fastload_ai)",
-// the value as the field gives it, or a warning at the row (so the row is refused) where the server
-// would make up an id.
-std::string load_data_id_check(Session& session, const std::string& column, bool zero_is_a_value);
-constexpr const char* kIdVariable = "fastload_ai";
+// A file that gives the AUTO_INCREMENT column, as the LOAD DATA modes send
+// it: the rows whose id the server would make up, found on the client.
+class GivenIdCheck {
+ public:
+  // Checks nothing when the fields do not fill the column.
+  GivenIdCheck(Session& session, const Target& target, const Options& options);
+  // The first row of `chunk` (over `file`) whose id the server would make up, refused.
+  std::optional<Problem> first_made_up(std::string_view file, const Chunk& chunk);
+
+ private:
+  std::string column_;
+  std::size_t field_ = 0;  // the row's field that fills it
+  bool zero_is_a_value_ = false;
+  std::optional<ChunkRows> rows_;  // empty: nothing to check
+};
 
 // ", `id` = (@fastload_id := @fastload_id + 3)": LOAD DATA's assignment that
 // numbers the rows a statement reads, after `SET @fastload_id = first - 3`.

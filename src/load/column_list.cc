@@ -106,19 +106,16 @@ RowWidth row_width(const Target& t, const Options& o) {
   return width;
 }
 
-std::string load_data_columns(const Target& t, const Options& o, const Column* checked, std::string_view variable) {
+std::string load_data_columns(const Target& t, const Options& o) {
   // Without --columns, the columns resolved at the start, by name: a column
   // moved by an ALTER TABLE during the load cannot take another's fields.
-  auto name = [&](const Column* c) {
-    return c == checked ? fmt::format("@{}", quote_identifier(variable)) : quote_identifier(c->name);
-  };
   std::string out;
   for (const ColumnEntry& e : o.columns) {
     out += out.empty() ? " (" : ", ";
-    out += e.variable ? fmt::format("@{}", quote_identifier(e.name)) : name(find_column(t, e.name));
+    out += e.variable ? fmt::format("@{}", quote_identifier(e.name)) : quote_identifier(find_column(t, e.name)->name);
   }
   if (o.columns.empty())
-    for (const Column* c : default_columns(t)) out += (out.empty() ? " (" : ", ") + name(c);
+    for (const Column* c : default_columns(t)) out += (out.empty() ? " (" : ", ") + quote_identifier(c->name);
   if (!out.empty()) out += ")";
   for (std::size_t i = 0; i < o.set.size(); ++i)
     out += fmt::format("{}{} = {}", i ? ", " : " SET ", quote_identifier(find_column(t, o.set[i].column)->name),

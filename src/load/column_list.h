@@ -30,9 +30,7 @@ RowWidth row_width(const Target& target, const Options& options);
 
 // " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's
 // other clauses; without --columns the table's visible columns, " (`a`, `b`)".
-// Names are the table's. `checked`: a column read into @`variable` instead,
-// for a SET that checks it (load/auto_ids.h).
-std::string load_data_columns(const Target& target, const Options& options, const Column* checked = nullptr,
-                              std::string_view variable = {});
+// Names are the table's.
+std::string load_data_columns(const Target& target, const Options& options);
 
 }  // namespace fastload::load

@@ -42,7 +42,8 @@ std::string load_data_clauses(const Dialect& d) {
 
 LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
                            const std::string& server_file)
-    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect) {
+    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect),
+      given_ids_(session, target, options) {
   // Under LOCAL the file name is a placeholder: the session serves the chunk
   // whatever name the server asks for, never its header lines. The server
   // reading the file itself skips them.
@@ -52,12 +53,8 @@ LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options
       duplicate_keyword(on_duplicate_), target.quoted, options.charset, load_data_clauses(options.dialect));
   const std::uint64_t header = options.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
-  // An id the file gives goes through a check that refuses NULL and 0 (the server would make one up).
-  const Column* given = filled_auto_increment(target, options);
-  statement_ += load_data_columns(target, options, given, kIdVariable);
-  std::string assignment = ids ? load_data_assignment(*ids)
-                           : given ? load_data_id_check(session, given->name, zero_is_a_value(session)) : "";
-  if (!assignment.empty()) statement_ += (options.set.empty() ? " SET " : ", ") + assignment;
+  statement_ += load_data_columns(target, options);
+  if (ids) statement_ += (options.set.empty() ? " SET " : ", ") + load_data_assignment(*ids);
   std::uint64_t rows = max_statement_rows(session_, on_duplicate_, 0);
   if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }
@@ -69,6 +66,10 @@ std::string LoadDataSink::method() const {
 SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
+  if (auto made_up = given_ids_.first_made_up(file, chunk)) {  // nothing sent
+    result.problems.push_back(std::move(*made_up));
+    return result;
+  }
   Chunk piece = chunk;  // the rows of one statement: the whole chunk unless rows_per_statement_ is less
   std::uint64_t done = 0;
   do {

@@ -38,6 +38,7 @@ class LoadDataSink : public Sink {
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
   split::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
   std::string statement_;
+  GivenIdCheck given_ids_;  // a NULL or 0 the file gives the AUTO_INCREMENT column, refused before sending
 };
 
 // The FIELDS and LINES clauses of `dialect`, bytes as hex literals so that
