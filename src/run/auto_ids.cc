@@ -19,8 +19,8 @@ std::uint64_t pinned(const RunState& state, std::string_view variable) {
 Failure cannot_number(const RunState& state, const std::string& why) {
   return Failure(ExitCode::usage, fmt::format(
       "fastload: {} has the AUTO_INCREMENT column {} that the file does not give, and fastload numbers such rows in "
-      "file order as one LOAD DATA does; {}. Give the ids in the file (--columns naming the column), or {}",
-      state.target.display, state.auto_ids->column, why, "load the rows another way"));
+      "file order as one LOAD DATA does; {}. Give the ids in the file (--columns naming the column)",
+      state.target.display, load::quote_identifier(state.auto_ids->column), why));
 }
 
 // The ids from the ledger of an earlier run of this load, or nullopt.
@@ -78,8 +78,9 @@ void number_rows(const Options& options, RunState& state) {
         before += state.chunks[c].rows;
     } else if (i + 1 < state.inputs.size()) {
       throw cannot_number(state, fmt::format("{} is {}, whose rows are counted only as it loads, and the FILEs "
-                                             "after it are numbered after its rows", input.name(),
-                                             what_stream(*input.stream)));
+                                             "after it are numbered after its rows (or load each FILE in a run of "
+                                             "its own, in order: each numbers from where the last left the table)",
+                                             input.name(), what_stream(*input.stream)));
     }
   }
   if (auto recorded = recorded_ids(state)) {  // --resume: the rest numbered as the first run began

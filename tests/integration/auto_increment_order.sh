@@ -136,5 +136,20 @@ for mode in insert load; do
 done
 restore
 
+# What cannot be numbered in file order is refused before anything is loaded.
+setup t 1 ""
+run_fastload --part 1/2 --columns name,v "$file" $db.t
+expect_eq "--part: exit code" 2 "$RC"
+expect_match "--part: why" 'AUTO_INCREMENT column `id` that the file does not give.*--part' "$ERR"
+run_fastload --columns name,v "$TEST_TMP/rows.tsv.gz" "$TEST_TMP/part1.tsv" $db.t
+expect_eq "a stream before another FILE: exit code" 2 "$RC"
+expect_match "a stream before another FILE: why" 'rows.tsv.gz is gzip data, whose rows are counted only as it loads' "$ERR"
+sql $db -e "CREATE TABLE grouped (grp int, id int AUTO_INCREMENT, v int, PRIMARY KEY (grp, id)) ENGINE=MyISAM"
+printf '1\t10\n1\t20\n2\t30\n' >"$TEST_TMP/grouped.tsv"
+run_fastload --columns grp,v "$TEST_TMP/grouped.tsv" $db.grouped
+expect_eq "MyISAM numbering per group: exit code" 2 "$RC"
+expect_match "MyISAM numbering per group: why" 'numbers its AUTO_INCREMENT column `id` per group' "$ERR"
+expect_eq "nothing loaded when refused" "0 0" "$(count $db.t) $(count $db.grouped)"
+
 sql -e "DROP DATABASE $db"
 finish
