@@ -56,17 +56,13 @@ bool makes_up_id(const split::Field& field, bool zero_is_a_value) {
   return digit;
 }
 
-std::string why_made_up(const std::string& column, bool zero_is_a_value) {
-  return fmt::format("fastload: {} in the AUTO_INCREMENT column {} has the server make up an id, numbered per "
-                     "statement, where one LOAD DATA numbers in file order: give the row its id{}",
-                     zero_is_a_value ? "NULL" : "NULL or 0", quote_identifier(column),
-                     zero_is_a_value ? "" : " (0 is stored as 0 under sql_mode NO_AUTO_VALUE_ON_ZERO)");
-}
-
 Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_value) {
   Problem p;
   p.row_in_chunk = row;
-  p.message = why_made_up(column, zero_is_a_value).substr(std::string_view("fastload: ").size());
+  p.message = fmt::format("{} in the AUTO_INCREMENT column {} has the server make up an id, numbered per statement, "
+                          "where one LOAD DATA numbers in file order: give the row its id{}",
+                          zero_is_a_value ? "NULL" : "NULL or 0", quote_identifier(column),
+                          zero_is_a_value ? "" : " (0 is stored as 0 under sql_mode NO_AUTO_VALUE_ON_ZERO)");
   return p;
 }
 

@@ -57,7 +57,8 @@ struct RowIds {
 const Column* unfilled_auto_increment(const Target& target, const Options& options);
 
 // The first id the server gives at counter `next` with auto_increment_increment
-// and _offset (the offset is ignored when greater than the increment). Pure.
+// and _offset: the least offset + j * increment at or after `next`, as the
+// server's compute_next_insert_id computes it. Pure.
 std::uint64_t first_id(std::uint64_t next, std::uint64_t increment, std::uint64_t offset);
 
 // How many ids one LOAD DATA of `rows` rows takes from the counter: InnoDB
@@ -107,8 +108,9 @@ class GivenIdCheck {
   std::optional<ChunkRows> rows_;  // empty: nothing to check
 };
 
-// ", `id` = (@fastload_id := @fastload_id + 3)": LOAD DATA's assignment that
-// numbers the rows a statement reads, after `SET @fastload_id = first - 3`.
+// "`id` = (@fastload_id := @fastload_id + 3)": LOAD DATA's assignment that
+// numbers the rows a statement reads, after load_data_counter's
+// "SET @fastload_id = <the statement's first id> - 3" on the same session.
 std::string load_data_assignment(const AutoIds& ids);
 std::string load_data_counter(const AutoIds& ids, std::uint64_t first_id);
 
