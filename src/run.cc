@@ -74,6 +74,7 @@ void load_and_barrier(const Options& options, RunState& state) {
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
     plan_shards(options, state);  // a Spider table: straight into its shards, or through the head (saying why)
+    plan_auto_ids(options, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
   });
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
   if (options.atomic) timed(state, "stage", [&] {
@@ -88,6 +89,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   if (options.mode == Mode::bulk) check_bulk_target(options, state);
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
+  number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
   if (report::progress_wanted(options.progress))
     state.progress = std::make_unique<report::ProgressLine>(
         progress_total(state), state.counters.input_bytes_done, state.counters.committed_bytes,
@@ -103,6 +105,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   });
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
+  if (!stopped) finish_auto_ids(state);
   // barrier: what is committed is crash-safe before the run reports, failed or not.
   if (!stopped || (state.summary.chunks_committed > 0 && !state.stage))
     timed(state, "barrier", [&] {

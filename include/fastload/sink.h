@@ -14,6 +14,10 @@
 
 namespace fastload {
 
+namespace load {
+struct RowIds;
+}
+
 struct SinkResult {
   std::uint64_t records = 0;   // rows the server read
   std::uint64_t affected = 0;  // the server's affected rows: a replaced row counts its deleted row too
@@ -35,9 +39,11 @@ struct SinkResult {
 class Sink {
  public:
   virtual ~Sink() = default;
-  // Sends the rows of `chunk`, which are file[chunk.begin, chunk.end). Throws
-  // load::ServerError when the server fails for a reason other than the data.
-  virtual SinkResult send(const Chunk& chunk, std::string_view file) = 0;
+  // Sends the rows of `chunk`, which are file[chunk.begin, chunk.end), each
+  // with its id from `ids` when the fields leave the AUTO_INCREMENT column out
+  // (load/auto_ids.h). Throws load::ServerError when the server fails for a
+  // reason other than the data.
+  virtual SinkResult send(const Chunk& chunk, std::string_view file, const load::RowIds& ids) = 0;
   // How rows reach the server, for the summary.
   virtual std::string method() const = 0;
 };

@@ -125,7 +125,8 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     const RoutedRows& rows = w.routed[d];
     if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
     load.at = d;
-    SinkResult result = w.links[d].sink->send(rows.chunk, rows.bytes());
+    const RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row};
+    SinkResult result = w.links[d].sink->send(rows.chunk, rows.bytes(), ids);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
       rollback_quietly(w);

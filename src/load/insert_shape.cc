@@ -19,13 +19,16 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 
 }  // namespace
 
-InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes)
+InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids)
     : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
       introducer_(same_name(options.sent_charset(), kConnectionCharset) ? "" : "_" + options.sent_charset()),
       file_charset_(options.sent_charset()) {
   text_.back().push_back('(');
-  if (options.columns.empty()) add_table_columns(target);
-  else add_listed_columns(target, options, backslash_escapes);
+  std::string names;
+  if (options.columns.empty()) add_table_columns(target, names);
+  else add_listed_columns(target, options, backslash_escapes, names);
+  if (ids) add_id(target, *ids, names);
+  head_ += fmt::format("({}) ", names);
   width_ = row_width(target, options);
   text_.back() += ")";
   head_ += "VALUES ";
@@ -50,9 +53,8 @@ void InsertShape::add_slot(const ValueSlot& slot) {
 }
 
 // No --columns: the table's visible columns, named, as LOAD DATA fills them.
-void InsertShape::add_table_columns(const Target& target) {
+void InsertShape::add_table_columns(const Target& target, std::string& names) {
   std::vector<const Column*> columns = default_columns(target);
-  std::string names;
   for (std::size_t i = 0; i < columns.size(); ++i) {
     if (i > 0) {
       names += ',';
@@ -61,12 +63,11 @@ void InsertShape::add_table_columns(const Target& target) {
     names += quote_identifier(columns[i]->name);
     add_slot({i, columns[i]});
   }
-  head_ += fmt::format("({}) ", names);
 }
 
 // The columns of --columns, in order, then those of --set (names checked by check_columns).
-void InsertShape::add_listed_columns(const Target& target, const Options& options, bool backslash_escapes) {
-  std::string names;
+void InsertShape::add_listed_columns(const Target& target, const Options& options, bool backslash_escapes,
+                                     std::string& names) {
   std::size_t values = 0;
   auto add_name = [&](std::string_view name) {
     if (values++ > 0) {
@@ -84,7 +85,16 @@ void InsertShape::add_listed_columns(const Target& target, const Options& option
     add_name(a.column);
     add_expression(a.expression, options, backslash_escapes);
   }
-  head_ += fmt::format("({}) ", names);
+}
+
+// The id last, after the --set columns, as the LOAD DATA modes assign it last.
+void InsertShape::add_id(const Target& target, const AutoIds& ids, std::string& names) {
+  if (!names.empty()) {
+    names += ',';
+    text_.back() += ',';
+  }
+  names += quote_identifier(ids.column);
+  add_slot({ValueSlot::kId, find_column(target, ids.column)});
 }
 
 // The expression with each variable of --columns made its field's value.
@@ -104,10 +114,18 @@ void InsertShape::add_expression(const std::string& expression, const Options& o
   text_.back() += closed_expression(expression.substr(at));
 }
 
-InsertShape make_insert_shape(Session& session, const Target& target, const Options& options) {
+void InsertShape::check_ids(bool zero_is_a_value) {
+  for (const ValueSlot& slot : slots_)
+    if (slot.field != ValueSlot::kId && slot.column && slot.column->auto_increment) given_id_ = slot;
+  zero_is_a_value_ = zero_is_a_value;
+}
+
+InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids) {
   bool backslashes = options.set.empty() ||
       session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
-  return InsertShape(target, options, backslashes);
+  InsertShape shape(target, options, backslashes, ids);
+  if (filled_auto_increment(target, options)) shape.check_ids(zero_is_a_value(session));
+  return shape;
 }
 
 }  // namespace fastload::load

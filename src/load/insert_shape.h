@@ -12,10 +12,12 @@
 // Without --columns: INSERT INTO `db`.`t` VALUES (?,?,...), as ever.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fastload/options.h"
+#include "load/auto_ids.h"
 #include "load/chunk_rows.h"
 #include "load/session.h"
 #include "load/target.h"
@@ -24,7 +26,8 @@ namespace fastload::load {
 
 // One value of a row's tuple.
 struct ValueSlot {
-  std::size_t field = 0;           // the row's field that goes here
+  static constexpr std::size_t kId = static_cast<std::size_t>(-1);  // `field` of the row's id (load/auto_ids.h)
+  std::size_t field = 0;           // the row's field that goes here, or kId
   const Column* column = nullptr;  // the column it is stored in; nullptr: a variable's value, always a string
 };
 
@@ -32,7 +35,9 @@ class InsertShape {
  public:
   // `target` and its columns must outlive the shape. backslash_escapes:
   // whether a backslash in a literal of an expression escapes the next byte.
-  InsertShape(const Target& target, const Options& options, bool backslash_escapes);
+  // `ids`: the AUTO_INCREMENT column the fields leave out, given the row's id
+  // as its last value.
+  InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids = nullptr);
 
   // "INSERT INTO `db`.`t` (`a`,`c`) VALUES " (or INSERT IGNORE, REPLACE).
   const std::string& head() const { return head_; }
@@ -47,6 +52,14 @@ class InsertShape {
       value(out, slots_[i]);
     }
     out += text_.back();
+  }
+
+  // Refuses a row whose field for the AUTO_INCREMENT column would have the
+  // server make up an id (load/auto_ids.h); check_ids turns it on.
+  void check_ids(bool zero_is_a_value);
+  std::optional<Problem> made_up_id(const std::vector<split::Field>& fields, std::uint64_t row) const {
+    if (!given_id_ || !makes_up_id(fields[given_id_->field], zero_is_a_value_)) return std::nullopt;
+    return load::made_up_id(row, given_id_->column->name, zero_is_a_value_);
   }
 
   // Whether a --set expression reads a field (a --columns variable): its
@@ -66,9 +79,10 @@ class InsertShape {
 
  private:
   void add_slot(const ValueSlot& slot);
-  void add_table_columns(const Target& target);
-  void add_listed_columns(const Target& target, const Options& options, bool backslash_escapes);
+  void add_table_columns(const Target& target, std::string& names);
+  void add_listed_columns(const Target& target, const Options& options, bool backslash_escapes, std::string& names);
   void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
+  void add_id(const Target& target, const AutoIds& ids, std::string& names);
 
   std::string head_;
   std::string introducer_;   // "_" + the file's charset, or "" when it is the session's
@@ -77,10 +91,12 @@ class InsertShape {
   std::vector<ValueSlot> slots_;
   RowWidth width_;
   bool expressions_read_fields_ = false;
+  std::optional<ValueSlot> given_id_;  // the field the file gives the AUTO_INCREMENT column in, when checked
+  bool zero_is_a_value_ = false;
 };
 
 // The shape for `session`: --set expressions are read with its sql_mode's
 // reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
-InsertShape make_insert_shape(Session& session, const Target& target, const Options& options);
+InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids);
 
 }  // namespace fastload::load

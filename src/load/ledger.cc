@@ -9,6 +9,8 @@ namespace fastload::load {
 namespace {
 
 constexpr long long kPublished = -1;  // the chunk number of the --atomic publish record
+// The chunk number of the load's AUTO_INCREMENT ids: chunk_begin holds the first id, chunk_end the increment.
+constexpr long long kIds = -2;
 
 std::string hex_hash(std::string_view text) {
   XXH128_hash_t h = XXH3_128bits(text.data(), text.size());
@@ -102,7 +104,8 @@ Ledger::Ledger(Session& control, const std::string& database, const std::string&
   load_id_ = hex_hash(load_key_ + "\n" + content_key(identity_));
   control.execute(fmt::format(
       "CREATE TABLE IF NOT EXISTS {} ("
-      "load_id CHAR(32) CHARACTER SET ascii NOT NULL, chunk BIGINT NOT NULL COMMENT '-1: the --atomic publish', "
+      "load_id CHAR(32) CHARACTER SET ascii NOT NULL, chunk BIGINT NOT NULL COMMENT '-1: the --atomic publish, "
+      "-2: the AUTO_INCREMENT ids (chunk_begin the first, chunk_end the increment)', "
       "load_key CHAR(32) CHARACTER SET ascii NOT NULL, target VARBINARY(1024) NOT NULL, "
       "file VARBINARY(4096) NOT NULL, file_size BIGINT UNSIGNED NOT NULL, file_mtime BIGINT NOT NULL, "
       "fingerprint CHAR(32) CHARACTER SET ascii NOT NULL, chunk_size BIGINT UNSIGNED NOT NULL, "
@@ -138,9 +141,9 @@ std::vector<RecordedLoad> Ledger::recorded_loads(Session& control) const {
   std::vector<RecordedLoad> loads;
   for (const Row& r : control.query(fmt::format(
            "SELECT load_id, MIN(load_key), MIN(file_size), MIN(file_mtime), MIN(fingerprint), MIN(chunk_size), "
-           "MAX(chunks), MIN(format), MIN(atomic), MIN(table_identity), SUM(chunk >= 0), MAX(chunk = {}), "
-           "MAX(committed_at), MAX(file) FROM {} WHERE load_key = {} OR (target = {} AND file = {}) GROUP BY load_id",
-           kPublished, quoted_, control.quote_string(load_key_), control.quote_string(identity_.target),
+           "MAX(chunks), MIN(format), MIN(atomic), MIN(IF(chunk = {}, NULL, table_identity)), SUM(chunk >= 0), "
+           "MAX(chunk = {}), MAX(committed_at), MAX(file) FROM {} WHERE load_key = {} OR (target = {} AND file = {}) "
+           "GROUP BY load_id", kIds, kPublished, quoted_, control.quote_string(load_key_), control.quote_string(identity_.target),
            control.quote_string(identity_.file)))) {
     RecordedLoad load{r[0].value_or(""), r[1].value_or(""), identity_, number(r[10]), number(r[11]) == 1,
                       r[12].value_or("?")};
@@ -162,6 +165,8 @@ std::vector<RecordedLoad> Ledger::recorded_loads(Session& control) const {
 LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) const {
   LedgerState state;
   for (const RecordedLoad& load : recorded_loads(control)) {
+    // Only its ids recorded (chunk -2): nothing of it is in the table.
+    if (load.chunks_committed == 0 && !load.published) continue;
     bool same_content = load.load_id == load_id_;
     // Another copy of these bytes in this run, found by its path: its own load.
     if (load.load_key != load_key_ && load.identity.file_size == identity_.file_size &&
@@ -217,6 +222,20 @@ std::string Ledger::record(Session& session, const Chunk& chunk, const std::vect
 
 std::string Ledger::record_published(Session& session) const {
   return insert(session, kPublished, Chunk{}, {}, identity_.chunks);
+}
+
+std::string Ledger::record_ids(Session& session, std::uint64_t base, std::uint64_t increment) const {
+  Chunk ids;
+  ids.begin = base;
+  ids.end = increment;
+  return insert(session, kIds, ids, {}, identity_.chunks);
+}
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> Ledger::recorded_ids(Session& session) const {
+  std::vector<Row> rows = session.query(fmt::format("SELECT chunk_begin, chunk_end FROM {} WHERE load_id = '{}' AND "
+                                                    "chunk = {}", quoted_, load_id_, kIds));
+  if (rows.empty()) return std::nullopt;
+  return std::make_pair(number(rows[0][0]), number(rows[0][1]));
 }
 
 bool Ledger::is_recorded(Session& session, std::size_t chunk) const {

@@ -74,6 +74,13 @@ class Ledger {
                      bool last = false) const;
   // The same for the one-time publish of an --atomic load.
   std::string record_published(Session& session) const;
+  // The AUTO_INCREMENT ids this load gives rows the file leaves without one
+  // (load/auto_ids.h), recorded before its first chunk, so that a rerun
+  // numbers the rest as the first run began; and reading them back.
+  std::string record_ids(Session& session, std::uint64_t base, std::uint64_t increment) const;
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> recorded_ids(Session& session) const;
+  // The table's identity after fastload itself altered it (its AUTO_INCREMENT: a new creation time).
+  void set_table_identity(std::string table) { identity_.table = std::move(table); }
 
   // Whether `chunk` is recorded as committed: for a COMMIT whose answer was
   // lost. A locking read, so it waits for a commit still in progress.

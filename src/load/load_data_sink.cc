@@ -41,9 +41,10 @@ std::string load_data_clauses(const Dialect& d) {
                      enclosure, hex(d.escape), start, hex(d.line_terminator));
 }
 
-LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options& options,
+LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
                            const std::string& server_file)
-    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect) {
+    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect),
+      given_ids_(session, target, options) {
   // Under LOCAL the file name is a placeholder: the session serves the chunk
   // whatever name the server asks for, never its header lines. The server
   // reading the file itself skips them.
@@ -54,6 +55,7 @@ LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options
   const std::uint64_t header = options.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
   statement_ += load_data_columns(target, options);
+  if (ids) statement_ += (options.set.empty() ? " SET " : ", ") + load_data_assignment(*ids);
   std::uint64_t rows = max_statement_rows(session_, on_duplicate_, 0);
   if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }
@@ -62,15 +64,21 @@ std::string LoadDataSink::method() const {
   return local_ ? "LOAD DATA LOCAL INFILE, streamed from the mapping" : "LOAD DATA INFILE, read by the server";
 }
 
-SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file) {
+SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
+  if (auto made_up = given_ids_.first_made_up(file, chunk)) {  // nothing sent
+    result.problems.push_back(std::move(*made_up));
+    return result;
+  }
   Chunk piece = chunk;  // the rows of one statement: the whole chunk unless rows_per_statement_ is less
   std::uint64_t done = 0;
   do {
     piece.rows = rows_per_statement_ ? std::min(rows_per_statement_, chunk.rows - done) : chunk.rows;
+    // The user variable numbers a statement's rows consecutively: a row left out ends the statement.
+    if (local_) piece.rows = ids.consecutive(done + 1, piece.rows);
     if (done + piece.rows < chunk.rows) piece.end = scanner_.locate_row(file, piece, piece.rows + 1).byte_offset;
-    if (!load(piece, file, done + 1, result)) break;
+    if (!load(piece, file, done + 1, ids, result)) break;
     done += piece.rows;
     piece.begin = piece.end;
     piece.end = chunk.end;
@@ -81,7 +89,9 @@ SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file) {
 // One statement for the rows of `piece`, the first being the chunk's row
 // first_row. Adds to `result`; false when the chunk is refused or the input
 // could not be read.
-bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t first_row, SinkResult& result) {
+bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,
+                        SinkResult& result) {
+  if (ids.ids && piece.rows > 0) session_.execute(load_data_counter(*ids.ids, ids.id(first_row)));
   try {
     if (!local_) {
       session_.execute(statement_);

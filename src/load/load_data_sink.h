@@ -11,6 +11,7 @@
 
 #include "fastload/options.h"
 #include "fastload/sink.h"
+#include "load/auto_ids.h"
 #include "load/session.h"
 #include "load/target.h"
 #include "split/row_scanner.h"
@@ -20,13 +21,16 @@ namespace fastload::load {
 class LoadDataSink : public Sink {
  public:
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
-  // Takes options.charset, on_duplicate, dialect, columns and set.
-  LoadDataSink(Session& session, const Target& target, const Options& options, const std::string& server_file = {});
-  SinkResult send(const Chunk& chunk, std::string_view file) override;
+  // Takes options.charset, on_duplicate, dialect, columns and set. `ids`: the
+  // AUTO_INCREMENT column the fields leave out, numbered by a user variable.
+  LoadDataSink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
+               const std::string& server_file = {});
+  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
 
  private:
-  bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, SinkResult& result);
+  bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,
+            SinkResult& result);
 
   Session& session_;
   bool local_;
@@ -34,6 +38,7 @@ class LoadDataSink : public Sink {
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
   split::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
   std::string statement_;
+  GivenIdCheck given_ids_;  // a NULL or 0 the file gives the AUTO_INCREMENT column, refused before sending
 };
 
 // The FIELDS and LINES clauses of `dialect`, bytes as hex literals so that

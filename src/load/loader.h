@@ -19,6 +19,7 @@
 #include "input/mapped_file.h"
 #include "input/stream_chunks.h"
 #include "input/verifier.h"
+#include "load/auto_ids.h"
 #include "load/destination.h"
 #include "load/ledger.h"
 #include "load/target.h"
@@ -86,6 +87,7 @@ struct JobInput {
   // the last row is checked (in the file's bytes a trail byte 0x5C may look like an escape).
   const std::string* converted_last = nullptr;
   std::uint64_t converted_last_rows = 0;
+  std::uint64_t rows_before = 0;  // the rows of the inputs before it: its row k is the load's row rows_before + k
 };
 
 struct LoadJob {
@@ -94,6 +96,7 @@ struct LoadJob {
   const shard::ShardMap* shards;                 // shard-direct: which destination each row goes to
   const std::vector<JobInput>& inputs;  // chunk.file indexes them
   const std::vector<Chunk>& chunks;     // the mapped inputs', in order
+  const AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.

@@ -88,9 +88,10 @@ enum_field_types string_type(const InsertShape& shape, const ValueSlot& slot) {
 
 }  // namespace
 
-PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, const Options& options)
+PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, const Options& options,
+                                       const AutoIds* ids)
     : session_(session),
-      shape_(make_insert_shape(session, target, options)),
+      shape_(make_insert_shape(session, target, options, ids)),
       slots_(shape_.slots().size()),
       // Array binding binds arrays to placeholders: a statement without any has nothing to bind. And
       // MariaDB may evaluate an expression of placeholders once for the whole array (a subquery, the
@@ -187,22 +188,29 @@ bool PreparedInsertSink::flush(SinkResult& result) {
   bool accepted = run_batch(session_, result, first_row_, batched_,
                             [&] { return array_binding_ ? execute_array() : execute_tuples(); });
   batch_.clear();
+  ids_.clear();
   batched_ = 0;
   batch_bytes_ = 0;
   rows_.release();
   return accepted;
 }
 
-SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
+SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
   batch_.clear();
+  ids_.clear();
   batched_ = 0;
   batch_bytes_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
+    if (auto made_up = shape_.made_up_id(parsed, row)) {
+      result.problems.push_back(std::move(*made_up));
+      return false;
+    }
     const std::vector<split::Field>* fields = &parsed;
     std::size_t bytes = 0;
-    for (const ValueSlot& slot : shape_.slots()) bytes += (*fields)[slot.field].value.size() + kValueOverhead;
+    for (const ValueSlot& slot : shape_.slots())
+      bytes += (slot.field == ValueSlot::kId ? 20 : (*fields)[slot.field].value.size()) + kValueOverhead;
     bool full = batched_ == batch_rows_ || batch_bytes_ + bytes > max_batch_bytes_;
     if (full) {
       if (!flush(result)) return false;
@@ -213,7 +221,13 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file) {
       return false;
     }
     if (batched_++ == 0) first_row_ = row;
-    for (const ValueSlot& slot : shape_.slots()) batch_.push_back((*fields)[slot.field]);
+    for (const ValueSlot& slot : shape_.slots()) {
+      if (slot.field != ValueSlot::kId) {
+        batch_.push_back((*fields)[slot.field]);
+        continue;
+      }
+      batch_.push_back({ids_.emplace_back(std::to_string(ids.id(row))), false, false});
+    }
     batch_bytes_ += bytes;
     return true;
   });

@@ -6,6 +6,7 @@
 // --columns and --set shape the statement (load/insert_shape.h).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "fastload/sink.h"
 #include "load/chunk_rows.h"
 #include "load/insert_shape.h"
+#include "load/auto_ids.h"
 #include "load/session.h"
 #include "load/target.h"
 
@@ -26,10 +28,11 @@ class PreparedInsertSink : public Sink {
  public:
   static constexpr std::uint64_t kDefaultBatchRows = 1000;
 
-  // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset.
-  PreparedInsertSink(Session& session, const Target& target, const Options& options);
+  // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset; `ids` as
+  // InsertShape takes it.
+  PreparedInsertSink(Session& session, const Target& target, const Options& options, const AutoIds* ids);
   ~PreparedInsertSink() override;
-  SinkResult send(const Chunk& chunk, std::string_view file) override;
+  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
 
  private:
@@ -52,6 +55,7 @@ class PreparedInsertSink : public Sink {
   std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
   std::unique_ptr<BindBuffers> binds_;
   std::vector<split::Field> batch_;  // rows x slots_, row-major
+  std::deque<std::string> ids_;      // the batch's ids as text, where batch_ points (a deque does not move them)
   std::uint64_t batched_ = 0;        // rows in batch_
   std::uint64_t first_row_ = 0;      // chunk row of the batch's first row
   std::size_t batch_bytes_ = 0;

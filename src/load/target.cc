@@ -53,6 +53,7 @@ Column column_of(const Row& c) {
   if (type == "enum" || type == "set") column.members = type_members(c[2].value_or(""));
   column.charset = c[7].value_or("");
   column.binary = type == "binary" || type == "varbinary" || type.find("blob") != std::string::npos;
+  column.auto_increment = extra.find("auto_increment") != std::string::npos;
   return column;
 }
 
@@ -88,7 +89,7 @@ bool refuses_expression(const ServerError& e, const Options& options) {
 std::string insert_probe(Session& session, const Target& t, const Options& options) {
   if (options.columns.empty() && options.set.empty())
     return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
-  return make_insert_shape(session, t, options).placeholders(1);
+  return make_insert_shape(session, t, options, nullptr).placeholders(1);
 }
 
 // The statement the mode runs, tried before any byte is read and rolled
@@ -99,9 +100,9 @@ std::string insert_probe(Session& session, const Target& t, const Options& optio
 void probe(Session& session, const Target& t, const Options& options) {
   try {
     if (options.mode == Mode::load || options.mode == Mode::bulk) {
-      LoadDataSink probe(session, t, options);
+      LoadDataSink probe(session, t, options, nullptr);
       session.execute("START TRANSACTION");
-      probe.send(Chunk{}, {});  // an empty chunk: no rows, so nothing to diagnose
+      probe.send(Chunk{}, {}, RowIds{});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
     } else if (options.mode != Mode::server) {
       session.execute(fmt::format("PREPARE fastload_probe FROM {}",

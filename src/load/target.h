@@ -25,6 +25,7 @@ struct Column {
   std::vector<std::string> members{};  // an ENUM's or SET's, in order
   std::string charset;       // a text column's; empty for others
   bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
+  bool auto_increment = false;  // the server numbers it where a row gives none (or NULL, or 0)
 };
 
 struct Target {

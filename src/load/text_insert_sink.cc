@@ -5,10 +5,10 @@
 namespace fastload::load {
 
 TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
-                               const Options& options)
+                               const Options& options, const AutoIds* ids)
     : session_(session),
       on_duplicate_(options.on_duplicate),
-      shape_(make_insert_shape(session, target, options)),
+      shape_(make_insert_shape(session, target, options, ids)),
       rows_per_statement_(max_statement_rows(session, on_duplicate_, rows_per_statement)),
       max_packet_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 1024),
       max_statement_(std::min(kStatementBytes, max_packet_)),
@@ -69,15 +69,20 @@ bool TextInsertSink::flush(SinkResult& result) {
   return accepted;
 }
 
-SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file) {
+SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
   statement_.clear();
   rows_in_statement_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& fields, std::uint64_t row) {
+    if (auto made_up = shape_.made_up_id(fields, row)) {
+      result.problems.push_back(std::move(*made_up));
+      return false;
+    }
     tuple_.clear();
     shape_.append_tuple(tuple_, [&](std::string& out, const ValueSlot& slot) {
-      append_value(out, fields[slot.field], slot.column);
+      if (slot.field == ValueSlot::kId) out += std::to_string(ids.id(row));
+      else append_value(out, fields[slot.field], slot.column);
     });
     rows_.release();  // the tuple holds the values now
     std::size_t grown = (rows_in_statement_ ? statement_.size() + 1 : shape_.head().size()) + tuple_.size();

@@ -22,9 +22,10 @@ class TextInsertSink : public Sink {
   static constexpr std::size_t kStatementBytes = 1 << 20;
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
-  // options.on_duplicate, dialect, columns, set and charset.
-  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options);
-  SinkResult send(const Chunk& chunk, std::string_view file) override;
+  // options.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
+  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options,
+                 const AutoIds* ids);
+  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
 
  private:

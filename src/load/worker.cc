@@ -21,15 +21,16 @@ std::unique_ptr<Sink> make_sink(const LoadJob& job, const Destination& to, Sessi
   switch (o.mode) {
     case Mode::load:
     case Mode::bulk:
-      return std::make_unique<LoadDataSink>(session, to.target, o);
+      return std::make_unique<LoadDataSink>(session, to.target, o, job.ids);
     case Mode::server:
       return std::make_unique<LoadDataSink>(
-          session, to.target, o, std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
+          session, to.target, o, job.ids,
+          std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
     case Mode::insert:
-      return std::make_unique<PreparedInsertSink>(session, to.target, o);
+      return std::make_unique<PreparedInsertSink>(session, to.target, o, job.ids);
     case Mode::multirow:
-      return std::make_unique<TextInsertSink>(session, to.target, o.batch_rows, o);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, to.target, 1, o);
+      return std::make_unique<TextInsertSink>(session, to.target, o.batch_rows, o, job.ids);
+    case Mode::row: return std::make_unique<TextInsertSink>(session, to.target, 1, o, job.ids);
   }
   throw Failure(ExitCode::internal, "fastload: unknown mode");
 }

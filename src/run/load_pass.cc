@@ -124,7 +124,8 @@ std::vector<load::JobInput> job_inputs(const RunState& state) {
     for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
     inputs.push_back({input.name(), input.file.get(), input.chunker.get(), input.verifier.get(), std::move(ledgers),
                       input.recorded.empty() ? nullptr : &input.recorded,
-                      input.converted_last ? &*input.converted_last : nullptr, input.converted_last_rows});
+                      input.converted_last ? &*input.converted_last : nullptr, input.converted_last_rows,
+                      input.rows_before});
   }
   return inputs;
 }
@@ -185,7 +186,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);
     load::LoadJob job{options, state.destinations, state.shards.map ? &*state.shards.map : nullptr, inputs,
-                      state.chunks};
+                      state.chunks, state.auto_ids ? &*state.auto_ids : nullptr};
     load::load_chunks(job, state.outcomes, streamed, state.counters, state.summary.method);
   } catch (const Failure& failure) {
     stopped = failure;

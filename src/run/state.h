@@ -17,6 +17,7 @@
 #include "input/mapped_file.h"
 #include "input/stream_chunks.h"
 #include "input/verifier.h"
+#include "load/auto_ids.h"
 #include "load/indexes.h"
 #include "load/ledger.h"
 #include "load/loader.h"
@@ -49,6 +50,7 @@ struct Input {
   // --mode server with a converted charset: the converted text's last chunk and its rows (load::JobInput).
   std::optional<std::string> converted_last;
   std::uint64_t converted_last_rows = 0;
+  std::uint64_t rows_before = 0;  // the rows of the FILEs before it (numbering the ids: load/auto_ids.h)
 
   const std::string& name() const { return stream ? stream->name() : path; }
 };
@@ -62,6 +64,7 @@ struct RunState {
   shard::ShardPlan shards;  // a Spider table: its map (shard-direct), or why the head loads it
   std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards
   std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
+  std::optional<load::AutoIds> auto_ids;  // the AUTO_INCREMENT column the fields leave out, numbered in file order
   std::optional<load::DeferredIndexes> deferred;  // --defer-indexes: dropped, until re-created
   std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
   std::vector<Chunk> chunks;  // every input's, in order; chunk.file indexes `inputs`
@@ -111,6 +114,14 @@ load::Session& control_of(RunState& state, std::size_t d);
 
 // bulk.cc: --mode bulk's table checks, once --resume knows what is left to load.
 void check_bulk_target(const Options& options, RunState& state);
+
+// auto_ids.cc: the AUTO_INCREMENT ids of rows the file gives none (load/auto_ids.h). plan_auto_ids after
+// the target is checked (refuses what cannot be numbered), number_rows once the inputs are split and the
+// ledgers read (the first id, the counter moved past the load's ids), finish_auto_ids after a load that
+// succeeded (the counter where one LOAD DATA leaves it, where the row count was not known before).
+void plan_auto_ids(const Options& options, RunState& state);
+void number_rows(const Options& options, RunState& state);
+void finish_auto_ids(RunState& state);
 
 // indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
 void defer_indexes(const Options& options, RunState& state);

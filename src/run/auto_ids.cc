@@ -1,0 +1,105 @@
+// AUTO_INCREMENT ids in file order (load/auto_ids.h): which column fastload
+// numbers, from which id (the table's next value, or what an earlier --resume
+// run of the load began with), and the table's counter moved past the ids the
+// load takes, as one LOAD DATA leaves it.
+#include "run/state.h"
+
+#include <fmt/core.h>
+#include <numeric>
+#include <spdlog/spdlog.h>
+
+namespace fastload {
+namespace {
+
+std::uint64_t pinned(const RunState& state, std::string_view variable) {
+  const std::string* value = state.pins.value_of(variable);
+  return value ? std::stoull(*value) : 1;
+}
+
+Failure cannot_number(const RunState& state, const std::string& why) {
+  return Failure(ExitCode::usage, fmt::format(
+      "fastload: {} has the AUTO_INCREMENT column {} that the file does not give, and fastload numbers such rows in "
+      "file order as one LOAD DATA does; {}. Give the ids in the file (--columns naming the column)",
+      state.target.display, load::quote_identifier(state.auto_ids->column), why));
+}
+
+// The ids from the ledger of an earlier run of this load, or nullopt.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> recorded_ids(RunState& state) {
+  for (const Input& input : state.inputs)
+    if (!input.ledgers.empty())
+      if (auto ids = input.ledgers.front()->recorded_ids(*state.control)) return ids;
+  return std::nullopt;
+}
+
+// The load's rows, when every input is a file split before the load.
+std::optional<std::uint64_t> total_rows(const RunState& state) {
+  for (const Input& input : state.inputs)
+    if (!input.file) return std::nullopt;
+  return std::accumulate(state.chunks.begin(), state.chunks.end(), std::uint64_t{0},
+                         [](std::uint64_t sum, const Chunk& c) { return sum + c.rows; });
+}
+
+// The counter one LOAD DATA of `rows` rows leaves; moved there unless it is already past it.
+void move_counter(RunState& state, std::uint64_t rows) {
+  const load::AutoIds& ids = *state.auto_ids;
+  std::uint64_t after = ids.base + load::ids_taken(rows, state.target.engine) * ids.increment;
+  if (load::next_auto_increment(*state.control, state.target) >= after) return;
+  load::move_auto_increment(*state.control, state.target, after);
+  // The ALTER gives the table a new creation time, which the ledgers compare: theirs is the table's now.
+  if (!state.stage)
+    for (Input& input : state.inputs)
+      for (auto& ledger : input.ledgers)
+        ledger->set_table_identity(load::table_identity(*state.control, state.target.database, state.target.table));
+}
+
+}  // namespace
+
+void plan_auto_ids(const Options& options, RunState& state) {
+  const load::Column* column = load::unfilled_auto_increment(state.target, options);
+  if (!column) return;
+  state.auto_ids.emplace();
+  state.auto_ids->column = column->name;
+  if (state.shards.map || !state.shards.head_because.empty())
+    throw cannot_number(state, "a Spider table's shards each keep their own counter");
+  if (options.parts > 1)
+    throw cannot_number(state, "with --part each process would read the table's next value on its own");
+  load::check_numbering(*state.control, state.target, *column);
+}
+
+void number_rows(const Options& options, RunState& state) {
+  if (!state.auto_ids) return;
+  load::AutoIds& ids = *state.auto_ids;
+  std::uint64_t before = 0;
+  for (std::size_t i = 0; i < state.inputs.size(); ++i) {
+    Input& input = state.inputs[i];
+    input.rows_before = before;
+    if (input.file) {
+      for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c)
+        before += state.chunks[c].rows;
+    } else if (i + 1 < state.inputs.size()) {
+      throw cannot_number(state, fmt::format("{} is {}, whose rows are counted only as it loads, and the FILEs "
+                                             "after it are numbered after its rows (or load each FILE in a run of "
+                                             "its own, in order: each numbers from where the last left the table)",
+                                             input.name(), what_stream(*input.stream)));
+    }
+  }
+  if (auto recorded = recorded_ids(state)) {  // --resume: the rest numbered as the first run began
+    std::tie(ids.base, ids.increment) = *recorded;
+  } else {
+    ids.increment = std::max<std::uint64_t>(pinned(state, "auto_increment_increment"), 1);
+    ids.base = load::first_id(load::next_auto_increment(*state.control, state.target), ids.increment,
+                              pinned(state, "auto_increment_offset"));
+    for (const Input& input : state.inputs)
+      for (const auto& ledger : input.ledgers) state.control->execute(ledger->record_ids(*state.control, ids.base,
+                                                                                           ids.increment));
+  }
+  spdlog::debug("{}: column {} numbered from {} by {}", state.target.display, ids.column, ids.base, ids.increment);
+  // Other writers during the load take no id of its range; --atomic leaves the target as it was until the publish.
+  if (auto rows = total_rows(state); rows && !state.stage) move_counter(state, *rows);
+}
+
+void finish_auto_ids(RunState& state) {
+  if (state.auto_ids) move_counter(state, state.summary.input_rows);
+}
+
+}  // namespace fastload
