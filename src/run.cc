@@ -132,6 +132,7 @@ int run(const Options& options) {
   s.mode = mode_name(options.mode);
   if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
+  if (options.convert_charset) s.rejects_charset = options.sent_charset();
   auto start = Clock::now();
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;

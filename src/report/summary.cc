@@ -123,7 +123,10 @@ void print_text(const Summary& s, bool verbose) {
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
     say("fastload: {} rows rejected and left out{}\n", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"
-                                      : fmt::format(": rows in {0}, reasons in {0}.reasons", s.rejects_file));
+                                      : fmt::format(": rows in {0}{1}, reasons in {0}.reasons", s.rejects_file,
+                                                    s.rejects_charset.empty() ? "" : fmt::format(
+                                                        " (written in {0}: load it with --charset {0})",
+                                                        s.rejects_charset)));
   if (!s.success)
     for (const ChunkSpan& span : s.spans) {
       if (span.state == "another part's") continue;  // not this process's: listed in --json only

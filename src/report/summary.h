@@ -53,6 +53,7 @@ struct Summary {
   std::size_t chunks_loaded_before = 0; // --resume: skipped, an earlier run committed them
   std::uint64_t rows_loaded_before = 0;
   std::string rejects_file;             // --rejects
+  std::string rejects_charset;          // the charset its rows are written in when not the file's (a converted --charset)
   std::uint64_t duplicates_skipped = 0; // --on-duplicate ignore: rows of committed chunks whose key was there
   std::uint64_t rows_replaced = 0;      // --on-duplicate replace: rows of the table committed rows replaced
   std::size_t chunks = 0, chunks_committed = 0;

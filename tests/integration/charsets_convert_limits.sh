@@ -84,6 +84,8 @@ expect_eq "--max-errors 1: the rest loads" 0 "$RC"
 expect_eq "--max-errors 1: rows 1, 2, 4" "1,2,4" "$(sql $DB -e "SELECT GROUP_CONCAT(id ORDER BY id) FROM t")"
 expect_eq "--rejects names line 3" 3 "$(cut -f2 "$TEST_TMP/rejects.reasons")"
 expect_eq "--rejects names its byte in the file" 14 "$(cut -f3 "$TEST_TMP/rejects.reasons")"
+expect_match "the summary says the rejects file is utf8mb4 and how to load it" \
+  "rows in .*/rejects \\(written in utf8mb4: load it with --charset utf8mb4\\)" "$ERR"
 
 # utf16: a lone surrogate on line 2 (the file's byte 12; the converted text's 6).
 printf '\x00\x31\x00\t\x00a\x00\t\x00b\x00\n\x00\x32\x00\t\xd8\x00\x00\t\x00c\x00\n\x00\x33\x00\t\x00d\x00\t\x00e\x00\n' \
