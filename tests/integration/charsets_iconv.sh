@@ -35,6 +35,14 @@ sql $DB -e "CREATE TABLE r (h varchar(8) PRIMARY KEY, u varchar(4) CHARACTER SET
             CREATE TABLE f LIKE r"
 rows_of() { sql $DB -e "SELECT h, HEX(u) FROM $1 ORDER BY h"; }
 
+# Table f (fastload's) holds row for row what table r (REFERENCE's) holds.
+same_rows() {  # CHARSET REFERENCE
+  if ! diff <(rows_of r) <(rows_of f) >"$TEST_TMP/diff-$1"; then
+    fail "$1: fastload stored other characters than $2: $(head -c 600 "$TEST_TMP/diff-$1")"
+  else
+    pass
+  fi
+}
 # An exact comparison of CHARSET's characters: the server's LOAD DATA INFILE against fastload's conversion.
 compare_all() {  # CHARSET HEADS
   local cs=$1 file=$TEST_TMP/all-$1.tsv bad=$TEST_TMP/bad-$1.tsv
@@ -42,11 +50,7 @@ compare_all() {  # CHARSET HEADS
   sql $DB -e "TRUNCATE r; TRUNCATE f; LOAD DATA INFILE '$file' INTO TABLE r CHARACTER SET $cs"
   run_fastload --charset $cs "$file" $DB.f
   expect_eq "$cs: every character ($(wc -l <"$file") rows): exit code ($ERR)" 0 "$RC"
-  if ! diff <(rows_of r) <(rows_of f) >"$TEST_TMP/diff-$cs"; then
-    fail "$cs: fastload stored other characters than the server: $(head -c 600 "$TEST_TMP/diff-$cs")"
-  else
-    pass
-  fi
+  same_rows "$cs" "the server"
   expect_eq "$cs: as many rows as the file" "$(wc -l <"$file")" "$(count $DB.f)"
   # What the server cannot convert: it warns for exactly these rows (non-strict, so it goes on).
   sql $DB -e "TRUNCATE r; TRUNCATE f; SET sql_mode = '', max_error_count = 65535;
@@ -148,11 +152,7 @@ compare_ucs() {  # CHARSET ENCODING
   sql $DB -e "TRUNCATE r; TRUNCATE f; LOAD DATA INFILE '$utf8' INTO TABLE r CHARACTER SET utf8mb4"
   run_fastload --charset $cs "$file" $DB.f
   expect_eq "$cs: every character ($(wc -l <"$utf8") rows): exit code ($ERR)" 0 "$RC"
-  if ! diff <(rows_of r) <(rows_of f) >"$TEST_TMP/diff-$cs"; then
-    fail "$cs: fastload stored other characters than the utf8mb4 text: $(head -c 600 "$TEST_TMP/diff-$cs")"
-  else
-    pass
-  fi
+  same_rows "$cs" "the utf8mb4 text"
   expect_eq "$cs: the server's $cs of each value is the file's bytes" 0 \
     "$(sql $DB -e "SELECT COUNT(*) FROM f WHERE HEX(CONVERT(u USING $cs)) <> h")"
 }
