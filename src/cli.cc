@@ -69,12 +69,11 @@ void check_whole_numbers(CLI::App& app) {
 unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
 
 // Charsets in which '\\' or LF bytes can occur inside a multi-byte character,
-// that fastload does not convert (input/charsets.h converts the others): big5,
-// whose iconv mappings differ from the server's in 462 characters, and
+// that fastload does not convert (input/charsets.h converts the others):
 // gb18030, which MariaDB does not have.
 bool charset_is_unsplittable(std::string name) {
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  return name == "big5" || name == "gb18030";
+  return name == "gb18030";
 }
 
 void check_options(const Options& o) {

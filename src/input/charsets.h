@@ -1,5 +1,5 @@
 // The file charsets whose bytes cannot be split or parsed as they are: a
-// multi-byte character of sjis, cp932 or gbk can hold bytes that look like
+// multi-byte character of sjis, cp932, gbk or big5 can hold bytes that look like
 // ASCII ('\\', '|', letters), and a ucs2, utf16 or utf32 line ends in two or
 // four bytes. fastload converts them to utf8mb4 with glibc's iconv before
 // cutting rows, reading each character as the server's charset does
@@ -7,9 +7,18 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace fastload::input {
+
+// A 2-byte code whose server reading is not iconv's: the server's UTF-8, or nullptr where it cannot convert it.
+struct Correction {
+  std::uint16_t code;
+  const char* utf8;
+};
+extern const std::span<const Correction> kBig5Corrections;  // sorted by code (input/big5_corrections.cc)
 
 struct FileCharset {
   const char* name;   // the server's
@@ -18,7 +27,11 @@ struct FileCharset {
   bool (*head)(unsigned char);         // unit 1: a byte that begins a 2-byte character
   bool (*tail)(unsigned char);         // unit 1: a byte that may end one
   bool (*single)(unsigned char);       // unit 1: a byte above 0x7F that is a character alone
+  std::span<const Correction> corrections = {};  // unit 1: pairs converted from this table, not by iconv
 };
+
+// The correction for the pair at `p` (2 bytes there), or nullptr if iconv reads it as the server does.
+const Correction* correction(const FileCharset& cs, const unsigned char* p);
 
 // The charset named `name` (any case) if fastload converts it, else nullptr.
 const FileCharset* converted_charset(std::string_view name);

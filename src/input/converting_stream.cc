@@ -53,7 +53,7 @@ std::size_t CharsetConverter::convert(std::string_view in, bool last, std::strin
     // The well-formed characters from here on, converted in one call.
     int length = 0;
     while (j < in.size() && p[j] >= 0x80 && (length = char_length(cs_, p + j, in.size() - j)) > 0 &&
-           !(sjis_ && length == 2 && p[j] == 0x81 && p[j + 1] == 0x5F))
+           !(length == 2 && special(p + j)))
       j += length;
     std::size_t done = convert_run(in.data() + i, j - i, out);
     count(in.substr(i, done), done);
@@ -67,6 +67,14 @@ std::size_t CharsetConverter::convert(std::string_view in, bool last, std::strin
       unconvertible(1);
     } else if (length < 0) {  // a byte that begins no character: the server reads it alone
       unconvertible(1);
+    } else if (const Correction* fix = correction(cs_, p + i)) {  // the server's reading, not iconv's
+      if (fix->utf8 == nullptr) {
+        unconvertible(2);
+        continue;
+      }
+      out += fix->utf8;
+      count(in.substr(i, 2), 2);
+      i += 2;
     } else {
       convert_special(out);
       count(in.substr(i, 2), 2);
@@ -74,6 +82,11 @@ std::size_t CharsetConverter::convert(std::string_view in, bool last, std::strin
     }
   }
   return i;
+}
+
+// A pair iconv must not convert: sjis 0x815F, or one with a correction.
+bool CharsetConverter::special(const unsigned char* p) const {
+  return (sjis_ && p[0] == 0x81 && p[1] == 0x5F) || correction(cs_, p) != nullptr;
 }
 
 // sjis 0x815F is FULLWIDTH REVERSE SOLIDUS, which the server's sjis reads as

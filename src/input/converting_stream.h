@@ -43,6 +43,7 @@ class CharsetConverter {
  private:
   std::size_t convert_units(std::string_view in, bool last, std::string& out);
   std::size_t convert_run(const char* in, std::size_t size, std::string& out);  // whole characters only
+  bool special(const unsigned char* p) const;
   void convert_special(std::string& out);
   void count(std::string_view in, std::size_t used);
   void mark_units(const std::string& out, std::size_t from, std::uint64_t file_offset);

@@ -87,6 +87,34 @@ expect_eq "--rejects names its byte in the file" 14 "$(cut -f3 "$TEST_TMP/reject
 expect_match "the summary says the rejects file is utf8mb4 and how to load it" \
   "rows in .*/rejects \\(written in utf8mb4: load it with --charset utf8mb4\\)" "$ERR"
 
+# big5 takes the same refusals: 功 (0xA55C: its second byte is '\') and 0xA145 (which fastload corrects: the
+# server reads U+2022, glibc U+2027) into a big5 column, a binary column, with --set, compressed.
+printf '1\t\xa5\x5c\xa1\x45\t\xa5\x5cx\n' >"$TEST_TMP/big5.tsv"
+for column in "b varbinary(20)" "b varchar(20) CHARACTER SET big5"; do
+  sql $DB -e "DROP TABLE IF EXISTS t5; CREATE TABLE t5 (id int PRIMARY KEY, a varchar(20), $column)
+              ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+  sql $DB -e "LOAD DATA INFILE '$TEST_TMP/big5.tsv' INTO TABLE t5 CHARACTER SET big5"
+  want=$(checksum $DB.t5)
+  sql $DB -e "TRUNCATE t5"
+  run_fastload --charset big5 "$TEST_TMP/big5.tsv" $DB.t5
+  expect_eq "big5, $column: refused (exit code)" 2 "$RC"
+  expect_match "big5, $column: says why" "column b of .* the server stores a big5 field's bytes there" "$ERR"
+  run_fastload --charset big5 --mode server "$TEST_TMP/big5.tsv" $DB.t5
+  expect_eq "big5, $column: --mode server as the server's LOAD DATA ($ERR)" "$want" "$(checksum $DB.t5)"
+done
+run_fastload --charset big5 --columns id,@a,b --set 'a = HEX(@a)' "$TEST_TMP/big5.tsv" $DB.t
+expect_eq "big5 with --set: refused" 2 "$RC"
+gzip -c "$TEST_TMP/big5.tsv" >"$TEST_TMP/big5.tsv.gz"
+run_fastload --charset big5 "$TEST_TMP/big5.tsv.gz" $DB.t
+expect_eq "a compressed big5 file: refused" 2 "$RC"
+expect_match "a compressed big5 file: says to pipe it" "zcat FILE \\| fastload --charset big5 -" "$ERR"
+sql $DB -e "TRUNCATE t; LOAD DATA INFILE '$TEST_TMP/big5.tsv' INTO TABLE t CHARACTER SET big5"
+want=$(checksum $DB.t)
+sql $DB -e "TRUNCATE t"
+run_fastload --charset big5 "$TEST_TMP/big5.tsv" $DB.t
+expect_eq "big5 into utf8mb4 columns: loads (exit code, $ERR)" 0 "$RC"
+expect_eq "big5 into utf8mb4 columns: as the server's LOAD DATA" "$want" "$(checksum $DB.t)"
+
 # utf16: a lone surrogate on line 2 (the file's byte 12; the converted text's 6).
 printf '\x00\x31\x00\t\x00a\x00\t\x00b\x00\n\x00\x32\x00\t\xd8\x00\x00\t\x00c\x00\n\x00\x33\x00\t\x00d\x00\t\x00e\x00\n' \
   >"$TEST_TMP/bad.utf16"

@@ -1,4 +1,4 @@
-# Files in sjis, cp932, gbk, ucs2, utf16, utf16le and utf32 are converted to
+# Files in sjis, cp932, gbk, big5, ucs2, utf16, utf16le and utf32 are converted to
 # utf8mb4 on the client (glibc iconv) and must load exactly as the server reads
 # them. Every character each charset has, one a row, loaded by the server's own
 # LOAD DATA INFILE ... CHARACTER SET X and by fastload, compared row by row;
@@ -67,9 +67,11 @@ compare_all() {  # CHARSET HEADS
 compare_all sjis "129 AND 159 OR (seq >> 8) BETWEEN 224 AND 252"
 compare_all cp932 "129 AND 159 OR (seq >> 8) BETWEEN 224 AND 252"
 compare_all gbk "129 AND 254"
+compare_all big5 "161 AND 249"  # with the 461 pairs fastload corrects (input/big5_corrections.cc)
 
-# A file full of escapes beside characters whose second byte is '\' (sjis and cp932 0x835C, gbk 0x815C) or
-# '|' (0x837C, 0x817C), in three formats, in every mode, threads and chunk sizes: as the server reads it.
+# A file full of escapes beside characters whose second byte is '\' (sjis and cp932 0x835C, gbk 0x815C, big5
+# 0xA55C) or '|' (0x837C, 0x817C, 0xA57C), in three formats, in every mode, threads and chunk sizes: as the
+# server reads it.
 realistic() {  # CHARSET BACKSLASH-CHAR BAR-CHAR FILE FORMAT
   perl -e '
     my ($k, $p, $fmt) = (pack("H*", $ARGV[0]), pack("H*", $ARGV[1]), $ARGV[2]);
@@ -126,6 +128,7 @@ check_realistic() {  # CHARSET BACKSLASH-CHAR BAR-CHAR
 check_realistic sjis 835C 837C
 check_realistic cp932 835C 837C
 check_realistic gbk 815C 817C
+check_realistic big5 A55C A57C
 
 # ucs2, utf16, utf16le, utf32: MariaDB's LOAD DATA matches terminators byte by byte, so it cannot read such a
 # file at all (a TAB is 00 09, whose 09 it takes alone). The reference is the same text as a utf8mb4 file,
