@@ -8,8 +8,9 @@
 namespace fastload::input {
 namespace {
 
-// The byte classes of MariaDB's strings/ctype-sjis.c, ctype-cp932.c, ctype-gbk.c and ctype-big5.c: a head byte followed by
-// a tail byte is one character (which may still be unassigned: the server then refuses it, error 1366).
+// The byte classes of MariaDB's strings/ctype-sjis.c, ctype-cp932.c, ctype-gbk.c and ctype-big5.c (big5's
+// checked with the server's LOAD DATA, docs/design.md): a head byte followed by a tail byte is one character
+// (which may still be unassigned: the server then refuses it, error 1366).
 bool sjis_head(unsigned char c) { return (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC); }
 bool sjis_tail(unsigned char c) { return (c >= 0x40 && c <= 0x7E) || (c >= 0x80 && c <= 0xFC); }
 bool sjis_single(unsigned char c) { return c >= 0xA1 && c <= 0xDF; }  // half-width katakana
