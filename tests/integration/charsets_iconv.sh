@@ -27,8 +27,24 @@ all_characters() {  # CHARSET HEADS FILE
     my $b = pack("H*", $h); my $c = pack("H*", $u);
     my $one = $u ne "" && ($c ne "?" || $b eq "?") && ($c =~ /^(?:[\x00-\x7f]|[\xc0-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf7][\x80-\xbf]{3})\z/);
     if (length($b) == 1) { $b =~ s/\\/\\\\/g; $b =~ s/\t/\\t/g; $b =~ s/\n/\\n/g; }  # not inside a character
-    if ($one) { print GOOD "$h\t$b\n" } elsif ($b !~ /[\t\n]/) { print BAD "$h\t$b\n" }  # a pair with a TAB or LF: two rows
-    BEGIN { open GOOD, ">", $ENV{GOOD} or die; open BAD, ">", $ENV{BAD} or die }'
+    if ($c eq "\xef\xbf\xbd" && length($b) == 2) { print SILENT "$h\t$b\n" }  # a code read as U+FFFD
+    elsif ($one) { print GOOD "$h\t$b\n" } elsif ($b !~ /[\t\n]/) { print BAD "$h\t$b\n" }  # a pair with a TAB or LF: two rows
+    BEGIN { open GOOD, ">", $ENV{GOOD} or die; open BAD, ">", $ENV{BAD} or die; open SILENT, ">", $ENV{SILENT} or die }'
+}
+
+# The codes CHARSET's server reads as U+FFFD (FILE): the server stores U+FFFD for each without a word, strict as
+# it is; fastload refuses each (error 1366) and stores none.
+expect_silent_refused() {  # CHARSET FILE
+  local rows
+  rows=$(wc -l <"$2")
+  sql $DB -e "TRUNCATE r; TRUNCATE f"
+  expect_eq "$1: the server stores U+FFFD for the $rows codes, without a warning" "$rows 0" \
+    "$(sql $DB -e "LOAD DATA INFILE '$2' INTO TABLE r CHARACTER SET $1; SELECT COUNT(*), @@warning_count FROM r
+                   WHERE u = _utf8mb4 X'EFBFBD'" | tail -1 | tr '\t' ' ')"
+  run_fastload --charset $1 --max-errors 1000 --rejects "$TEST_TMP/rejects-fffd-$1" "$2" $DB.f
+  expect_eq "$1: fastload refuses each, with error 1366 ($ERR)" "$rows 1366" \
+    "$(wc -l <"$TEST_TMP/rejects-fffd-$1.reasons") $(cut -f4 "$TEST_TMP/rejects-fffd-$1.reasons" | sort -u | xargs)"
+  expect_eq "$1: and stores none of them" 0 "$(count $DB.f)"
 }
 
 sql $DB -e "CREATE TABLE r (h varchar(8) PRIMARY KEY, u varchar(4) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin);
@@ -46,7 +62,8 @@ same_rows() {  # CHARSET REFERENCE
 # An exact comparison of CHARSET's characters: the server's LOAD DATA INFILE against fastload's conversion.
 compare_all() {  # CHARSET HEADS
   local cs=$1 file=$TEST_TMP/all-$1.tsv bad=$TEST_TMP/bad-$1.tsv
-  GOOD=$file BAD=$bad all_characters "$cs" "$2"
+  GOOD=$file BAD=$bad SILENT=$TEST_TMP/fffd-$1.tsv all_characters "$cs" "$2"
+  [[ -s $TEST_TMP/fffd-$1.tsv ]] && expect_silent_refused "$cs" "$TEST_TMP/fffd-$1.tsv"
   sql $DB -e "TRUNCATE r; TRUNCATE f; LOAD DATA INFILE '$file' INTO TABLE r CHARACTER SET $cs"
   run_fastload --charset $cs "$file" $DB.f
   expect_eq "$cs: every character ($(wc -l <"$file") rows): exit code ($ERR)" 0 "$RC"
