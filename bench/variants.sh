@@ -16,6 +16,8 @@
 # With INDEXED=1 in the environment the table has the two secondary indexes of the classic experiment
 # (changeset; uid, timestamp), e.g.
 #       INDEXED=1 bench/variants.sh 2000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --defer-indexes"
+# With AUTOINC=1 it has an INVISIBLE AUTO_INCREMENT column the file leaves out (ids in file order), e.g.
+#       AUTOINC=1 bench/variants.sh 1000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --mode insert"
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -45,6 +47,9 @@ server_cpu() {
 
 indexes=""
 [[ ${INDEXED:-0} == 1 ]] && indexes="ALTER TABLE nodes ADD KEY changeset (changeset), ADD KEY uid_ts (uid, timestamp)"
+# AUTOINC=1: an INVISIBLE AUTO_INCREMENT column the file leaves out, numbered by the load in file order.
+[[ ${AUTOINC:-0} == 1 ]] && indexes="${indexes:+$indexes; }ALTER TABLE nodes ADD COLUMN seq bigint NOT NULL
+  AUTO_INCREMENT INVISIBLE, ADD UNIQUE KEY seq (seq)"
 
 # compressed EXT: the file compressed by the tool for EXT (gz zst lz4 bz2 xz), made on first use.
 compressed() {
