@@ -14,12 +14,12 @@
 #include <string>
 #include <xxhash.h>
 
-#include "fastload/options.h"
+#include "cli/options.h"
 #include "input/mapped_file.h"
-#include "load/column_list.h"
-#include "load/last_row.h"
-#include "load/session.h"
-#include "load/target.h"
+#include "table/column_list.h"
+#include "text/last_row.h"
+#include "db/session.h"
+#include "table/target.h"
 
 namespace {
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
-#include "fastload/errors.h"
-#include "split/row_scanner.h"
-#include "split/splitter.h"
+#include "cli/cli.h"
+#include "base/errors.h"
+#include "text/row_scanner.h"
+#include "chunks/splitter.h"
 
 namespace {
 

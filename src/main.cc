@@ -6,10 +6,10 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "cli.h"
-#include "fastload/errors.h"
+#include "cli/cli.h"
+#include "base/errors.h"
 #include "report/say.h"
-#include "run.h"
+#include "run/run.h"
 
 int main(int argc, char** argv) {
   using namespace fastload;

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fastload/errors.h"
+#include "base/errors.h"
 
 namespace fastload::input {
 namespace {

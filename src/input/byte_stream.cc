@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <thread>
 
-#include "fastload/errors.h"
+#include "base/errors.h"
 #include "input/byte_source.h"
 #include "input/decoding_stream.h"
 #include "input/formats.h"

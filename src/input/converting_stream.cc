@@ -6,7 +6,7 @@
 #include <fmt/core.h>
 #include <iconv.h>
 
-#include "fastload/errors.h"
+#include "base/errors.h"
 
 namespace fastload::input {
 namespace {

@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "fastload/dialect.h"
+#include "text/dialect.h"
 #include "input/byte_stream.h"
 #include "input/charsets.h"
 

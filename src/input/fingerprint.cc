@@ -6,8 +6,8 @@
 #include <vector>
 #include <xxhash.h>
 
-#include "fastload/errors.h"
-#include "fastload/parallel_for.h"
+#include "base/errors.h"
+#include "base/parallel_for.h"
 
 namespace fastload::input {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <thread>
 
-#include "fastload/errors.h"
+#include "base/errors.h"
 #include "input/byte_stream.h"
 
 namespace fastload::input {

@@ -7,15 +7,15 @@
 #include <spdlog/spdlog.h>
 #include <thread>
 
-#include "fastload/errors.h"
-#include "load/column_list.h"
-#include "load/diagnose.h"
+#include "base/errors.h"
+#include "table/column_list.h"
+#include "sink/diagnose.h"
 #include "load/fault.h"
 #include "load/kept_rows.h"
-#include "load/last_row.h"
-#include "load/rejects.h"
-#include "load/stop_signal.h"
-#include "load/transient.h"
+#include "text/last_row.h"
+#include "table/rejects.h"
+#include "db/stop_signal.h"
+#include "db/transient.h"
 
 namespace fastload::load {
 
@@ -91,7 +91,7 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
 }
 
 // The input's last row, when no line terminator ends it and it has more
-// fields than the columns take (load/last_row.h), unless it is left out.
+// fields than the columns take (text/last_row.h), unless it is left out.
 std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& job) {
   const JobInput& input = job.inputs[load.chunk.file];
   bool ends_input = input.file ? load.chunk.end == input.file->bytes().size() : load.text.last;

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "fastload/dialect.h"
-#include "fastload/problem.h"
+#include "text/dialect.h"
+#include "base/problem.h"
 #include "load/loader.h"
 #include "load/worker.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "load/session.h"
+#include "db/session.h"
 
 namespace fastload::load {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "fastload/problem.h"
-#include "fastload/sink.h"
-#include "load/route.h"
+#include "base/problem.h"
+#include "sink/sink.h"
+#include "sink/route.h"
 
 namespace fastload::load {
 

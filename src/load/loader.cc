@@ -6,12 +6,12 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "fastload/errors.h"
-#include "fastload/parallel_for.h"
+#include "base/errors.h"
+#include "base/parallel_for.h"
 #include "load/chunk_transaction.h"
-#include "load/stop_signal.h"
+#include "db/stop_signal.h"
 #include "load/worker.h"
-#include "split/row_scanner.h"
+#include "text/row_scanner.h"
 
 namespace fastload::load {
 

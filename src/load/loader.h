@@ -14,20 +14,17 @@
 #include <string>
 #include <vector>
 
-#include "fastload/chunk.h"
-#include "fastload/options.h"
+#include "base/chunk.h"
+#include "cli/options.h"
 #include "input/mapped_file.h"
-#include "input/stream_chunks.h"
+#include "chunks/stream_chunks.h"
 #include "input/verifier.h"
-#include "load/auto_ids.h"
-#include "load/destination.h"
-#include "load/ledger.h"
-#include "load/target.h"
+#include "table/auto_ids.h"
+#include "sink/destination.h"
+#include "sink/route.h"
+#include "table/ledger.h"
+#include "table/target.h"
 #include "report/diagnostics.h"
-
-namespace fastload::shard {
-struct ShardMap;
-}
 
 namespace fastload::load {
 
@@ -93,7 +90,7 @@ struct JobInput {
 struct LoadJob {
   const Options& options;
   const std::vector<Destination>& destinations;  // one, or a shard-direct load's shards
-  const shard::ShardMap* shards;                 // shard-direct: which destination each row goes to
+  MakeRowRouter make_router;                     // several destinations: a router for each worker
   const std::vector<JobInput>& inputs;  // chunk.file indexes them
   const std::vector<Chunk>& chunks;     // the mapped inputs', in order
   const AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload

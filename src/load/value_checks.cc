@@ -3,8 +3,8 @@
 #include <charconv>
 #include <fmt/core.h>
 
-#include "load/column_list.h"
-#include "load/value_class.h"
+#include "table/column_list.h"
+#include "text/value_class.h"
 
 namespace fastload::load {
 namespace {

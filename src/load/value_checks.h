@@ -13,12 +13,12 @@
 #include <string_view>
 #include <vector>
 
-#include "fastload/chunk.h"
-#include "fastload/options.h"
-#include "fastload/problem.h"
-#include "load/target.h"
-#include "split/field_parser.h"
-#include "split/row_scanner.h"
+#include "base/chunk.h"
+#include "cli/options.h"
+#include "base/problem.h"
+#include "table/target.h"
+#include "text/field_parser.h"
+#include "text/row_scanner.h"
 
 namespace fastload::load {
 

@@ -5,12 +5,12 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "fastload/errors.h"
-#include "load/load_data_sink.h"
-#include "load/prepared_insert_sink.h"
-#include "load/rate_limit.h"
-#include "load/session_variables.h"
-#include "load/text_insert_sink.h"
+#include "base/errors.h"
+#include "sink/load_data_sink.h"
+#include "sink/prepared_insert_sink.h"
+#include "db/rate_limit.h"
+#include "db/session_variables.h"
+#include "sink/text_insert_sink.h"
 
 namespace fastload::load {
 namespace {
@@ -73,7 +73,7 @@ void connect(Worker& w, const LoadJob& job) {
   std::vector<Link> links;
   for (const Destination& to : job.destinations) links.push_back(connect(job, to));
   w.links = std::move(links);
-  if (job.shards && !w.router) w.router.emplace(*job.shards, job.options.dialect);
+  if (job.make_router && !w.router) w.router = job.make_router();
   // Every destination takes the fields in the same columns: the first one's types decide.
   if (!w.values) w.values.emplace(job.destinations.front().target, job.options);
 }

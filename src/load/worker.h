@@ -7,13 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "fastload/chunk.h"
+#include "base/chunk.h"
 #include "load/loader.h"
-#include "load/route.h"
-#include "load/session.h"
+#include "sink/route.h"
+#include "db/session.h"
 #include "load/value_checks.h"
-#include "fastload/sink.h"
-#include "shard/router.h"
+#include "sink/sink.h"
 
 namespace fastload::load {
 
@@ -25,7 +24,7 @@ struct Link {
 
 struct Worker {
   std::vector<Link> links;                // one per destination, connected together
-  std::optional<shard::RowRouter> router;  // shard-direct: parses each row's partitioning columns
+  std::unique_ptr<RowRouter> router;  // several destinations: says where each row goes
   std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
   std::optional<ValueChecker> values;     // the values the server would convert silently (load/value_checks.h)
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "fastload/problem.h"
+#include "base/problem.h"
 
 namespace fastload::report {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "fastload/chunk.h"
+#include "base/chunk.h"
 #include "report/diagnostics.h"
 
 namespace fastload::report {

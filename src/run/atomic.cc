@@ -26,7 +26,7 @@ void abandon(RunState& state) {
   state.stage.reset();
 }
 
-// --atomic: the staged rows into the target in one transaction (see load/stage.h).
+// --atomic: the staged rows into the target in one transaction (see table/stage.h).
 void publish(const Options& options, RunState& state) {
   load::Stage stage = std::move(*state.stage);
   state.stage.reset();  // publish_stage drops it, or abandons it on failure

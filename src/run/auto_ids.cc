@@ -1,4 +1,4 @@
-// AUTO_INCREMENT ids in file order (load/auto_ids.h): which column fastload
+// AUTO_INCREMENT ids in file order (table/auto_ids.h): which column fastload
 // numbers, from which id (the table's next value, or what an earlier --resume
 // run of the load began with), and the table's counter moved past the ids the
 // load takes, as one LOAD DATA leaves it.

@@ -7,9 +7,10 @@
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
-#include "load/analyze.h"
-#include "load/barrier.h"
-#include "load/column_list.h"
+#include "sink/probe.h"
+#include "table/analyze.h"
+#include "table/barrier.h"
+#include "table/column_list.h"
 
 namespace fastload {
 namespace {
@@ -32,6 +33,7 @@ load::Destination shard_destination(const Options& options, const RunState& stat
     d.pins = state.pins;
     load::pin_session(*d.control, d.pins);
     d.target = load::check_target(*d.control, d.options);
+    load::probe_target(*d.control, d.target, d.options);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
                                         state.target.display));

@@ -7,8 +7,8 @@
 
 #include "input/charsets.h"
 #include "input/converting_stream.h"
-#include "split/long_rows.h"
-#include "split/splitter.h"
+#include "text/long_rows.h"
+#include "chunks/splitter.h"
 
 namespace fastload {
 namespace {
@@ -36,7 +36,7 @@ std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_p
 // --mode server with a charset fastload converts: the server reads the file
 // in that charset, where a character's second byte may look like '\\' or a
 // terminator, so the rows it must report are those of the converted text.
-// Its last chunk is kept for the check of an unterminated last row (load/last_row.h).
+// Its last chunk is kept for the check of an unterminated last row (text/last_row.h).
 void count_converted(const Options& options, Input& input, Chunk& chunk) {
   input::ConvertingStream text(input::open_stream(input.path, {1}), *input::converted_charset(options.charset),
                                options.dialect);

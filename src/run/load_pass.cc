@@ -7,8 +7,9 @@
 #include <fmt/ranges.h>
 #include <tuple>
 
-#include "load/rejects.h"
-#include "load/stop_signal.h"
+#include "shard/router.h"
+#include "table/rejects.h"
+#include "db/stop_signal.h"
 
 namespace fastload {
 namespace {
@@ -24,6 +25,13 @@ const char* state_name(load::ChunkState s) {
     case load::ChunkState::pending: break;
   }
   return "not loaded";
+}
+
+// A shard-direct load's routers: one for each worker, reading the row's partitioning columns.
+load::MakeRowRouter row_routers(const Options& options, const RunState& state) {
+  if (!state.shards.map) return {};
+  const shard::ShardMap* map = &*state.shards.map;
+  return [map, &options] { return std::make_unique<shard::ShardRouter>(*map, options.dialect); };
 }
 
 // A shard-direct chunk whose parts were committed on some shards, not on all.
@@ -185,7 +193,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::vector<load::StreamedChunk> streamed;
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);
-    load::LoadJob job{options, state.destinations, state.shards.map ? &*state.shards.map : nullptr, inputs,
+    load::LoadJob job{options, state.destinations, row_routers(options, state), inputs,
                       state.chunks, state.auto_ids ? &*state.auto_ids : nullptr};
     load::load_chunks(job, state.outcomes, streamed, state.counters, state.summary.method);
   } catch (const Failure& failure) {

@@ -10,7 +10,7 @@
 #include <xxhash.h>
 
 #include "input/fingerprint.h"
-#include "load/column_list.h"
+#include "table/column_list.h"
 
 namespace fastload {
 namespace {
@@ -47,7 +47,7 @@ void identify_inputs(const Options& options, RunState& state) {
   }
 }
 
-// What makes a rerun of `input` the same load (see load/ledger.h) on
+// What makes a rerun of `input` the same load (see table/ledger.h) on
 // destination `d`: a shard's ledger names the shard's table beside the target.
 load::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
                                const std::vector<Chunk>& chunks, std::size_t d) {

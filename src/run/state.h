@@ -1,4 +1,4 @@
-// What the passes of a run (run.cc) share: the inputs, the chunks and their
+// What the passes of a run (run/run.cc) share: the inputs, the chunks and their
 // outcomes, the summary. Each pass is a function of Options and RunState.
 #pragma once
 
@@ -9,22 +9,22 @@
 #include <string>
 #include <vector>
 
-#include "fastload/chunk.h"
-#include "fastload/errors.h"
-#include "fastload/options.h"
+#include "base/chunk.h"
+#include "base/errors.h"
+#include "cli/options.h"
 #include "input/byte_stream.h"
 #include "input/fingerprint.h"
 #include "input/mapped_file.h"
-#include "input/stream_chunks.h"
+#include "chunks/stream_chunks.h"
 #include "input/verifier.h"
-#include "load/auto_ids.h"
-#include "load/indexes.h"
-#include "load/ledger.h"
+#include "table/auto_ids.h"
+#include "table/indexes.h"
+#include "table/ledger.h"
 #include "load/loader.h"
-#include "load/session.h"
-#include "load/stage.h"
-#include "load/target.h"
-#include "load/destination.h"
+#include "db/session.h"
+#include "table/stage.h"
+#include "table/target.h"
+#include "sink/destination.h"
 #include "shard/spider.h"
 #include "report/progress.h"
 #include "report/summary.h"
@@ -50,7 +50,7 @@ struct Input {
   // --mode server with a converted charset: the converted text's last chunk and its rows (load::JobInput).
   std::optional<std::string> converted_last;
   std::uint64_t converted_last_rows = 0;
-  std::uint64_t rows_before = 0;  // the rows of the FILEs before it (numbering the ids: load/auto_ids.h)
+  std::uint64_t rows_before = 0;  // the rows of the FILEs before it (numbering the ids: table/auto_ids.h)
 
   const std::string& name() const { return stream ? stream->name() : path; }
 };
@@ -115,7 +115,7 @@ load::Session& control_of(RunState& state, std::size_t d);
 // bulk.cc: --mode bulk's table checks, once --resume knows what is left to load.
 void check_bulk_target(const Options& options, RunState& state);
 
-// auto_ids.cc: the AUTO_INCREMENT ids of rows the file gives none (load/auto_ids.h). plan_auto_ids after
+// auto_ids.cc: the AUTO_INCREMENT ids of rows the file gives none (table/auto_ids.h). plan_auto_ids after
 // the target is checked (refuses what cannot be numbered), number_rows once the inputs are split and the
 // ledgers read (the first id, the counter moved past the load's ids), finish_auto_ids after a load that
 // succeeded (the counter where one LOAD DATA leaves it, where the row count was not known before).

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "shard/column_value.h"
-#include "split/field_parser.h"
+#include "text/field_parser.h"
 
 namespace fastload::shard {
 

@@ -7,19 +7,19 @@
 #include <string_view>
 #include <vector>
 
-#include "fastload/dialect.h"
-#include "load/route.h"
+#include "text/dialect.h"
+#include "sink/route.h"
 #include "shard/spider.h"
-#include "split/field_parser.h"
+#include "text/field_parser.h"
 
 namespace fastload::shard {
 
-class RowRouter {
+class ShardRouter final : public load::RowRouter {
  public:
-  RowRouter(const ShardMap& map, const Dialect& dialect) : map_(map), parser_(dialect) {}
+  ShardRouter(const ShardMap& map, const Dialect& dialect) : map_(map), parser_(dialect) {}
 
   // The shard of the row `text` (without its line terminator), or why it has none.
-  load::RowDestination route(std::string_view text, split::RowEnd end);
+  load::RowDestination route(std::string_view text, split::RowEnd end) override;
 
  private:
   const ShardMap& map_;

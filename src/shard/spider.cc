@@ -6,9 +6,9 @@
 #include <fmt/ranges.h>
 #include <map>
 
-#include "fastload/errors.h"
-#include "load/column_list.h"
-#include "load/sql_text.h"
+#include "base/errors.h"
+#include "table/column_list.h"
+#include "text/sql_text.h"
 
 namespace fastload::shard {
 namespace {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "fastload/options.h"
-#include "load/session.h"
-#include "load/target.h"
+#include "cli/options.h"
+#include "db/session.h"
+#include "table/target.h"
 #include "shard/partitioning.h"
 
 namespace fastload::shard {

@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "../unit/dialect_cases.h"
-#include "cli.h"
-#include "fastload/errors.h"
-#include "load/load_data_sink.h"
-#include "split/field_parser.h"
-#include "split/row_scanner.h"
+#include "cli/cli.h"
+#include "base/errors.h"
+#include "sink/load_data_sink.h"
+#include "text/field_parser.h"
+#include "text/row_scanner.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "fastload/dialect.h"
+#include "text/dialect.h"
 #include "generator.h"
 
 namespace dialect_writer {

@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "dialect_writer.h"
-#include "fastload/errors.h"
+#include "base/errors.h"
 #include "generator.h"
 
 namespace {

@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "dialect_writer.h"
-#include "fastload/errors.h"
+#include "base/errors.h"
 #include "generator.h"
 
 using dialect_writer::Writer;

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "shard/partitioning.h"
-#include "split/row_scanner.h"
+#include "text/row_scanner.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
-// AUTO_INCREMENT ids in file order (load/auto_ids.h): the first id, how many ids one LOAD DATA takes, which
+// AUTO_INCREMENT ids in file order (table/auto_ids.h): the first id, how many ids one LOAD DATA takes, which
 // column fastload numbers, which given values the server would make up, a statement's rows' ids.
 #include <gtest/gtest.h>
 
-#include "load/auto_ids.h"
+#include "table/auto_ids.h"
 
 namespace fastload {
 namespace {

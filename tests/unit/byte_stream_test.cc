@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "compressed_samples.h"
-#include "fastload/errors.h"
+#include "base/errors.h"
 
 namespace fastload::input {
 namespace {

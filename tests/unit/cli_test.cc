@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <cstdint>
 #include <functional>
-#include "fastload/errors.h"
+#include "base/errors.h"
 
 namespace fastload {
 namespace {

@@ -7,12 +7,12 @@
 #include <functional>
 #include <optional>
 
-#include "cli.h"
-#include "fastload/errors.h"
-#include "load/chunk_rows.h"
-#include "load/column_list.h"
-#include "load/insert_shape.h"
-#include "load/sql_text.h"
+#include "cli/cli.h"
+#include "base/errors.h"
+#include "text/chunk_rows.h"
+#include "table/column_list.h"
+#include "sink/insert_shape.h"
+#include "text/sql_text.h"
 
 namespace fastload {
 namespace {

@@ -19,7 +19,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "fastload/errors.h"
+#include "base/errors.h"
 #include "input/byte_stream.h"
 #include "temp_dir.h"
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "load/diagnose.h"
+#include "sink/diagnose.h"
 
 namespace fastload {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fastload/dialect.h"
+#include "text/dialect.h"
 
 namespace fastload::testing_dialects {
 

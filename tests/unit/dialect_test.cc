@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "dialect_cases.h"
-#include "fastload/errors.h"
-#include "load/load_data_sink.h"
+#include "base/errors.h"
+#include "sink/load_data_sink.h"
 #include "read_info_model.h"
-#include "split/field_parser.h"
-#include "split/row_scanner.h"
+#include "text/field_parser.h"
+#include "text/row_scanner.h"
 
 namespace fastload {
 namespace {

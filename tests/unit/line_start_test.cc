@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "dialect_cases.h"
-#include "input/stream_chunks.h"
+#include "chunks/stream_chunks.h"
 #include "read_info_model.h"
-#include "split/field_parser.h"
-#include "split/row_scanner.h"
-#include "split/splitter.h"
+#include "text/field_parser.h"
+#include "text/row_scanner.h"
+#include "chunks/splitter.h"
 #include "temp_dir.h"
 
 namespace fastload::split {

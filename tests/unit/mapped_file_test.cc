@@ -5,7 +5,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "fastload/errors.h"
+#include "base/errors.h"
 #include "input/mapped_file.h"
 #include "temp_dir.h"
 

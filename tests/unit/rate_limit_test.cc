@@ -4,7 +4,7 @@
 #include <thread>
 #include <vector>
 
-#include "load/rate_limit.h"
+#include "db/rate_limit.h"
 
 namespace fastload {
 namespace {

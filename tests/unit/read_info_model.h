@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fastload/dialect.h"
+#include "text/dialect.h"
 
 namespace fastload::model {
 

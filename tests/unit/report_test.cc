@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "load/load_data_sink.h"
+#include "sink/load_data_sink.h"
 #include "report/diagnostics.h"
 #include "report/summary.h"
 

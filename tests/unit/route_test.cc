@@ -1,13 +1,13 @@
 // route_rows(): the chunk sent again after rows were rejected holds exactly
 // the other rows, byte for byte, and maps each back to its original row; a
 // shard-direct load's rows go where the router says, refused ones nowhere.
-#include "load/route.h"
+#include "sink/route.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "split/splitter.h"
+#include "chunks/splitter.h"
 
 namespace fastload::load {
 namespace {

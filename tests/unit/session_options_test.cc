@@ -2,9 +2,9 @@
 // the combinations refused; ANALYZE TABLE's error rows.
 #include <gtest/gtest.h>
 
-#include "cli.h"
-#include "fastload/errors.h"
-#include "load/analyze.h"
+#include "cli/cli.h"
+#include "base/errors.h"
+#include "table/analyze.h"
 
 namespace fastload {
 namespace {

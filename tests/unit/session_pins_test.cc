@@ -1,7 +1,7 @@
-// The session variables every session of a run sets (load/session_variables.h): which, and to what.
+// The session variables every session of a run sets (db/session_variables.h): which, and to what.
 #include <gtest/gtest.h>
 
-#include "load/session_variables.h"
+#include "db/session_variables.h"
 
 namespace fastload {
 namespace {

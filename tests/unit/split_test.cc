@@ -1,6 +1,6 @@
 // split(), verify_chunks() and locate_row() against a serial reference that
 // reads the file left to right once, the way the server does, in every dialect.
-#include "split/splitter.h"
+#include "chunks/splitter.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 
 #include "dialect_cases.h"
 #include "read_info_model.h"
-#include "split/row_scanner.h"
+#include "text/row_scanner.h"
 
 namespace fastload::split {
 namespace {

@@ -1,11 +1,11 @@
 // StreamChunks: chunks cut from a stream tile its content after the header
 // exactly, end at row ends, and count rows and lines as the splitter does for
 // a mapped file, in every dialect.
-#include "input/stream_chunks.h"
+#include "chunks/stream_chunks.h"
 
-#include "fastload/errors.h"
-#include "split/long_rows.h"
-#include "split/splitter.h"
+#include "base/errors.h"
+#include "text/long_rows.h"
+#include "chunks/splitter.h"
 #include "temp_dir.h"
 
 #include <gtest/gtest.h>

@@ -1,0 +1,163 @@
+#include "chunks/stream_chunks.h"
+
+#include <algorithm>
+
+
+namespace fastload::input {
+
+StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file,
+                           std::uint64_t max_row)
+    : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)),
+      max_row_(max_row),
+      dialect_(dialect),
+      scanner_(dialect),
+      file_(file),
+      stream_(stream) {}
+
+// Reads until `bytes` holds `want` bytes or the stream ends; false at the end.
+bool StreamChunks::fill(std::string& bytes, std::uint64_t want) {
+  std::size_t have = bytes.size();
+  if (have >= want || at_end_) return !at_end_;
+  bytes.resize(want);
+  while (have < want && !at_end_) {
+    std::size_t n = stream_.read(bytes.data() + have, want - have);
+    have += n;
+    at_end_ = n == 0;
+  }
+  bytes.resize(have);
+  return !at_end_;
+}
+
+// One past the last row end before bytes.size(), 0 when there is none. A row
+// end there only because the bytes stop is no row end: more may follow.
+std::size_t StreamChunks::last_row_end(std::string_view bytes) const {
+  std::size_t last = 0;
+  scanner_.for_each_row_end(bytes, 0, [&](std::span<const std::uint64_t> ends) {
+    for (std::uint64_t end : ends)
+      if (end < bytes.size()) last = end;
+  });
+  // With a prefix, the bytes after the last row up to the next prefix are no row: a chunk may end after a line
+  // terminator among them as well (the search for the prefix begins there), so they do not grow it without end.
+  const std::string& prefix = scanner_.line_start();
+  if (prefix.empty() || bytes.empty()) return last;
+  const std::string& terminator = scanner_.line_terminator();
+  const std::size_t next_row = std::min(bytes.find(prefix, last), bytes.size() - 1);
+  const std::size_t between = next_row < terminator.size() ? std::string_view::npos
+                                                            : bytes.rfind(terminator, next_row - terminator.size());
+  return between != std::string_view::npos && between >= last ? between + terminator.size() : last;
+}
+
+// The header lines (--skip-rows), read until they end before the bytes do.
+void StreamChunks::skip_header() {
+  header_skipped_ = true;
+  std::uint64_t start = 0;
+  const std::string& terminator = scanner_.line_terminator();
+  for (std::uint64_t want = chunk_size_;; want += chunk_size_) {
+    bool more = fill(carry_, want);
+    start = scanner_.first_row_start(carry_);
+    if (start < carry_.size() || !more) break;
+    // A header line that never ends: the one after the last terminator (an escaped one counts: lenient).
+    const std::size_t last = carry_.rfind(terminator);
+    const std::uint64_t line_start = last == std::string::npos ? 0 : last + terminator.size();
+    if (carry_.size() - line_start > max_row_ + terminator.size())
+      throw split::row_too_long(stream_.name(), {line_start, 1 + split::count_lines(carry_, 0, line_start)},
+                                max_row_, dialect_);
+  }
+  next_.begin = start;
+  next_.first_line = 1 + split::count_lines(carry_, 0, start);
+  carry_.erase(0, start);
+}
+
+std::optional<StreamChunk> StreamChunks::next() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // After a failure the bytes read are gone (a long row's, a damaged member's): a later caller must not cut
+  // chunks from the middle of a row. It gets nothing; the failure is the first caller's to report.
+  if (failed_) return std::nullopt;
+  try {
+    return cut_next();
+  } catch (...) {
+    failed_ = true;
+    throw;
+  }
+}
+
+std::optional<StreamChunk> StreamChunks::cut_next() {
+  if (!header_skipped_) skip_header();
+  StreamChunk out;
+  std::string& bytes = out.bytes;
+  bytes.swap(carry_);
+  // Read at least a chunk's worth, then on until a row ends in it (or the stream does).
+  std::size_t cut = 0, scanned = 0;
+  const std::string& terminator = scanner_.line_terminator();
+  for (std::uint64_t want = chunk_size_; cut == 0; want += chunk_size_) {
+    if (!fill(bytes, want)) {
+      cut = bytes.size();
+      break;
+    }
+    // Rows end only at line terminators: without one in the bytes read since the last scan found no row end
+    // (or one ending where they ended, which that scan did not count), there is none to find, and a long row is
+    // not scanned again from its start for every chunk read.
+    const std::size_t from = scanned < terminator.size() ? 0 : scanned - terminator.size();
+    if (std::string_view(bytes).find(terminator, from) != std::string_view::npos) cut = last_row_end(bytes);
+    scanned = bytes.size();
+    // No row ends in the bytes: the first row is longer than them (its terminator may be cut off at the end).
+    if (cut == 0 && bytes.size() > max_row_ + terminator.size())
+      throw split::row_too_long(stream_.name(), {next_.begin, next_.first_line}, max_row_, dialect_);
+  }
+  if (cut == 0) {
+    done_ = true;
+    return std::nullopt;
+  }
+  carry_.assign(bytes, cut, std::string::npos);
+  bytes.resize(cut);
+  Chunk& c = out.chunk;
+  c = next_;
+  c.file = file_;
+  c.end = c.begin + cut;
+  if (cut > max_row_) refuse_long_row(bytes, c);  // a row ending at the stream's end, or a chunk size over 1G
+  split::RangeCounts counts = scanner_.count_rows(bytes, 0, cut);
+  c.rows = counts.rows;
+  c.lines = counts.lines;
+  next_.index = c.index + 1;
+  next_.begin = c.end;
+  next_.first_line = c.first_line + c.lines;
+  next_.first_row = c.first_row + c.rows;
+  if (std::optional<OffsetMap> offsets = stream_.take_offsets(c.begin, c.end))
+    out.offsets = std::make_shared<const OffsetMap>(std::move(*offsets));
+  out.verified = stream_.verified() >= c.end;
+  out.last = at_end_ && carry_.empty();
+  std::uint64_t consumed = stream_.consumed();
+  out.raw_bytes = consumed - consumed_;
+  consumed_ = consumed;
+  return out;
+}
+
+// Refuses the first row of `chunk` (its bytes) longer than the limit, if any.
+void StreamChunks::refuse_long_row(std::string_view bytes, const Chunk& chunk) const {
+  Chunk local = chunk;  // over `bytes`, which begin where the chunk does
+  local.begin = 0;
+  local.end = bytes.size();
+  if (std::optional<split::RowPosition> at = split::find_long_row(bytes, local, dialect_, max_row_))
+    throw split::row_too_long(stream_.name(), {chunk.begin + at->byte_offset, at->line}, max_row_, dialect_);
+}
+
+std::optional<Chunk> StreamChunks::unread() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (done_) return std::nullopt;
+  Chunk c = next_;
+  c.file = file_;
+  c.end = c.begin;
+  return c;
+}
+
+std::uint64_t StreamChunks::verified() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stream_.verified();
+}
+
+std::uint64_t StreamChunks::content_bytes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return next_.begin + carry_.size();
+}
+
+}  // namespace fastload::input

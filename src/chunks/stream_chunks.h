@@ -1,0 +1,78 @@
+// Chunks cut from a stream (standard input, a pipe, a compressed file): the
+// bytes cannot be mapped and split up front, so a worker that needs its next
+// chunk reads it from the stream, cuts it at the last row end, and keeps the
+// rest for the next caller. One caller reads at a time while the others load
+// earlier chunks, so decompressing runs beside the loading; memory is the
+// chunks the workers hold plus one being read: about (threads + 1) x chunk size.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "base/chunk.h"
+#include "text/dialect.h"
+#include "input/byte_stream.h"
+#include "text/long_rows.h"
+#include "text/row_scanner.h"
+
+namespace fastload::input {
+
+struct StreamChunk {
+  Chunk chunk;  // begin/end: offsets in the stream's content; rows, lines, first_line, first_row counted
+  std::string bytes;           // the content [chunk.begin, chunk.end)
+  std::uint64_t raw_bytes = 0;  // stream bytes (compressed, if it is) consumed to read it: for progress
+  bool verified = false;        // its bytes' integrity checks had passed when it was cut (ByteStream::verified)
+  bool last = false;            // the stream ends with it
+  std::shared_ptr<const OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
+};
+
+class StreamChunks {
+ public:
+  // Rows end as in `dialect`; its header lines (skip_rows) are in no chunk.
+  // `max_row`: the longest row read (split::max_row_bytes(); smaller in unit tests).
+  StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0,
+               std::uint64_t max_row = split::max_row_bytes());
+
+  // The next chunk in stream order, or nothing at the end. Thread-safe. A row
+  // longer than the chunk size makes a longer chunk. Throws what the stream
+  // throws (Failure(ExitCode::input) for damaged or truncated data), and
+  // Failure(ExitCode::input) for a row (or header line) longer than
+  // split::max_row_bytes(), which would otherwise grow the chunk without bound.
+  // After a throw it returns nothing (unread() still says where the rest begins).
+  std::optional<StreamChunk> next();
+
+  // Where the chunks not cut yet begin (index, begin, first_line, first_row),
+  // or nothing once next() returned nothing.
+  std::optional<Chunk> unread() const;
+  // Content bytes whose integrity checks have passed (ByteStream::verified).
+  std::uint64_t verified() const;
+  // Content bytes read so far, header included: the stream's size once next() returned nothing.
+  std::uint64_t content_bytes() const;
+
+ private:
+  std::optional<StreamChunk> cut_next();  // next() under the lock
+  bool fill(std::string& bytes, std::uint64_t want);
+  std::size_t last_row_end(std::string_view bytes) const;
+  void skip_header();
+  void refuse_long_row(std::string_view bytes, const Chunk& chunk) const;
+
+  const std::uint64_t chunk_size_;
+  const std::uint64_t max_row_;  // split::max_row_bytes()
+  const Dialect dialect_;         // for messages
+  const split::RowScanner scanner_;
+  const std::size_t file_;
+  mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
+  ByteStream& stream_;
+  std::string carry_;  // content read past the last chunk handed out
+  bool at_end_ = false;  // the stream has no more bytes
+  bool done_ = false;    // and next() returned nothing
+  bool header_skipped_ = false;
+  bool failed_ = false;  // next() threw: the stream's place is lost, so no more chunks
+  std::uint64_t consumed_ = 0;  // stream.consumed() when the last chunk was cut
+  Chunk next_;  // index, begin, first_line and first_row of the next chunk
+};
+
+}  // namespace fastload::input

@@ -1,0 +1,28 @@
+// argv -> Options. Pure: no I/O here beyond what CLI11 prints for --help.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/cli_values.h"
+#include "cli/options.h"
+
+namespace fastload {
+
+// Throws Failure(ExitCode::usage) on bad arguments. Returns nullopt-like
+// `help_shown` when --help or --version was printed (exit 0).
+struct ParsedArgs {
+  Options options;
+  bool exit_now = false;  // --help or --version was printed
+};
+ParsedArgs parse_args(std::vector<std::string> args);
+
+// --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
+// unless it is one column name, one '=' outside parentheses, CASE ... END,
+// literals and comments, and an expression without top-level ',' or '?'.
+Assignment parse_assignment(const std::string& text);
+
+// Blanks the password in the process's own argv so `ps` does not show it.
+void hide_password_in_argv(int argc, char** argv);
+
+}  // namespace fastload

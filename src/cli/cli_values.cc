@@ -1,0 +1,200 @@
+#include "cli/cli_values.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fmt/core.h>
+
+#include "text/sql_text.h"
+
+namespace fastload {
+namespace {
+
+// The entries of a list of names (--columns, --partition): split at commas outside backticks.
+std::vector<std::string> split_entries(const std::string& text) {
+  std::vector<std::string> entries(1);
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '`') quoted = !quoted;  // a doubled backtick toggles twice
+    if (c == ',' && !quoted) entries.emplace_back();
+    else entries.back() += c;
+  }
+  return entries;
+}
+
+
+}  // namespace
+
+Failure usage_error(const std::string& what) {
+  return Failure(ExitCode::usage, fmt::format("fastload: {}; see fastload --help", what));
+}
+
+std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [stop, error] = std::from_chars(text.data(), end, value, 10);  // digits only: no sign, blank or prefix
+  if (text.empty() || error != std::errc() || stop != end || value < least || value > most) return std::nullopt;
+  return value;
+}
+
+std::uint64_t parse_size(const std::string& text, const std::string& option) {
+  const std::string what = option.empty() ? fmt::format("'{}'", text) : fmt::format("{} '{}'", option, text);
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 18) throw usage_error(fmt::format("{} is not a size such as 64M", what));
+  std::uint64_t value = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
+  int shift = -1;
+  if (unit == "" || unit == "B") shift = 0;
+  if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
+  if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
+  if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
+  if (shift < 0) throw usage_error(fmt::format("{} is not a size such as 64M (units: K, M, G)", what));
+  if (value > (UINT64_MAX >> shift)) throw usage_error(fmt::format("{} is too large a size", what));
+  return value << shift;
+}
+
+std::pair<std::string, std::string> parse_table_name(const std::string& text) {
+  auto bad = [&] {
+    return usage_error(fmt::format("'{}' is not DB.TABLE (quote names that hold dots with backticks: "
+                                   "`my.db`.`my.table`)", text));
+  };
+  // One name from `i`: backtick-quoted (a doubled backtick is one backtick), or
+  // plain up to the first dot when `stop_at_dot`, else to the end.
+  auto read_name = [&](std::size_t& i, bool stop_at_dot) {
+    std::string name;
+    if (i < text.size() && text[i] == '`') {
+      for (++i; i < text.size(); ++i) {
+        if (text[i] != '`') { name += text[i]; continue; }
+        if (i + 1 < text.size() && text[i + 1] == '`') { name += '`'; ++i; continue; }
+        ++i;
+        return name;
+      }
+      throw bad();
+    }
+    std::size_t end = stop_at_dot ? text.find('.', i) : std::string::npos;
+    if (end == std::string::npos) end = text.size();
+    name = text.substr(i, end - i);
+    i = end;
+    return name;
+  };
+  std::size_t i = 0;
+  std::string database = read_name(i, true);
+  if (i >= text.size() || text[i] != '.') throw bad();
+  ++i;
+  std::string table = read_name(i, false);
+  if (i != text.size() || database.empty() || table.empty()) throw bad();
+  return {database, table};
+}
+
+// "K/N" with 1 <= K <= N.
+std::pair<unsigned, unsigned> parse_part(const std::string& text) {
+  constexpr std::uint64_t most = 65535;
+  const std::size_t slash = text.find('/');
+  std::optional<std::uint64_t> n, k;
+  if (slash != std::string::npos) {
+    n = parse_whole_number(std::string_view(text).substr(slash + 1), 1, most);
+    k = parse_whole_number(std::string_view(text).substr(0, slash), 1, n.value_or(0));
+  }
+  if (!k || !n)
+    throw usage_error(fmt::format("--part '{}' is not K/N with 1 <= K <= N <= {}, e.g. --part 2/4", text, most));
+  return {static_cast<unsigned>(*k), static_cast<unsigned>(*n)};
+}
+
+// NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket. A
+// password never goes on the command line, where `ps` shows it.
+ShardConnection parse_shard(const std::string& text) {
+  auto bad = [&](const std::string& why) { return usage_error(fmt::format("--shard '{}': {}", text, why)); };
+  std::size_t eq = text.find('=');
+  if (eq == 0 || eq == std::string::npos || eq + 1 == text.size())
+    throw bad("give NAME=WHERE, e.g. --shard s1=/etc/fastload/s1.cnf or --shard s1=loader@db1:3306");
+  ShardConnection shard{text.substr(0, eq), {}};
+  std::string where = text.substr(eq + 1);
+  ConnectionOptions& c = shard.connection;
+  if (where.ends_with(".cnf")) {
+    c.defaults_file = where;
+    return shard;
+  }
+  if (std::size_t at = where.rfind('@'); at != std::string::npos) {
+    c.user = where.substr(0, at);
+    where.erase(0, at + 1);
+    if (c.user.find(':') != std::string::npos)
+      throw bad("a password does not go on the command line (ps shows it): put it in an option file and give "
+                "NAME=FILE.cnf");
+  }
+  if (where.starts_with("/")) {
+    c.socket = where;
+    return shard;
+  }
+  std::size_t colon = where.rfind(':');
+  c.host = where.substr(0, colon);
+  if (colon != std::string::npos) {
+    std::string port = where.substr(colon + 1);
+    std::optional<std::uint64_t> number = parse_whole_number(port, 1, 65535);
+    if (!number) throw bad(fmt::format("'{}' is not a TCP port", port));
+    c.port = static_cast<unsigned>(*number);
+  }
+  if (c.host.empty()) throw bad("no host: give [user@]host[:port], [user@]/path/to/socket or FILE.cnf");
+  return shard;
+}
+
+std::vector<ColumnEntry> parse_columns(const std::string& text) {
+  std::vector<ColumnEntry> columns;
+  for (std::string entry : split_entries(text)) {
+    entry.erase(0, entry.find_first_not_of(" \t"));
+    ColumnEntry column;
+    column.variable = !entry.empty() && entry[0] == '@';
+    if (!load::parse_name(std::string_view(entry).substr(column.variable), column.name))
+      throw usage_error(fmt::format("--columns '{}': '{}' is not a column name or @variable; separate the "
+                                    "entries with single commas, and put a name holding a comma in backticks",
+                                    text, entry));
+    columns.push_back(std::move(column));
+  }
+  return columns;
+}
+
+std::vector<std::string> parse_partitions(const std::string& text) {
+  std::vector<std::string> partitions;
+  for (std::string entry : split_entries(text)) {
+    std::string name;
+    if (!load::parse_name(entry, name))
+      throw usage_error(fmt::format("--partition '{}': '{}' is not a partition name; separate the names with "
+                                    "single commas, and put a name holding a comma in backticks", text, entry));
+    partitions.push_back(std::move(name));
+  }
+  return partitions;
+}
+
+namespace {
+const std::vector<std::pair<std::string, unsigned>>& conversions() {
+  static const std::vector<std::pair<std::string, unsigned>> all{
+      {"int-fraction", kIntFraction}, {"time-fraction", kTimeFraction}, {"timestamp-null", kTimestampNull},
+      {"bit-text", kBitText}, {"enum-index", kEnumIndex}, {"all", kAllConversions}};
+  return all;
+}
+}  // namespace
+
+const std::vector<std::string>& conversion_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& [name, bits] : conversions()) out.push_back(name);
+    return out;
+  }();
+  return names;
+}
+
+unsigned parse_conversions(const std::vector<std::string>& names) {
+  unsigned bits = 0;
+  for (const std::string& name : names) {
+    auto known = std::find_if(conversions().begin(), conversions().end(),
+                              [&](const auto& c) { return c.first == name; });
+    if (known == conversions().end())
+      throw usage_error(fmt::format("--accept-conversion '{}' is not one of int-fraction, time-fraction, "
+                                    "timestamp-null, bit-text, enum-index, all", name));
+    bits |= known->second;
+  }
+  return bits;
+}
+
+}  // namespace fastload

@@ -1,0 +1,51 @@
+// The values of command-line options: sizes, whole numbers, K/N, NAME=WHERE, DB.TABLE, lists of names. A bad value is a
+// Failure(ExitCode::usage) whose message names the option where the caller gives it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "base/errors.h"
+#include "cli/options.h"
+
+namespace fastload {
+
+// Failure(ExitCode::usage, "fastload: WHAT; see fastload --help").
+Failure usage_error(const std::string& what);
+
+// A whole number written in decimal digits only, from `least` to `most`; nullopt otherwise. No sign, blank,
+// "0x" or octal reading of a leading 0: "-1" must never wrap to 2^64 - 1 ("010" is 10).
+std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most);
+
+// "64M" -> 67108864. K, M, G (and KB/MB/GB, KiB...) are powers of 1024. `option` (e.g. "--chunk-size")
+// is named in the message when given.
+std::uint64_t parse_size(const std::string& text, const std::string& option = "");
+
+// "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
+std::pair<std::string, std::string> parse_table_name(const std::string& text);
+
+// --part "K/N" with 1 <= K <= N <= 65535 -> {K, N}.
+std::pair<unsigned, unsigned> parse_part(const std::string& text);
+
+// --columns "a,@x,`b,c`" -> {a}, {x, variable}, {b,c}: entries split at commas
+// outside backticks. Throws Failure(ExitCode::usage) for an empty or malformed entry.
+std::vector<ColumnEntry> parse_columns(const std::string& text);
+
+// --partition "p1,`p 2`" -> {p1, p 2}: names split at commas outside backticks. Throws
+// Failure(ExitCode::usage) for an empty or malformed name.
+std::vector<std::string> parse_partitions(const std::string& text);
+
+// --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
+ShardConnection parse_shard(const std::string& text);
+
+// --accept-conversion's names, as CLI11 checks them: int-fraction, time-fraction, timestamp-null, bit-text,
+// enum-index, all.
+const std::vector<std::string>& conversion_names();
+// The Conversion bits of names from conversion_names().
+unsigned parse_conversions(const std::vector<std::string>& names);
+
+}  // namespace fastload

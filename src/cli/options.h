@@ -1,0 +1,142 @@
+// What the user asked for, parsed from argv once and never changed after.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "text/dialect.h"
+
+namespace fastload {
+
+struct ConnectionOptions {
+  std::string host;    // empty: from option files, else the library default
+  unsigned port = 0;   // 0: from option files, else the library default
+  std::string socket;
+  std::string user;
+  std::optional<std::string> password;  // given on the command line
+  bool prompt_password = false;         // -p / --password without a value
+  std::string defaults_file;            // --defaults-file: read this file instead of the usual ones
+  std::string ssl_mode;                 // DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY
+  std::string ssl_ca;
+};
+
+// --shard NAME=WHERE: how to reach the shard server that a Spider table's
+// server definition (or partition) NAME stands for, instead of that definition.
+struct ShardConnection {
+  std::string name;
+  ConnectionOptions connection;  // an option file (defaults_file), or host/port/socket/user of a DSN
+};
+
+// How rows reach the server (--mode).
+enum class Mode {
+  load,      // LOAD DATA LOCAL INFILE streamed from the mapping, per chunk
+  insert,    // prepared INSERTs, binary protocol, rows parsed on the client
+  multirow,  // text multi-row INSERT statements, as dump loaders send
+  row,       // one INSERT per row: the naive baseline
+  server,    // one LOAD DATA INFILE the server reads itself
+  bulk,      // one session, one transaction: MariaDB's bulk path into an empty InnoDB table
+};
+
+// What a row whose key is already in the table does (--on-duplicate).
+enum class OnDuplicate {
+  error,    // refuses the row like any bad value (strict, the default)
+  ignore,   // keeps the row already in the table; the new one is counted as skipped
+  replace,  // the new row replaces the old one
+};
+
+// One entry of --columns: where a row's field goes, as in LOAD DATA's
+// column list `(a, @x, ...)`.
+struct ColumnEntry {
+  std::string name;       // unquoted: a column of the table, or the variable's name without '@'
+  bool variable = false;  // @name: a user variable, which only --set expressions read
+
+  bool operator==(const ColumnEntry&) const = default;
+};
+
+// One --set: LOAD DATA's `SET column = expression`, the expression as the user wrote it.
+struct Assignment {
+  std::string column;      // unquoted
+  std::string expression;  // SQL, sent as given (but @variables in the INSERT modes, see sink/insert_shape.h)
+
+  bool operator==(const Assignment&) const = default;
+};
+
+// A conversion the server makes without a word, which loses what the file
+// says; fastload refuses the row unless --accept-conversion names it
+// (docs/design.md#what-fastload-does-not-trust). A bit mask.
+enum Conversion : unsigned {
+  kIntFraction = 1,     // '1.5' into an integer column (or YEAR): rounded
+  kTimeFraction = 2,    // fraction digits beyond a temporal column's precision: cut
+  kTimestampNull = 4,   // NULL into a TIMESTAMP NOT NULL: now()
+  kBitText = 8,         // '1' into BIT: the text's bytes (0x31)
+  kEnumIndex = 16,      // a number, not a member's name, into ENUM (its index) or SET (a bit mask)
+  kAllConversions = 31,
+};
+
+struct Options {
+  std::vector<std::string> files;  // as given: paths or glob patterns, expanded when the run opens them
+  std::string database;
+  std::string table;
+  Mode mode = Mode::load;
+  std::uint64_t chunk_size = 0;  // 0: default_chunk_size(file size), see below
+  std::uint64_t batch_rows = 0;  // insert and multirow: most rows a statement; 0: the mode's default
+  bool array_binding = true;     // insert: use MariaDB's array binding where client and server have it
+  unsigned threads = 2;
+  std::string charset = "utf8mb4";
+  bool convert_charset = false;  // --charset is one the file is converted from (src/input/charsets.h)
+  Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
+  std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
+  std::vector<Assignment> set;       // --set, in the order given
+  std::vector<std::string> partitions;  // --partition: the (sub)partitions rows may go to, unquoted; empty: any
+  bool json = false;      // the summary as one JSON object on stdout
+  bool progress = false;  // a progress line even when stderr is not a terminal
+  bool verbose = false;   // pass timers and per-chunk lines
+  OnDuplicate on_duplicate = OnDuplicate::error;
+  bool resume = false;            // record chunks in the ledger; skip the ones a previous run committed
+  std::string ledger_database;    // --ledger DB.TABLE; empty: the target's database
+  std::string ledger_table = "fastload_ledger";
+  std::string rejects_file;       // --rejects: bad rows go here instead of failing the load
+  std::uint64_t max_errors = 0;   // most rows that may be rejected before the load fails
+  unsigned accepted_conversions = 0;  // --accept-conversion: Conversion bits loaded as the server converts them
+  bool atomic = false;            // all or nothing: load a staging table, then publish it in one transaction
+  bool defer_indexes = false;     // drop the secondary indexes for the load, re-create them in one ALTER after it
+  bool force = false;             // --defer-indexes on a table that already holds rows
+  unsigned retries = 5;           // attempts after a transient error (deadlock, lost connection) per chunk
+  ConnectionOptions connection;
+  unsigned connect_timeout = 10;  // --connect-timeout: seconds to connect and get the greeting; 0: no limit
+  // Session options (docs/design.md#session-options).
+  bool disable_checks = false;   // unique_checks = 0, foreign_key_checks = 0 in the workers' sessions
+  bool no_binlog = false;        // sql_log_bin = 0 in every session: replicas see none of the load
+  bool compress = false;         // the client protocol's compression on the workers' connections
+  std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit
+  bool analyze = false;          // ANALYZE TABLE on the target after the barrier
+  // Scaling out (docs/scaling.md).
+  unsigned part = 1, parts = 1;  // --part K/N: this process loads the chunks of part K of N
+  std::vector<ShardConnection> shards;  // --shard, once per shard server given
+  bool via_head = false;         // load a Spider table through its head server, not shard-direct
+
+  // The charset the rows reach the server in: utf8mb4 for a converted file
+  // (but --mode server has the server read the file itself, in --charset).
+  std::string sent_charset() const { return convert_charset && mode != Mode::server ? "utf8mb4" : charset; }
+  // --mode server and bulk load each file as one chunk, in one statement, by one session.
+  bool whole_file() const { return mode == Mode::server || mode == Mode::bulk; }
+  // Whether chunk `index` of input `file` is this process's to load (--part): chunk
+  // boundaries are a pure function of the file and the chunk size, so N processes
+  // with parts 1..N load every chunk once. The file's position shifts the count, so
+  // that many one-chunk files are shared too.
+  bool in_part(std::size_t file, std::size_t index) const { return (file + index) % parts == part - 1; }
+};
+
+// The default chunk size: 64M, but files under 2G get 32 chunks (at least 1M
+// each), so the workers finish together instead of one loading the last big
+// chunk alone. It depends on the file size only, so reruns cut the same chunks.
+inline std::uint64_t default_chunk_size(std::uint64_t file_size) {
+  constexpr std::uint64_t most = 64ull << 20, least = 1ull << 20;
+  std::uint64_t size = file_size / 32;
+  return size > most ? most : size < least ? least : size;
+}
+
+}  // namespace fastload

@@ -1,0 +1,324 @@
+#include "db/session.h"
+
+#include <algorithm>
+#include <cstring>
+#include <errmsg.h>
+#include <fmt/core.h>
+#include <mysql.h>
+
+#include "base/errors.h"
+#include "input/mapped_file.h"
+#include "db/rate_limit.h"
+#include "db/stop_signal.h"
+
+namespace fastload::load {
+
+// State of the LOAD DATA LOCAL callbacks of one session.
+struct InfileStream {
+  std::string_view bytes;
+  std::size_t sent = 0;
+  bool armed = false;        // true only while load_local() runs its statement
+  bool read_failed = false;
+  std::string error;         // why the last request was refused or failed
+  RateLimiter* limiter = nullptr;  // --max-rate: each packet's bytes are taken from it before they go
+  const input::MappedFile* file = nullptr;  // the mapping `bytes` lie in, if any: sent pages are handed back
+  std::size_t released = 0;                 // bytes before this were handed back
+};
+
+namespace {
+
+int infile_init(void** state, const char* filename, void* userdata) noexcept {
+  auto* stream = static_cast<InfileStream*>(userdata);
+  *state = stream;
+  if (!stream->armed) {
+    stream->error = fmt::format("the server asked for the local file '{}', which fastload did "
+                                "not offer; refused (is this the server you meant to connect to?)",
+                                filename ? filename : "");
+    return 1;
+  }
+  stream->armed = false;  // one file per statement
+  stream->sent = 0;
+  stream->released = 0;
+  return 0;
+}
+
+int infile_read(void* state, char* buffer, unsigned int size) noexcept {
+  auto* stream = static_cast<InfileStream*>(state);
+  std::size_t n = std::min<std::size_t>(size, stream->bytes.size() - stream->sent);
+  if (stream->limiter) stream->limiter->acquire(n);  // the library sends the packet once we return
+  if (!input::guarded_copy(buffer, stream->bytes.data() + stream->sent, n)) {
+    stream->read_failed = true;
+    stream->error = fmt::format("reading the input failed at byte {} of the chunk (was the file "
+                                "truncated while loading?)", stream->sent);
+    return -1;
+  }
+  stream->sent += n;
+  constexpr std::size_t kReleaseStep = 8 << 20;  // one madvise per 8 MB sent
+  if (stream->file && stream->sent - stream->released >= kReleaseStep) {
+    auto at = static_cast<std::uint64_t>(stream->bytes.data() - stream->file->bytes().data());
+    stream->file->release(at + stream->released, at + stream->sent);  // a retry faults them in again
+    stream->released = stream->sent;
+  }
+  return static_cast<int>(n);
+}
+
+void infile_end(void*) noexcept {}
+
+int infile_error(void* state, char* buffer, unsigned int size) noexcept {
+  auto* stream = static_cast<InfileStream*>(state);
+  if (size > 0) {
+    std::size_t n = std::min<std::size_t>(size - 1, stream->error.size());
+    std::memcpy(buffer, stream->error.data(), n);
+    buffer[n] = '\0';
+  }
+  return CR_UNKNOWN_ERROR;
+}
+
+void set_option(MYSQL* mysql, mysql_option option, const void* value) {
+  if (mysql_options(mysql, option, value) != 0)
+    throw Failure(ExitCode::connect, fmt::format("fastload: the MySQL client library refused option {}; "
+                                                 "it may be too old", static_cast<int>(option)));
+}
+
+void set_tls(MYSQL* mysql, const ConnectionOptions& o) {
+  if (!o.ssl_ca.empty()) set_option(mysql, MYSQL_OPT_SSL_CA, o.ssl_ca.c_str());
+  if (o.ssl_mode.empty()) return;
+#if defined(FASTLOAD_HAVE_SSL_MODE)
+  static const std::pair<const char*, unsigned> modes[] = {
+      {"DISABLED", SSL_MODE_DISABLED}, {"PREFERRED", SSL_MODE_PREFERRED}, {"REQUIRED", SSL_MODE_REQUIRED},
+      {"VERIFY_CA", SSL_MODE_VERIFY_CA}, {"VERIFY_IDENTITY", SSL_MODE_VERIFY_IDENTITY}};
+  for (auto [name, mode] : modes)
+    if (o.ssl_mode == name) set_option(mysql, MYSQL_OPT_SSL_MODE, &mode);
+#elif defined(FASTLOAD_HAVE_SSL_ENFORCE)
+  my_bool enforce = o.ssl_mode != "DISABLED" && o.ssl_mode != "PREFERRED";
+  my_bool verify = o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
+  set_option(mysql, MYSQL_OPT_SSL_ENFORCE, &enforce);
+  set_option(mysql, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &verify);
+#else
+  if (o.ssl_mode != "DISABLED" && o.ssl_mode != "PREFERRED")
+    throw Failure(ExitCode::connect, "fastload: this MySQL client library cannot enforce --ssl-mode");
+#endif
+}
+
+// --compress: zstd where the library lets the client offer algorithms
+// (Oracle's 8.0.18 on; the server takes the first it has, MariaDB's zlib),
+// else the classic zlib protocol compression.
+void set_compression(MYSQL* mysql) {
+#if defined(FASTLOAD_HAVE_COMPRESSION_ALGORITHMS)
+  set_option(mysql, MYSQL_OPT_COMPRESSION_ALGORITHMS, "zstd,zlib");
+#else
+  set_option(mysql, MYSQL_OPT_COMPRESS, nullptr);
+#endif
+}
+
+bool tls_required(const ConnectionOptions& o) {
+  return o.ssl_mode == "REQUIRED" || o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
+}
+
+std::string describe_server(const ConnectionOptions& o) {
+  if (!o.socket.empty()) return fmt::format("socket {}", o.socket);
+  if (!o.host.empty()) return o.port ? fmt::format("{}:{}", o.host, o.port) : o.host;
+  return "the default server";
+}
+
+// Written once by set_connect_timeout before any session exists, then only read.
+unsigned connect_timeout_seconds = kDefaultConnectTimeout;
+
+}  // namespace
+
+void set_connect_timeout(unsigned seconds) { connect_timeout_seconds = seconds; }
+
+std::string quote_identifier(std::string_view name) {
+  std::string quoted = "`";
+  for (char c : name) {
+    if (c == '`') quoted += '`';
+    quoted += c;
+  }
+  return quoted + "`";
+}
+
+Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
+    : infile_(std::make_unique<InfileStream>()) {
+  mysql_ = mysql_init(nullptr);
+  if (!mysql_) throw Failure(ExitCode::internal, "fastload: out of memory creating a connection");
+  // Callbacks first: from here on, no file leaves this process unasked.
+  mysql_set_local_infile_handler(mysql_, infile_init, infile_read, infile_end, infile_error, infile_.get());
+  unsigned int local_infile = 1;
+  set_option(mysql_, MYSQL_OPT_LOCAL_INFILE, &local_infile);
+  if (!o.defaults_file.empty()) set_option(mysql_, MYSQL_READ_DEFAULT_FILE, o.defaults_file.c_str());
+  set_option(mysql_, MYSQL_READ_DEFAULT_GROUP, "fastload");
+  set_option(mysql_, MYSQL_SET_CHARSET_NAME, kConnectionCharset);
+  // Bounds the TCP connect and the wait for the server's greeting; statements
+  // get no read timeout: a chunk's LOAD DATA or an ALTER may rightly run long.
+  if (connect_timeout_seconds > 0) set_option(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_seconds);
+  set_tls(mysql_, o);
+  if (compress) set_compression(mysql_);
+  auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
+  const auto& pw = password ? password : o.password;
+  if (!mysql_real_connect(mysql_, text(o.host), text(o.user), pw ? pw->c_str() : nullptr, nullptr, o.port,
+                          text(o.socket), 0)) {
+    std::string why = mysql_error(mysql_);
+    unsigned code = mysql_errno(mysql_);
+    mysql_close(mysql_);
+    std::string hint = code == 1045 ? "check --user and the password (-p prompts for it)"
+                                    : "check --host/--port or --socket and that the server runs and answers "
+                                      "(--connect-timeout bounds the wait)";
+    throw Failure(ExitCode::connect, fmt::format("fastload: cannot connect to {}: {} (error {}); {}",
+                                                 describe_server(o), why, code, hint));
+  }
+  // Some client libraries accept the TLS options yet connect in clear text to
+  // a server without TLS: check what was negotiated, whatever the library.
+  if (tls_required(o) && mysql_get_ssl_cipher(mysql_) == nullptr) {
+    mysql_close(mysql_);
+    throw Failure(ExitCode::connect, fmt::format("fastload: {} did not set up TLS, and --ssl-mode {} requires it; "
+                                                 "enable TLS on the server or change --ssl-mode",
+                                                 describe_server(o), o.ssl_mode));
+  }
+  if (compress) check_compression(o);
+  watched_ = std::make_unique<WatchedConnection>();
+  watched_->socket = static_cast<int>(mysql_get_socket(mysql_));
+  register_connection(watched_.get());
+}
+
+// As with TLS: what counts is what the server says it negotiated. Closes the
+// connection before throwing, as the constructor that calls it has not finished.
+void Session::check_compression(const ConnectionOptions& o) {
+  try {
+    compression_ = negotiated_compression();
+  } catch (const ServerError& e) {
+    mysql_close(mysql_);
+    throw Failure(ExitCode::connect, fmt::format("fastload: {}: cannot read the connection's compression: {} "
+                                                 "(error {})", describe_server(o), e.what(), e.code()));
+  }
+  if (!compression_.empty()) return;
+  mysql_close(mysql_);
+  throw Failure(ExitCode::connect, fmt::format("fastload: {} did not agree to compress the connection, which "
+                                               "--compress asks for; leave out --compress", describe_server(o)));
+}
+
+Session::~Session() {
+  if (watched_) unregister_connection(watched_.get());  // before its socket closes
+  mysql_close(mysql_);
+}
+
+ServerCall Session::call() { return ServerCall(watched_.get()); }  // none while connecting
+
+void Session::throw_error() const {
+  throw ServerError(mysql_errno(mysql_), mysql_sqlstate(mysql_), mysql_error(mysql_));
+}
+
+void Session::send_query(std::string_view sql) {
+  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
+}
+
+void Session::use_database(const std::string& database) {
+  if (mysql_select_db(mysql_, database.c_str()) != 0) throw_error();
+}
+
+void Session::throttle(std::uint64_t bytes) noexcept {
+  if (limiter_) limiter_->acquire(bytes);
+}
+
+void Session::execute(std::string_view sql) {
+  throttle(sql.size());
+  ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
+  send_query(sql);
+  // A statement may still return rows (SHOW, a procedure); drain them.
+  if (MYSQL_RES* result = mysql_store_result(mysql_)) mysql_free_result(result);
+  else if (mysql_field_count(mysql_) != 0) throw_error();
+}
+
+std::vector<Row> Session::query(std::string_view sql) {
+  throttle(sql.size());
+  ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
+  send_query(sql);
+  MYSQL_RES* result = mysql_store_result(mysql_);
+  if (!result) {
+    if (mysql_field_count(mysql_) != 0) throw_error();
+    return {};
+  }
+  std::vector<Row> rows;
+  unsigned columns = mysql_num_fields(result);
+  while (MYSQL_ROW row = mysql_fetch_row(result)) {
+    unsigned long* lengths = mysql_fetch_lengths(result);
+    Row& out = rows.emplace_back(columns);
+    for (unsigned i = 0; i < columns; ++i)
+      if (row[i]) out[i] = std::string(row[i], lengths[i]);
+  }
+  mysql_free_result(result);
+  return rows;
+}
+
+std::optional<std::string> Session::query_value(std::string_view sql) {
+  auto rows = query(sql);
+  if (rows.empty() || rows[0].empty()) return std::nullopt;
+  return rows[0][0];
+}
+
+std::string Session::quote_string(std::string_view text) {
+  std::string quoted;
+  append_quoted(quoted, text);
+  return quoted;
+}
+
+void Session::append_quoted(std::string& out, std::string_view text) {
+  std::size_t at = out.size();
+  out.resize(at + text.size() * 2 + 2);
+  out[at] = '\'';
+  // Escapes as the server expects under its sql_mode (NO_BACKSLASH_ESCAPES included).
+  unsigned long n = mysql_real_escape_string(mysql_, out.data() + at + 1, text.data(), text.size());
+  out.resize(at + 1 + n);
+  out += '\'';
+}
+
+bool Session::load_local(std::string_view sql, std::string_view bytes, std::string& read_error) {
+  const input::MappedFile* file = nullptr;
+  for (const input::MappedFile* m : mapped_)
+    if (m->holds(bytes)) file = m;
+  *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_, file, 0};
+  throttle(sql.size());
+  ServerCall waiting = call();
+  bool ok = mysql_real_query(mysql_, sql.data(), sql.size()) == 0;
+  infile_->armed = false;
+  if (infile_->read_failed) {
+    read_error = infile_->error;
+    return false;
+  }
+  if (!ok) throw_error();
+  return true;
+}
+
+std::string Session::negotiated_compression() {
+  std::string on, algorithm = "zlib";  // MariaDB has zlib only, and no status variable naming it
+  for (const Row& r : query("SHOW SESSION STATUS LIKE 'Compression%'")) {
+    if (r.size() < 2) continue;
+    if (r[0] == "Compression") on = r[1].value_or("");
+    if (r[0] == "Compression_algorithm") algorithm = r[1].value_or(algorithm);
+  }
+  return on == "ON" ? algorithm : "";
+}
+
+std::string Session::info() const {
+  const char* text = mysql_info(mysql_);
+  return text ? text : "";
+}
+
+std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_); }
+unsigned Session::warning_count() const { return mysql_warning_count(mysql_); }
+unsigned long Session::server_version() const { return mysql_get_server_version(mysql_); }
+bool Session::supports_array_binding() const {
+#if defined(FASTLOAD_HAVE_ARRAY_BINDING)
+  unsigned long capabilities = 0;
+  if (mariadb_get_infov(mysql_, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &capabilities) != 0) return false;
+  return (capabilities & (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)) != 0;
+#else
+  return false;
+#endif
+}
+
+bool Session::is_mariadb() const {
+  const char* info = mysql_get_server_info(mysql_);
+  return info && std::strstr(info, "MariaDB") != nullptr;
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,120 @@
+// One connection to the server (RAII over MYSQL*). Every session refuses
+// LOAD DATA LOCAL file requests from the moment it exists, except for the one
+// statement it was told to serve, and then serves only the bytes it was given,
+// whatever file name the server sends back.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/options.h"
+#include "db/stop_signal.h"
+
+typedef struct st_mysql MYSQL;
+
+namespace fastload::input {
+class MappedFile;
+}
+
+namespace fastload::load {
+
+// An error the server (or the client library) returned for a statement.
+class ServerError : public std::runtime_error {
+ public:
+  ServerError(unsigned code, std::string sqlstate, const std::string& message)
+      : std::runtime_error(message), code_(code), sqlstate_(std::move(sqlstate)) {}
+  unsigned code() const { return code_; }
+  const std::string& sqlstate() const { return sqlstate_; }
+
+ private:
+  unsigned code_;
+  std::string sqlstate_;
+};
+
+using Row = std::vector<std::optional<std::string>>;
+
+// --connect-timeout: the seconds a connection may take to be set up (0: the
+// library's default, no limit). Called once, before any session exists.
+inline constexpr unsigned kDefaultConnectTimeout = 10;
+
+// Every session speaks utf8mb4: the names of databases, tables, columns and
+// files are given in it. A file in another --charset says so in each
+// statement that carries its bytes (LOAD DATA ... CHARACTER SET, _latin1'...').
+inline constexpr const char* kConnectionCharset = "utf8mb4";
+void set_connect_timeout(unsigned seconds);
+
+// `name` as a MySQL identifier: in backticks, backticks doubled.
+std::string quote_identifier(std::string_view name);
+
+struct InfileStream;
+class RateLimiter;
+
+class Session {
+ public:
+  // Throws Failure(ExitCode::connect). `password` overrides the options' one.
+  // `compress` (--compress): the protocol's compression, checked on the server
+  // once connected (Failure(ExitCode::connect) when the server did not agree).
+  Session(const ConnectionOptions& options, const std::optional<std::string>& password, bool compress = false);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void execute(std::string_view sql);             // throws ServerError
+  // The default database, for what statements name without one (a --set
+  // subquery's table, a function), as the mysql client's USE. Throws ServerError.
+  void use_database(const std::string& database);
+  std::vector<Row> query(std::string_view sql);   // throws ServerError
+  std::optional<std::string> query_value(std::string_view sql);
+  std::string quote_string(std::string_view text);  // a '...' literal in the connection's charset
+  void append_quoted(std::string& out, std::string_view text);  // the same, appended to `out`
+
+  // Runs `sql` (a LOAD DATA LOCAL statement) serving exactly `bytes` as the
+  // file. Returns false with `read_error` set when the bytes could not all be
+  // read: the server then got a truncated file, and the caller must roll back.
+  bool load_local(std::string_view sql, std::string_view bytes, std::string& read_error);
+
+  // --max-rate: every byte of SQL text and LOAD DATA LOCAL data this session
+  // sends is taken from `limiter` first (nullptr: no limit). Bytes that go
+  // around the session (prepared statements' parameters) are the caller's to
+  // throttle().
+  void set_rate_limiter(RateLimiter* limiter) { limiter_ = limiter; }
+  // LOAD DATA LOCAL bytes that lie in one of `files` are handed back to the
+  // page cache as they are sent, so a chunk as large as the file (--mode bulk)
+  // does not keep the whole file resident.
+  void release_sent_pages(std::vector<const input::MappedFile*> files) { mapped_ = std::move(files); }
+  void throttle(std::uint64_t bytes) noexcept;
+  // The protocol compression the server said this connection uses ("zlib",
+  // "zstd"), or "" when it is not compressed.
+  const std::string& compression() const { return compression_; }
+
+  std::string info() const;  // mysql_info() of the last statement, "" if none
+  std::uint64_t affected_rows() const;
+  unsigned warning_count() const;
+  bool is_mariadb() const;
+  // MariaDB's array binding (one prepared execution for many rows): both the
+  // client library and the server must have it.
+  bool supports_array_binding() const;
+  MYSQL* handle() { return mysql_; }  // for prepared statements
+  // Marks a call on handle() as waiting for the server, so a stop signal can cut it (db/stop_signal.h).
+  ServerCall call();
+  unsigned long server_version() const;  // e.g. 101119
+
+ private:
+  [[noreturn]] void throw_error() const;
+  void send_query(std::string_view sql);  // throws ServerError
+  std::string negotiated_compression();
+  void check_compression(const ConnectionOptions& options);
+  MYSQL* mysql_ = nullptr;
+  RateLimiter* limiter_ = nullptr;
+  std::vector<const input::MappedFile*> mapped_;  // see release_sent_pages
+  std::string compression_;
+  std::unique_ptr<WatchedConnection> watched_;  // registered with the stop watcher while connected
+  std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
+};
+
+}  // namespace fastload::load

@@ -1,0 +1,112 @@
+#include "db/stop_signal.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <sys/socket.h>
+#include <thread>
+#include <vector>
+
+namespace fastload::load {
+namespace {
+
+// Written by the signal handler, read by the workers; lock-free, so safe in a handler.
+std::atomic<int> requested{0};
+static_assert(std::atomic<int>::is_always_lock_free);
+std::atomic<bool> cut{false};  // written by the watcher, read after the load
+
+struct sigaction previous_int, previous_term;
+
+extern "C" void on_stop_signal(int signal) { requested.store(signal, std::memory_order_relaxed); }
+
+std::mutex registry_mutex;                  // guards `registry`, and every shutdown of a registered socket
+std::vector<WatchedConnection*> registry;  // the sessions alive now
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// The watcher: wakes every 100 ms (a signal handler cannot notify a condition
+// variable), and after a signal cuts the calls waiting past the grace.
+std::mutex watcher_mutex;  // guards `watching`
+std::condition_variable watcher_wake;
+bool watching = false;
+std::thread watcher;
+
+void cut_stuck_calls(std::int64_t signalled) {
+  const std::int64_t grace = std::chrono::duration_cast<std::chrono::nanoseconds>(kStopGrace).count();
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  for (WatchedConnection* c : registry) {
+    std::int64_t since = c->busy_since.load(std::memory_order_relaxed);
+    // A call begun after the signal (re-creating deferred indexes, the barrier) runs as long as it needs,
+    // unless the server already left a call unanswered.
+    bool after_signal = since > signalled;
+    if (since == 0 || (after_signal && !cut.load(std::memory_order_relaxed)) ||
+        now_ns() - std::max(since, signalled) < grace)
+      continue;
+    ::shutdown(c->socket, SHUT_RDWR);  // the blocked read returns; the session is lost from here on
+    cut.store(true, std::memory_order_relaxed);
+  }
+}
+
+void watch() {
+  std::int64_t signalled = 0;
+  std::unique_lock<std::mutex> lock(watcher_mutex);
+  while (watching) {
+    watcher_wake.wait_for(lock, std::chrono::milliseconds(100));
+    if (requested.load(std::memory_order_relaxed) == 0) continue;
+    if (signalled == 0) signalled = now_ns();
+    cut_stuck_calls(signalled);
+  }
+}
+
+}  // namespace
+
+StopSignals::StopSignals() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  // SA_RESTART: the library's socket calls go on; SA_RESETHAND: the second signal kills.
+  action.sa_flags = SA_RESTART | SA_RESETHAND;
+  sigaction(SIGINT, &action, &previous_int);
+  sigaction(SIGTERM, &action, &previous_term);
+  watching = true;
+  watcher = std::thread(watch);
+}
+
+StopSignals::~StopSignals() {
+  {
+    std::lock_guard<std::mutex> lock(watcher_mutex);
+    watching = false;
+  }
+  watcher_wake.notify_one();
+  watcher.join();
+  sigaction(SIGINT, &previous_int, nullptr);
+  sigaction(SIGTERM, &previous_term, nullptr);
+}
+
+int stop_signal() { return requested.load(std::memory_order_relaxed); }
+
+bool connection_cut() { return cut.load(std::memory_order_relaxed); }
+
+void register_connection(WatchedConnection* connection) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  registry.push_back(connection);
+}
+
+void unregister_connection(WatchedConnection* connection) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  registry.erase(std::remove(registry.begin(), registry.end(), connection), registry.end());
+}
+
+ServerCall::ServerCall(WatchedConnection* c) noexcept : connection_(c) {
+  if (connection_) connection_->busy_since.store(now_ns(), std::memory_order_relaxed);
+}
+
+ServerCall::~ServerCall() {
+  if (connection_) connection_->busy_since.store(0, std::memory_order_relaxed);
+}
+
+}  // namespace fastload::load

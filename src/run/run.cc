@@ -1,0 +1,166 @@
+// The load as a list of passes:
+//   open -> connect -> [stage] -> destinations -> map -> split -> [resume] -> [indexes] -> load -> [reindex]
+//   -> [publish] -> barrier -> [analyze] -> report
+// ([ ] only with --atomic, --resume, --defer-indexes or --analyze). Each pass is timed; --verbose prints the timings.
+// The passes themselves are in src/run/.
+#include "run/run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fmt/core.h>
+#include <memory>
+#include <optional>
+#include <spdlog/spdlog.h>
+
+#include "base/errors.h"
+#include "input/file_list.h"
+#include "db/password.h"
+#include "sink/probe.h"
+#include "table/rejects.h"
+#include "db/stop_signal.h"
+#include "run/state.h"
+
+namespace fastload {
+namespace {
+
+// The chunks, and with --resume the ones an earlier run loaded.
+void map_and_split(const Options& options, RunState& state) {
+  // map: the files' bytes in place, read by the splitter and sent by the workers; streams opened.
+  timed(state, "map", [&] {
+    for (std::size_t i = 0; i < state.inputs.size(); ++i) open_input(options, state, i);
+  });
+  // split: chunks at exact row ends, rows counted, checked to tile each file.
+  timed(state, "split", [&] {
+    for (std::size_t i = 0; i < state.inputs.size(); ++i) split_input(options, state, i);
+  });
+  state.outcomes.assign(state.chunks.size(), {});
+  // resume: hash the files and read the ledger, before any chunk is sent.
+  if (options.resume) timed(state, "resume", [&] { resume_pass(options, state); });
+  if (options.parts > 1) mark_other_parts(options, state);
+  if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
+      std::none_of(state.outcomes.begin(), state.outcomes.end(),
+                   [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
+    load::clear_stage(*state.control, *state.stage);
+}
+
+// A --resume rerun may replace the rejects file an earlier run of the same load wrote: it writes every rejected
+// row of the load again, the earlier runs' (from the ledger) with its own.
+void check_resumed_rejects_file(const Options& options, const RunState& state) {
+  std::vector<std::string> inputs;
+  for (const Input& input : state.inputs) inputs.push_back(input.path);
+  load::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
+}
+
+void load_and_barrier(const Options& options, RunState& state) {
+  // open: a missing or unreadable file fails in milliseconds, before connecting.
+  timed(state, "open", [&] {
+    for (const std::string& path : input::expand_files(options.files)) {
+      state.inputs.emplace_back();
+      state.inputs.back().path = path;
+    }
+    if (options.whole_file() && state.inputs.size() > 1)
+      throw Failure(ExitCode::usage, fmt::format("fastload: --mode {} loads one file in one statement, and the "
+                    "patterns name several: run it once per file", mode_name(options.mode)));
+    // --rejects never replaces a file (it may be the input); a --resume rerun is decided once the ledger is read.
+    if (!options.rejects_file.empty() && !options.resume) load::check_rejects_file(options.rejects_file, nullptr);
+    for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
+    state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
+                                                  : fmt::format("{} files", state.inputs.size());
+  });
+  // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
+  timed(state, "connect", [&] {
+    if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
+    state.control = std::make_unique<load::Session>(options.connection, state.password);
+    state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
+    load::pin_session(*state.control, state.pins);
+    state.target = load::check_target(*state.control, options);
+    load::probe_target(*state.control, state.target, options);
+    plan_shards(options, state);  // a Spider table: straight into its shards, or through the head (saying why)
+    plan_auto_ids(options, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
+  });
+  // stage: --atomic loads a staging table, so the target is untouched until the publish.
+  if (options.atomic) timed(state, "stage", [&] {
+    state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
+  });
+  // destinations: a Spider table's shards, each checked like the target, or the target itself.
+  timed(state, "shards", [&] { plan_destinations(options, state); });
+  map_and_split(options, state);
+  state.summary.chunks = state.chunks.size();
+  if (!options.rejects_file.empty() && options.resume) check_resumed_rejects_file(options, state);
+  // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
+  if (options.mode == Mode::bulk) check_bulk_target(options, state);
+  // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
+  if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
+  number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
+  if (report::progress_wanted(options.progress))
+    state.progress = std::make_unique<report::ProgressLine>(
+        progress_total(state), state.counters.input_bytes_done, state.counters.committed_bytes,
+        state.counters.committed_rows);
+  // load: one transaction per chunk, committed only when the server's account is exact.
+  state.summary.load_started = true;
+  std::optional<Failure> stopped;
+  timed(state, "load", [&] { stopped = load_pass(options, state); });
+  // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
+  if (state.deferred) timed(state, "reindex", [&] {
+    if (std::optional<Failure> failed = restore_indexes(state))
+      stopped = stopped ? Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
+  });
+  // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
+  if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
+  if (!stopped) finish_auto_ids(state);
+  // barrier: what is committed is crash-safe before the run reports, failed or not.
+  if (!stopped || (state.summary.chunks_committed > 0 && !state.stage))
+    timed(state, "barrier", [&] {
+      try {
+        make_destinations_durable(state);
+      } catch (const Failure& failed) {  // after a failed load, its failure stays the one to act on
+        if (!stopped) throw;
+        stopped = Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed.what()));
+      }
+    });
+  // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
+  if (options.analyze && !stopped) timed(state, "analyze", [&] { analyze_destinations(state); });
+  if (stopped) throw *stopped;
+  if (state.progress) state.progress->complete();
+}
+
+}  // namespace
+
+int run(const Options& options) {
+  RunState state;
+  report::Summary& s = state.summary;
+  s.table = options.database + "." + options.table;
+  s.threads = options.whole_file() ? 1 : options.threads;
+  s.mode = mode_name(options.mode);
+  if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
+  s.rejects_file = options.rejects_file;
+  if (options.convert_charset) s.rejects_charset = options.sent_charset();
+  auto start = Clock::now();
+  load::set_connect_timeout(options.connect_timeout);  // before any session
+  load::StopSignals stop_signals;
+  try {
+    load_and_barrier(options, state);
+    s.success = true;
+  } catch (const Failure& failure) {
+    s.exit_code = static_cast<int>(failure.code());
+    s.error = failure.what();
+  } catch (const load::ServerError& e) {
+    s.exit_code = static_cast<int>(ExitCode::load_failed);
+    s.error = fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code());
+  }
+  if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
+    // A call the stop watcher cut fails as a lost connection: what happened is the signal.
+    s.exit_code = static_cast<int>(ExitCode::interrupted);
+    s.error = fmt::format("fastload: stopped by signal {}: the server did not answer within {} s of it, so the "
+                          "connection was cut\n{}", load::stop_signal(), load::kStopGrace.count() / 1000, s.error);
+  }
+  abandon(state);  // --atomic: any failure before the publish
+  if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
+  state.progress.reset();
+  s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  report::print_text(s, options.verbose);
+  if (options.json) report::print_json(s);
+  return s.exit_code;
+}
+
+}  // namespace fastload

@@ -1,0 +1,32 @@
+// Where the rows of a load go: the target table, or, for a Spider table loaded
+// shard-direct, the table behind each of its partitions on its shard server
+// (docs/scaling.md). Every chunk is one transaction on each destination.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "db/session.h"
+#include "db/session_variables.h"
+#include "table/target.h"
+
+namespace fastload::load {
+
+struct Destination {
+  std::string shard;                     // the shard's name; empty for the target itself
+  ConnectionOptions connection;          // how the workers reach its server
+  std::optional<std::string> password;   // overrides the connection's: prompted, or the server definition's
+  Target target;                         // the table there
+  Options options;                       // the load's, with the column list this table takes the fields in
+  SessionPins pins;                      // what every session to its server sets first: the run's
+  std::unique_ptr<Session> control;      // a shard's checks, ledger and barrier; null for the target, whose
+                                         // control session is the run's
+
+  // " on shard NAME", or "" for the target: appended to what messages name.
+  std::string where() const { return shard.empty() ? "" : " on shard " + shard; }
+};
+
+}  // namespace fastload::load

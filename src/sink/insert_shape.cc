@@ -1,0 +1,131 @@
+#include "sink/insert_shape.h"
+
+#include <fmt/core.h>
+#include <optional>
+
+#include "table/column_list.h"
+#include "text/sql_text.h"
+#include "sink/statement_batch.h"
+
+namespace fastload::load {
+namespace {
+
+// The entry of --columns a variable holds: its last one, as LOAD DATA sets it field after field.
+std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& columns, std::string_view name) {
+  for (std::size_t i = columns.size(); i-- > 0;)
+    if (columns[i].variable && same_name(columns[i].name, name)) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids)
+    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
+      introducer_(same_name(options.sent_charset(), kConnectionCharset) ? "" : "_" + options.sent_charset()),
+      file_charset_(options.sent_charset()) {
+  text_.back().push_back('(');
+  std::string names;
+  if (options.columns.empty()) add_table_columns(target, names);
+  else add_listed_columns(target, options, backslash_escapes, names);
+  if (ids) add_id(target, *ids, names);
+  head_ += fmt::format("({}) ", names);
+  width_ = row_width(target, options);
+  text_.back() += ")";
+  head_ += "VALUES ";
+}
+
+std::string InsertShape::placeholders(std::uint64_t rows) const {
+  std::string tuple;
+  append_tuple(tuple, [&](std::string& out, const ValueSlot& slot) {
+    out += converted(slot) ? fmt::format("CONVERT(? USING {})", file_charset_) : "?";
+  });
+  std::string sql = head_;
+  for (std::uint64_t r = 0; r < rows; ++r) {
+    if (r > 0) sql += ',';
+    sql += tuple;
+  }
+  return sql;
+}
+
+void InsertShape::add_slot(const ValueSlot& slot) {
+  slots_.push_back(slot);
+  text_.emplace_back();
+}
+
+// No --columns: the table's visible columns, named, as LOAD DATA fills them.
+void InsertShape::add_table_columns(const Target& target, std::string& names) {
+  std::vector<const Column*> columns = default_columns(target);
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (i > 0) {
+      names += ',';
+      text_.back() += ',';
+    }
+    names += quote_identifier(columns[i]->name);
+    add_slot({i, columns[i]});
+  }
+}
+
+// The columns of --columns, in order, then those of --set (names checked by check_columns).
+void InsertShape::add_listed_columns(const Target& target, const Options& options, bool backslash_escapes,
+                                     std::string& names) {
+  std::size_t values = 0;
+  auto add_name = [&](std::string_view name) {
+    if (values++ > 0) {
+      names += ',';
+      text_.back() += ',';
+    }
+    names += quote_identifier(find_column(target, name)->name);
+  };
+  for (std::size_t i = 0; i < options.columns.size(); ++i) {
+    if (options.columns[i].variable) continue;
+    add_name(options.columns[i].name);
+    add_slot({i, find_column(target, options.columns[i].name)});
+  }
+  for (const Assignment& a : options.set) {
+    add_name(a.column);
+    add_expression(a.expression, options, backslash_escapes);
+  }
+}
+
+// The id last, after the --set columns, as the LOAD DATA modes assign it last.
+void InsertShape::add_id(const Target& target, const AutoIds& ids, std::string& names) {
+  if (!names.empty()) {
+    names += ',';
+    text_.back() += ',';
+  }
+  names += quote_identifier(ids.column);
+  add_slot({ValueSlot::kId, find_column(target, ids.column)});
+}
+
+// The expression with each variable of --columns made its field's value.
+// Other variables stay: the session's own, as LOAD DATA would read them.
+void InsertShape::add_expression(const std::string& expression, const Options& options, bool backslash_escapes) {
+  std::size_t at = 0;
+  for (const SqlScan::Variable& v : scan_sql(expression, backslash_escapes).variables) {
+    std::optional<std::size_t> field = variable_field(options.columns, v.name);
+    if (!field) continue;
+    // CAST: a string with a variable's collation derivation (IMPLICIT), not a literal's.
+    text_.back().append(expression, at, v.begin - at).append("CAST(");
+    add_slot({*field, nullptr});
+    expressions_read_fields_ = true;
+    text_.back() += fmt::format(" AS CHAR CHARACTER SET {})", options.sent_charset());
+    at = v.end;
+  }
+  text_.back() += closed_expression(expression.substr(at));
+}
+
+void InsertShape::check_ids(bool zero_is_a_value) {
+  for (const ValueSlot& slot : slots_)
+    if (slot.field != ValueSlot::kId && slot.column && slot.column->auto_increment) given_id_ = slot;
+  zero_is_a_value_ = zero_is_a_value;
+}
+
+InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids) {
+  bool backslashes = options.set.empty() ||
+      session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
+  InsertShape shape(target, options, backslashes, ids);
+  if (filled_auto_increment(target, options)) shape.check_ids(zero_is_a_value(session));
+  return shape;
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,64 @@
+// --mode insert: server-side prepared INSERTs over the binary protocol, rows
+// parsed on the client, up to --batch-rows rows an execution. With MariaDB's
+// array binding (client library and server both) one single-row statement
+// runs for a whole batch; elsewhere a multi-row statement of `?` tuples does,
+// within 65,535 placeholders. Either way a batch stays under max_allowed_packet.
+// --columns and --set shape the statement (sink/insert_shape.h).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "sink/sink.h"
+#include "text/chunk_rows.h"
+#include "sink/insert_shape.h"
+#include "table/auto_ids.h"
+#include "db/session.h"
+#include "table/target.h"
+
+namespace fastload::load {
+
+class PreparedStatement;
+struct BindBuffers;
+
+class PreparedInsertSink : public Sink {
+ public:
+  static constexpr std::uint64_t kDefaultBatchRows = 1000;
+
+  // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset; `ids` as
+  // InsertShape takes it.
+  PreparedInsertSink(Session& session, const Target& target, const Options& options, const AutoIds* ids);
+  ~PreparedInsertSink() override;
+  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  std::string method() const override;
+
+ private:
+  bool flush(SinkResult& result);
+  std::uint64_t execute_batch();
+  std::uint64_t execute_array();
+  std::uint64_t execute_tuples();
+  PreparedStatement& tuples_statement(std::uint64_t rows);
+
+  Session& session_;
+  InsertShape shape_;
+  std::size_t slots_;  // values a row: placeholders of a tuple
+  bool array_binding_;
+  std::string no_array_because_;  // why array binding is not used although it was asked for and is there
+  OnDuplicate on_duplicate_;
+  std::uint64_t batch_rows_;
+  std::size_t max_batch_bytes_;
+  ChunkRows rows_;
+  std::unique_ptr<PreparedStatement> statement_;  // array binding: one row; else batch_rows_ tuples
+  std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
+  std::unique_ptr<BindBuffers> binds_;
+  std::vector<split::Field> batch_;  // rows x slots_, row-major
+  std::deque<std::string> ids_;      // the batch's ids as text, where batch_ points (a deque does not move them)
+  std::uint64_t batched_ = 0;        // rows in batch_
+  std::uint64_t first_row_ = 0;      // chunk row of the batch's first row
+  std::size_t batch_bytes_ = 0;
+};
+
+}  // namespace fastload::load

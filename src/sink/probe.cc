@@ -1,0 +1,59 @@
+#include "sink/probe.h"
+
+#include <fmt/core.h>
+
+#include "base/errors.h"
+#include "sink/insert_shape.h"
+#include "sink/load_data_sink.h"
+#include "sink/statement_batch.h"
+
+namespace fastload::load {
+namespace {
+
+// Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
+bool refuses_expression(const ServerError& e, const Options& options) {
+  if (options.set.empty()) return false;
+  switch (e.code()) {
+    case 1064: case 1054: case 1305: case 1630: case 1582: case 1583: case 1267: case 1270: case 1271:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The INSERT modes' statement, or without --columns and --set any INSERT.
+std::string insert_probe(Session& session, const Target& t, const Options& options) {
+  if (options.columns.empty() && options.set.empty())
+    return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
+  return make_insert_shape(session, t, options, nullptr).placeholders(1);
+}
+
+}  // namespace
+
+// The statement the mode runs, tried before any byte is read and rolled
+// back: an empty LOAD DATA LOCAL (local_infile on both ends, INSERT
+// privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
+// DELETE privilege too; either reads the --set expressions. --mode server
+// learns whether the server can read the file from its one statement.
+void probe_target(Session& session, const Target& t, const Options& options) {
+  try {
+    if (options.mode == Mode::load || options.mode == Mode::bulk) {
+      LoadDataSink probe(session, t, options, nullptr);
+      session.execute("START TRANSACTION");
+      probe.send(Chunk{}, {}, RowIds{});  // an empty chunk: no rows, so nothing to diagnose
+      session.execute("ROLLBACK");
+    } else if (options.mode != Mode::server) {
+      session.execute(fmt::format("PREPARE fastload_probe FROM {}",
+                                  session.quote_string(insert_probe(session, t, options))));
+      session.execute("DEALLOCATE PREPARE fastload_probe");
+    }
+  } catch (const ServerError& e) {
+    if (refuses_expression(e, options))
+      throw Failure(ExitCode::usage, fmt::format("fastload: --set: the server refuses the expression: {} (error "
+                                                 "{}); fix it: it is SQL, as in LOAD DATA's SET clause",
+                                                 e.what(), e.code()));
+    throw explain(e, t, "a test statement", options.mode);
+  }
+}
+
+}  // namespace fastload::load

@@ -1,0 +1,16 @@
+// The statement the mode runs, tried on the checked target before any byte
+// of the input is read, and rolled back: the privileges, local_infile on both
+// ends and the --set expressions are refused up front, not at the first chunk.
+#pragma once
+
+#include "cli/options.h"
+#include "db/session.h"
+#include "table/target.h"
+
+namespace fastload::load {
+
+// Throws Failure: ExitCode::usage when the server refuses a --set expression,
+// else what explain() (table/target.h) makes of the server's refusal.
+void probe_target(Session& session, const Target& target, const Options& options);
+
+}  // namespace fastload::load

@@ -1,0 +1,51 @@
+// Where a chunk's rows go: the one interface that differs between load modes.
+// A sink runs inside the transaction the worker opened and reports what the
+// server says it did; the worker decides whether to commit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/chunk.h"
+#include "cli/options.h"
+#include "base/problem.h"
+
+namespace fastload {
+
+namespace load {
+struct RowIds;
+}
+
+struct SinkResult {
+  std::uint64_t records = 0;   // rows the server read
+  std::uint64_t affected = 0;  // the server's affected rows: a replaced row counts its deleted row too
+  std::uint64_t deleted = 0;   // rows of the table that new rows replaced
+  std::uint64_t skipped = 0;   // rows dropped (duplicate keys under LOCAL or IGNORE)
+  std::uint64_t warnings = 0;  // warnings the statements raised
+  std::uint64_t duplicates = 0;  // of the warnings, duplicate-key ones (1062); counted under ignore only
+  // What the statements were told to do with a duplicate key, hence what counts_match tolerates.
+  OnDuplicate on_duplicate = OnDuplicate::error;
+  bool read_failed = false;    // the input could not be read completely
+  std::string read_error;      // why, when read_failed
+  std::vector<Problem> problems;  // rows refused, by row_in_chunk; the worker adds their locations
+  // A statement an error stopped (a strict INSERT, LOAD DATA without LOCAL, REPLACE): its first row and the
+  // row the error names (0: the server did not say). A table that cannot roll back keeps the rows between.
+  bool stopped = false;
+  std::uint64_t stopped_first = 0, stopped_at = 0;
+};
+
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  // Sends the rows of `chunk`, which are file[chunk.begin, chunk.end), each
+  // with its id from `ids` when the fields leave the AUTO_INCREMENT column out
+  // (table/auto_ids.h). Throws load::ServerError when the server fails for a
+  // reason other than the data.
+  virtual SinkResult send(const Chunk& chunk, std::string_view file, const load::RowIds& ids) = 0;
+  // How rows reach the server, for the summary.
+  virtual std::string method() const = 0;
+};
+
+}  // namespace fastload

@@ -1,0 +1,49 @@
+// --mode multirow and --mode row: text INSERT statements with escaped
+// literals, what dump loaders send. multirow packs as many rows as
+// max_allowed_packet (or --batch-rows) allows; row sends one row a statement.
+// --columns and --set shape the statement (sink/insert_shape.h).
+#pragma once
+
+#include <string>
+
+#include "cli/options.h"
+#include "sink/sink.h"
+#include "text/chunk_rows.h"
+#include "sink/insert_shape.h"
+#include "db/session.h"
+#include "table/target.h"
+
+namespace fastload::load {
+
+class TextInsertSink : public Sink {
+ public:
+  // Statements of about 1 MiB loaded 1M nodes rows in 0.85x the time of 16 MiB ones (the server parses a
+  // whole statement before it inserts a row): docs/benchmarks.md.
+  static constexpr std::size_t kStatementBytes = 1 << 20;
+
+  // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
+  // options.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
+  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options,
+                 const AutoIds* ids);
+  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  std::string method() const override;
+
+ private:
+  void append_value(std::string& out, const split::Field& field, const Column* column);
+  bool flush(SinkResult& result);
+
+  Session& session_;
+  OnDuplicate on_duplicate_;
+  InsertShape shape_;            // its head() begins each statement
+  std::uint64_t rows_per_statement_;  // 0: as many as fit
+  std::size_t max_packet_;       // bytes: max_allowed_packet less the packet header; no statement is longer
+  std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller;
+                                 // a single longer row goes alone
+  ChunkRows rows_;
+  std::string statement_;        // the statement being built
+  std::string tuple_;            // the row being added
+  std::uint64_t first_row_ = 0;  // chunk row of the statement's first tuple
+  std::uint64_t rows_in_statement_ = 0;
+};
+
+}  // namespace fastload::load

@@ -1,0 +1,45 @@
+#include "table/analyze.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+namespace fastload::load {
+namespace {
+
+// MariaDB writes 'Error' for some rows and 'error' for others.
+bool is_error(const std::optional<std::string>& msg_type) {
+  if (!msg_type) return false;
+  std::string type = *msg_type;
+  std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+  return type == "error";
+}
+
+void warn(const Target& target, const std::string& what) {
+  spdlog::warn("--analyze: ANALYZE TABLE {}: {}; the rows are loaded, but the table's statistics may be out of "
+               "date: run ANALYZE TABLE yourself", target.display, what);
+}
+
+}  // namespace
+
+std::vector<std::string> analyze_errors(const std::vector<Row>& result) {
+  std::vector<std::string> errors;
+  for (const Row& row : result)
+    if (row.size() >= 4 && is_error(row[2])) errors.push_back(row[3].value_or(""));
+  return errors;
+}
+
+void analyze(Session& control, const Target& target) {
+  std::vector<Row> result;
+  try {
+    result = control.query("ANALYZE TABLE " + target.quoted);
+  } catch (const ServerError& e) {
+    return warn(target, fmt::format("{} (error {})", e.what(), e.code()));
+  }
+  std::vector<std::string> errors = analyze_errors(result);
+  if (!errors.empty()) return warn(target, fmt::format("{}", fmt::join(errors, "; ")));
+  spdlog::debug("ANALYZE TABLE {}: the statistics are up to date", target.display);
+}
+
+}  // namespace fastload::load

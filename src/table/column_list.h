@@ -1,0 +1,36 @@
+// --columns and --set against the target table: the names they use must be
+// its columns, each at most once, and LOAD DATA's column list and SET clause
+// that they say, with every name quoted.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/options.h"
+#include "text/chunk_rows.h"
+#include "table/target.h"
+
+namespace fastload::load {
+
+// The table's column named `name` (case-insensitive, as the server compares
+// them); nullptr when there is none.
+const Column* find_column(const Target& target, std::string_view name);
+
+// Throws Failure(ExitCode::usage) naming the column and what to do: a name
+// that is not a column of the table, a column twice, a --set column that the
+// fields fill too (listed in --columns, or every default column without
+// --columns), a field for a generated column (the server would drop its value
+// without a word: docs/design.md#values-the-server-changes-silently).
+void check_columns(const Target& target, const Options& options);
+
+// How many fields a row must hold: --columns' entries (those up to the last
+// column required), or the table's visible columns.
+RowWidth row_width(const Target& target, const Options& options);
+
+// " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's
+// other clauses; without --columns the table's visible columns, " (`a`, `b`)".
+// Names are the table's.
+std::string load_data_columns(const Target& target, const Options& options);
+
+}  // namespace fastload::load

@@ -1,0 +1,180 @@
+#include "table/target.h"
+
+#include <fmt/core.h>
+
+#include "base/errors.h"
+#include "table/column_list.h"
+#include "table/partitions.h"
+#include "db/session_variables.h"
+#include "text/value_class.h"
+
+namespace fastload::load {
+namespace {
+
+// The table's columns, in order: name, data type, column type, nullable, default, extra, fraction digits, charset.
+std::vector<Row> column_rows(Session& session, const Target& t) {
+  return session.query(fmt::format(
+      "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, DATETIME_PRECISION, "
+      "CHARACTER_SET_NAME "
+      "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+      session.quote_string(t.database), session.quote_string(t.table)));
+}
+
+// The rows of column_rows as one string: any change to a column's name,
+// type, nullability, default, extra (generated, invisible) or place changes it.
+std::string definition_of(const std::vector<Row>& rows) {
+  std::string text;
+  for (const Row& r : rows) {
+    for (const auto& value : r) text += value ? *value + '\x1f' : std::string("\x00\x1f", 2);
+    text += '\x1e';
+  }
+  return text;
+}
+
+Column column_of(const Row& c) {
+  Column column;
+  column.name = c[0].value_or("");
+  column.type = c[1].value_or("");
+  const std::string& type = column.type;
+  column.integer = type == "tinyint" || type == "smallint" || type == "mediumint" || type == "int" ||
+                   type == "bigint";
+  column.exact_number = column.integer || type == "decimal";
+  column.is_unsigned = c[2].value_or("").find("unsigned") != std::string::npos;
+  // EXTRA says INVISIBLE, or VIRTUAL GENERATED or STORED GENERATED (MySQL also has "DEFAULT_GENERATED", a plain column).
+  const std::string extra = c[5].value_or("");
+  column.invisible = extra.find("INVISIBLE") != std::string::npos;
+  column.generated = extra.find("VIRTUAL GENERATED") != std::string::npos ||
+                     extra.find("STORED GENERATED") != std::string::npos;
+  column.nullable = c[3].value_or("YES") == "YES";
+  column.fraction_digits = static_cast<unsigned>(std::stoul(c[6].value_or("0")));
+  if (type == "enum" || type == "set") column.members = type_members(c[2].value_or(""));
+  column.charset = c[7].value_or("");
+  column.binary = type == "binary" || type == "varbinary" || type.find("blob") != std::string::npos;
+  column.auto_increment = extra.find("auto_increment") != std::string::npos;
+  return column;
+}
+
+void find_table(Session& session, Target& t) {
+  auto rows = session.query(fmt::format(
+      "SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t "
+      "LEFT JOIN information_schema.ENGINES e ON e.ENGINE = t.ENGINE "
+      "WHERE t.TABLE_SCHEMA = {} AND t.TABLE_NAME = {}",
+      session.quote_string(t.database), session.quote_string(t.table)));
+  if (rows.empty())
+    throw Failure(ExitCode::no_table, fmt::format(
+        "fastload: table {} does not exist, or the user has no privilege on it; create it first "
+        "(fastload loads into existing tables)", t.display));
+  t.engine = rows[0][0].value_or("");
+  t.transactional = rows[0][1].value_or("") == "YES";
+  std::vector<Row> columns = column_rows(session, t);
+  for (const Row& c : columns) t.columns.push_back(column_of(c));
+  t.definition = definition_of(columns);
+}
+
+}  // namespace
+
+bool is_read_only(const ServerError& e) {
+  switch (e.code()) {
+    case 1836: case 1792:  // ER_READ_ONLY_MODE (MySQL super_read_only), a READ ONLY transaction
+      return true;
+    case 1290:  // ER_OPTION_PREVENTS_STATEMENT names the option: --read-only, --secure-file-priv, ...
+      return std::string_view(e.what()).find("read-only") != std::string_view::npos ||
+             std::string_view(e.what()).find("read_only") != std::string_view::npos;
+    default:
+      return false;
+  }
+}
+
+std::string read_only_advice(const ServerError& e) {
+  return fmt::format("the server is read-only and refuses writes: {} (error {}); load into the primary, or have "
+                     "it made writable (SET GLOBAL read_only=0), or load as a user with the READ ONLY ADMIN "
+                     "(MariaDB) or SUPER privilege", e.what(), e.code());
+}
+
+Failure explain(const ServerError& e, const Target& t, const std::string& context, Mode mode) {
+  auto failure = [&](ExitCode code, const std::string& what) {
+    return Failure(code, fmt::format("fastload: {}: {}", context, what));
+  };
+  if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
+  // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
+  bool file_error = e.code() == 13 || e.code() == 29 || e.code() == 1290;
+  if (mode == Mode::server && file_error)
+    return failure(ExitCode::input, fmt::format(
+        "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
+        "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));
+  switch (e.code()) {
+    case 1148: case 3948: case 4166:
+      return failure(ExitCode::local_infile, fmt::format(
+          "the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 or local_infile=1 "
+          "under [mysqld] in the server's option file, or use --mode insert", e.what()));
+    case 2068:
+      return failure(ExitCode::local_infile, fmt::format(
+          "the MySQL client library refuses LOAD DATA LOCAL ({}); use a library built with local infile "
+          "support, or --mode insert", e.what()));
+    case 1142: case 1044: case 1045: case 1227:
+      return failure(ExitCode::privilege, fmt::format(
+          "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
+          "DELETE, --mode server the FILE privilege)", t.display, e.what()));
+    case 1146:
+      return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
+    case 1054:  // the statements name the columns read at the start (a --set expression's are checked then)
+      return failure(ExitCode::no_table, fmt::format(
+          "{} (error 1054): the columns of {} changed during the load (an ALTER TABLE dropped or renamed one); "
+          "load the rest into the table as it is now (the summary lists the chunks committed)", e.what(),
+          t.display));
+    case 1735: case 1747:  // --partition's names were checked at the start (table/partitions.h)
+      return failure(ExitCode::no_table, fmt::format(
+          "{} (error {}): the partitions of {} changed during the load (an ALTER TABLE dropped or renamed one "
+          "--partition names); load the rest into the table as it is now (the summary lists the chunks committed)",
+          e.what(), e.code(), t.display));
+    case 1180:  // ER_ERROR_DURING_COMMIT: the transaction was rolled back
+      return failure(ExitCode::load_failed, fmt::format(
+          "the server refused the COMMIT: {} (error 1180). With --disable-checks or --mode bulk, MariaDB's bulk "
+          "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
+          "the row: load with --mode load without --disable-checks to have it named", e.what()));
+    default:
+      return failure(ExitCode::load_failed, fmt::format("{} (error {})", e.what(), e.code()));
+  }
+}
+
+void require_transactional(const Target& t, ExitCode code, const std::string& option, const std::string& because,
+                           const std::string& instead, const std::string& where) {
+  if (t.transactional) return;
+  bool vowel = !t.engine.empty() && std::string("AEIOU").find(t.engine[0]) != std::string::npos;
+  std::string what = t.engine.empty() ? "a view"
+                                      : fmt::format("{} {} table, which cannot roll back", vowel ? "an" : "a", t.engine);
+  throw Failure(code, fmt::format("fastload: {} needs a transactional table and {}{} is {}: {}. {}, or convert the "
+                                  "table (ALTER TABLE {} ENGINE=InnoDB)", option, t.display, where, what, because,
+                                  instead, t.quoted));
+}
+
+std::vector<const Column*> default_columns(const Target& target) {
+  std::vector<const Column*> columns;
+  for (const Column& c : target.columns)
+    if (!c.invisible) columns.push_back(&c);
+  return columns;
+}
+
+bool same_definition(Session& session, const Target& target) {
+  return definition_of(column_rows(session, target)) == target.definition;
+}
+
+bool has_rows(Session& session, const Target& target) {
+  return !session.query("SELECT 1 FROM " + target.quoted + " LIMIT 1").empty();
+}
+
+Target check_target(Session& session, const Options& options) {
+  Target t;
+  t.database = options.database;
+  t.table = options.table;
+  t.quoted = quote_identifier(t.database) + "." + quote_identifier(t.table);
+  t.display = t.database + "." + t.table;
+  set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
+  find_table(session, t);
+  session.use_database(t.database);  // what --set names without a database is there, as in every worker's session
+  check_columns(t, options);
+  t.partitions = check_partitions(session, t, options);
+  return t;
+}
+
+}  // namespace fastload::load
