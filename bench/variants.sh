@@ -10,6 +10,7 @@
 #   "fastload ARGS..."       fastload with ARGS (socket, user, file and table are added); among ARGS,
 #                            @gz @zst @lz4 @bz2 @xz load the file compressed so (compressed once, before
 #                            the runs, by the usual tool at its default level), and @stdin through a pipe
+#   "fastload=PATH ARGS..."  the same with the binary at PATH (another build, to compare two versions in one run)
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
 #       bench/variants.sh 2000000 5 "fastload --threads 2" "fastload --threads 2 @zst"
@@ -73,10 +74,10 @@ command_of() {
       { mkdir -p "$SCRATCH/parts" && split -n l/2 -d --additional-suffix=.tsv "$file" "$SCRATCH/parts/nodes.part"; }
     command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2
              --default-character-set=utf8mb4 bench "$SCRATCH"/parts/nodes.part0{0,1}.tsv)
-  elif [[ $1 == fastload || $1 == "fastload "* ]]; then
+  elif [[ $1 =~ ^fastload(=([^ ]+))?( |$) ]]; then
     local args=() arg input=$file
-    read -r -a args <<<"${1#fastload}"
-    command=("$BUILD_DIR/fastload")
+    read -r -a args <<<"${1#"${BASH_REMATCH[0]}"}"
+    command=("${BASH_REMATCH[2]:-$BUILD_DIR/fastload}")
     for arg in "${args[@]}"; do
       case $arg in
         @stdin) input=- ;;
@@ -87,7 +88,7 @@ command_of() {
     command+=(--socket "$SOCKET" -u root "$input" bench.nodes)
     [[ $input != - ]] || command=(sh -c '"$@" <"$0"' "$file" "${command[@]}")
   else
-    die "unknown variant '$1': local-infile, import or \"fastload ARGS...\""
+    die "unknown variant '$1': local-infile, import, \"fastload ARGS...\" or \"fastload=PATH ARGS...\""
   fi
 }
 
