@@ -19,4 +19,15 @@ struct Chunk {
   std::uint64_t size() const { return end - begin; }
 };
 
+// What became of a chunk (of its part on one destination, for a shard-direct load).
+enum class ChunkState {
+  pending,        // not taken (the load stopped first)
+  loaded_before,  // committed by an earlier run, as the ledger says: skipped
+  committed,      // COMMIT returned
+  rejected,       // the server's account did not match: rolled back, problems say why
+  failed,         // a server or connection error: rolled back
+  unknown,        // COMMIT was sent but its answer lost: committed or not
+  other_part,     // --part: another process's to load
+};
+
 }  // namespace fastload

@@ -161,3 +161,23 @@ std::uint64_t StreamChunks::content_bytes() const {
 }
 
 }  // namespace fastload::input
+
+namespace fastload::chunks {
+
+std::optional<ChunkText> StreamedChunks::next() {
+  std::optional<input::StreamChunk> piece = cutter_.next();
+  if (!piece) return std::nullopt;
+  auto storage = std::make_shared<const std::string>(std::move(piece->bytes));
+  ChunkText text;
+  text.chunk = piece->chunk;
+  text.bytes = *storage;
+  text.verified = piece->verified;
+  text.last = piece->last;
+  text.offsets = std::move(piece->offsets);
+  text.input_bytes = piece->raw_bytes;
+  text.from = this;
+  text.storage = std::move(storage);
+  return text;
+}
+
+}  // namespace fastload::chunks

@@ -13,8 +13,10 @@
 #include <string>
 
 #include "base/chunk.h"
-#include "text/dialect.h"
+#include "chunks/chunk_source.h"
 #include "input/byte_stream.h"
+#include "input/verifier.h"
+#include "text/dialect.h"
 #include "text/long_rows.h"
 #include "text/row_scanner.h"
 
@@ -76,3 +78,23 @@ class StreamChunks {
 };
 
 }  // namespace fastload::input
+
+namespace fastload::chunks {
+
+// A stream's chunks as a ChunkSource: cut as the workers ask for them; a
+// compressed file's are committed once its Verifier has checked them.
+class StreamedChunks final : public ChunkSource {
+ public:
+  StreamedChunks(input::StreamChunks& cutter, input::Verifier* verifier) : cutter_(cutter), verifier_(verifier) {}
+  std::optional<ChunkText> next() override;
+  std::optional<std::size_t> count() const override { return std::nullopt; }
+  bool wait_verified(const Chunk& c, const std::function<bool()>& give_up) const override {
+    return !verifier_ || verifier_->wait_verified(c.end, give_up);
+  }
+
+ private:
+  input::StreamChunks& cutter_;
+  input::Verifier* const verifier_;  // a compressed regular file's; none for a pipe, which cannot be read twice
+};
+
+}  // namespace fastload::chunks

@@ -10,7 +10,6 @@
 #include "base/errors.h"
 #include "table/column_list.h"
 #include "sink/diagnose.h"
-#include "load/fault.h"
 #include "load/kept_rows.h"
 #include "text/last_row.h"
 #include "table/rejects.h"
@@ -94,8 +93,7 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
 // fields than the columns take (text/last_row.h), unless it is left out.
 std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& job) {
   const JobInput& input = job.inputs[load.chunk.file];
-  bool ends_input = input.file ? load.chunk.end == input.file->bytes().size() : load.text.last;
-  if (!ends_input || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
+  if (!load.text.last || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
   const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
   RowWidth width = row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
@@ -126,7 +124,7 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
     load.at = d;
     const RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row};
-    SinkResult result = w.links[d].sink->send(rows.chunk, rows.bytes(), ids);
+    SinkResult result = w.links[d]->send(rows.chunk, rows.bytes(), ids);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
       rollback_quietly(w);
@@ -195,13 +193,13 @@ std::string fate(const ChunkLoad& load, const LoadJob& job) {
 void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
   load.at = d;
   try {
-    fault_point(FaultPoint::before_commit, load.chunk.index);
-    w.links[d].session->execute("COMMIT");
-    fault_point(FaultPoint::after_commit, load.chunk.index);
+    job.step(Step::before_commit, load.chunk);
+    w.links[d]->commit();
+    job.step(Step::after_commit, load.chunk);
   } catch (const ServerError& e) {
     if (!is_connection_lost(e.code())) throw;
     load.outcome.parts[d] = ChunkState::unknown;
-    if (!job.ledger_of(load.chunk, d))
+    if (!w.links[d]->has_ledger(load.chunk))
       throw Failure(ExitCode::load_failed, fmt::format(
           "fastload: {}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
           "(with --resume the ledger answers this)", describe(load.chunk, job), job.destinations[d].where(),
@@ -216,9 +214,7 @@ void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
 // recorded the chunk's part on `d`, i.e. whether that COMMIT happened.
 bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
   load.at = d;
-  Session& session = *w.links[d].session;
-  bool committed = job.ledger_of(load.chunk, d)->is_recorded(session, load.chunk.index);
-  session.execute("ROLLBACK");  // ends the locking read's transaction
+  bool committed = w.links[d]->recorded(load.chunk);
   spdlog::warn("{}: the connection{} was lost during COMMIT; the ledger says it was {}", describe(load.chunk, job),
                job.destinations[d].where(), committed ? "committed" : "not committed");
   return committed;
@@ -227,10 +223,9 @@ bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_
 // A compressed file's chunk waits for the checks covering it before its
 // COMMIT. Returns false when a signal stopped the wait (rolled back).
 bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
-  input::Verifier* verifier = job.inputs[load.chunk.file].verifier;
-  if (!verifier || load.text.verified) return true;
+  if (!load.text.from || load.text.verified) return true;
   try {
-    if (verifier->wait_verified(load.chunk.end, [] { return stop_signal() != 0; })) return true;
+    if (load.text.from->wait_verified(load.chunk, [] { return stop_signal() != 0; })) return true;
     rollback(w);  // a signal: not committed, listed as not loaded
     load.outcome.state = ChunkState::pending;
     return false;
@@ -247,17 +242,12 @@ bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
 // back: that run's rows are there.
 void record_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
   for (std::size_t d = 0; d < w.links.size(); ++d) {
-    const Ledger* ledger = job.ledger_of(load.chunk, d);
-    if (!ledger || load.done(d)) continue;
-    Session& session = *w.links[d].session;
+    Link& link = *w.links[d];
+    if (!link.has_ledger(load.chunk) || load.done(d)) continue;
     load.at = d;
-    try {
-      session.execute(ledger->record(session, load.chunk, load.outcome.rejects, load.text.last));
-    } catch (const ServerError& e) {
-      if (e.code() != 1062) throw;
-      session.execute("ROLLBACK");
-      load.outcome.parts[d] = ChunkState::loaded_before;
-    }
+    if (link.record(load.chunk, load.outcome.rejects, load.text.last)) continue;
+    link.rollback();
+    load.outcome.parts[d] = ChunkState::loaded_before;
   }
 }
 
@@ -272,14 +262,14 @@ void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
     load.outcome.state = ChunkState::failed;
     throw Failure(code, fmt::format("fastload: {}: {}; {}", describe(load.chunk, job), what, fate(load, job)));
   };
-  if (const input::MappedFile* file = job.inputs[load.chunk.file].file)
-    if (std::string what = file->changed(load.chunk.end); !what.empty())
+  if (load.text.from)
+    if (std::string what = load.text.from->changed(load.chunk); !what.empty())
       refuse(ExitCode::input, what + " (do not change a file while it loads)");
   for (std::size_t d = 0; d < w.links.size(); ++d) {
     if (load.done(d)) continue;
     load.at = d;
     const Destination& to = job.destinations[d];
-    if (!same_definition(*w.links[d].session, to.target))
+    if (!w.links[d]->table_unchanged())
       refuse(ExitCode::no_table, fmt::format(
           "the columns of {}{} changed during the load (an ALTER TABLE renamed, moved, added, dropped or retyped "
           "one): the statements name the columns read at the start. Load the rest into the table as it is now "
@@ -307,13 +297,13 @@ bool leave_out_converted(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCou
 // One attempt at the chunk, one transaction on each destination not done.
 // Throws ServerError as the server said it.
 void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
-  fault_point(FaultPoint::before_send, load.chunk.index);
+  job.step(Step::before_send, load.chunk);
   if (!leave_out_converted(w, load, job, counters) || !send_until_exact(w, load, job, counters)) {
     load.outcome.state = ChunkState::rejected;
     return;
   }
   if (!wait_verified(w, load, job)) return;
-  fault_point(FaultPoint::after_send, load.chunk.index);
+  job.step(Step::after_send, load.chunk);
   check_unchanged(w, load, job);
   record_parts(w, load, job);
   for (std::size_t d = 0; d < w.links.size(); ++d)

@@ -1,5 +1,5 @@
-// A worker's connections: one to each destination, each with the sink its
-// mode sends rows through, in a session ready for chunk transactions.
+// A worker: its links to every destination (load/link.h), in sessions ready
+// for chunk transactions, and what it reuses from chunk to chunk.
 #pragma once
 
 #include <memory>
@@ -8,23 +8,16 @@
 #include <vector>
 
 #include "base/chunk.h"
+#include "load/link.h"
 #include "load/loader.h"
-#include "sink/route.h"
-#include "db/session.h"
 #include "load/value_checks.h"
-#include "sink/sink.h"
+#include "sink/route.h"
 
 namespace fastload::load {
 
-// One worker's connection to one destination.
-struct Link {
-  std::unique_ptr<Session> session;
-  std::unique_ptr<Sink> sink;
-};
-
 struct Worker {
-  std::vector<Link> links;                // one per destination, connected together
-  std::unique_ptr<RowRouter> router;  // several destinations: says where each row goes
+  Links links;                            // one per destination, connected together
+  std::unique_ptr<RowRouter> router;      // several destinations: says where each row goes
   std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
   std::optional<ValueChecker> values;     // the values the server would convert silently (load/value_checks.h)
 

@@ -44,12 +44,12 @@ double per_second(double amount, double seconds) { return seconds > 0 ? amount /
 
 // `file` names the span's file when the run has several.
 std::string describe_span(const ChunkSpan& s, const std::string& file) {
-  if (s.state == "not read")
+  if (s.state.unread)
     return fmt::format("{}not read: the rest of the input, from chunk {} (byte {}, line {}) on",
                        file.empty() ? "" : file + ": ", s.first_chunk, s.begin, s.first_line);
   std::string chunks = s.first_chunk == s.last_chunk ? fmt::format("chunk {}", s.first_chunk)
                                                      : fmt::format("chunks {}-{}", s.first_chunk, s.last_chunk);
-  return fmt::format("{}{} {} (bytes {}-{}, lines {}-{}, {} rows)", file.empty() ? "" : file + ": ", s.state,
+  return fmt::format("{}{} {} (bytes {}-{}, lines {}-{}, {} rows)", file.empty() ? "" : file + ": ", s.state.name(),
                      chunks, s.begin, s.end, s.first_line, s.last_line, s.rows);
 }
 
@@ -64,7 +64,24 @@ void print_files(const Summary& s) {
 
 }  // namespace
 
-std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<std::string>& states) {
+std::string SpanState::name() const {
+  if (unread) return "not read";
+  if (unpublished) return "not published";
+  std::string name;
+  switch (state) {
+    case ChunkState::loaded_before: name = "loaded before"; break;
+    case ChunkState::committed: name = unverified ? "committed unverified" : "committed"; break;
+    case ChunkState::rejected: name = "rejected"; break;
+    case ChunkState::failed: name = "failed"; break;
+    case ChunkState::unknown: name = "unknown"; break;
+    case ChunkState::other_part: name = "another part's"; break;
+    case ChunkState::pending: name = "not loaded"; break;
+  }
+  if (!committed_on.empty()) name += fmt::format(": committed on shard {} only", fmt::join(committed_on, ", "));
+  return not_rolled_back ? name + " (not rolled back)" : name;
+}
+
+std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<SpanState>& states) {
   std::vector<ChunkSpan> spans;
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     const Chunk& c = chunks[i];
@@ -83,8 +100,9 @@ std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::v
 }
 
 ChunkSpan unread_span(const Chunk& next) {
-  return {next.file, next.index, next.index, next.begin, next.begin, next.first_line, next.first_line, 0,
-          "not read"};
+  SpanState unread;
+  unread.unread = true;
+  return {next.file, next.index, next.index, next.begin, next.begin, next.first_line, next.first_line, 0, unread};
 }
 
 void print_text(const Summary& s, bool verbose) {
@@ -129,7 +147,7 @@ void print_text(const Summary& s, bool verbose) {
                                                         s.rejects_charset)));
   if (!s.success)
     for (const ChunkSpan& span : s.spans) {
-      if (span.state == "another part's") continue;  // not this process's: listed in --json only
+      if (span.state.state == ChunkState::other_part) continue;  // not this process's: listed in --json only
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
       say("fastload:   {}\n", describe_span(span, file));
     }
@@ -200,7 +218,7 @@ void print_json(const Summary& s) {
     spans += fmt::format("{}{{\"file\":{},\"state\":{},\"first_chunk\":{},\"last_chunk\":{},\"begin\":{},"
                          "\"end\":{},\"first_line\":{},\"last_line\":{},\"rows\":{}}}", spans.empty() ? "" : ",",
                          json_string(c.file < s.files.size() ? s.files[c.file].path : s.file),
-                         json_string(c.state), c.first_chunk, c.last_chunk, c.begin, c.end, c.first_line,
+                         json_string(c.state.name()), c.first_chunk, c.last_chunk, c.begin, c.end, c.first_line,
                          c.last_line, c.rows);
   field("chunk_spans", "[" + spans + "]");
   std::string files;

@@ -13,6 +13,20 @@
 
 namespace fastload::report {
 
+// What became of a run of chunks, as the user needs it to act.
+struct SpanState {
+  ChunkState state = ChunkState::pending;
+  bool unverified = false;       // committed from a compressed pipe, past its last check
+  bool not_rolled_back = false;  // a table that cannot roll back kept rows of it
+  std::vector<std::string> committed_on;  // shard-direct, not committed: the shards its parts were committed on
+  bool unread = false;           // a stream's rest, which the load stopped before reading
+  bool unpublished = false;      // --atomic: committed into the stage, which was not published
+
+  bool operator==(const SpanState&) const = default;
+  // "committed", "committed unverified", "failed: committed on shard s1 only (not rolled back)", "not read", ...
+  std::string name() const;
+};
+
 // Consecutive chunks in the same state, as the user needs them to act.
 struct ChunkSpan {
   std::size_t file = 0;                        // index into Summary::files
@@ -20,7 +34,7 @@ struct ChunkSpan {
   std::uint64_t begin = 0, end = 0;            // bytes [begin, end)
   std::uint64_t first_line = 0, last_line = 0;
   std::uint64_t rows = 0;
-  std::string state;  // committed, rejected, failed, unknown, not loaded, not read (a stream's rest)
+  SpanState state;
 };
 
 // A shard-direct load's rows on one shard.
@@ -74,7 +88,7 @@ struct Summary {
 };
 
 // Chunk i is in state states[i]; adjacent chunks in one state make one span.
-std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<std::string>& states);
+std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<SpanState>& states);
 
 // The part of a stream the load stopped before reading, from `next` (the
 // chunk that would have come next) on: its end is not known.

@@ -8,10 +8,14 @@ namespace fastload {
 namespace {
 
 // --atomic: the target never held any of the load, so nothing counts as
-// committed; `state` names what the staged chunks are now.
-void unpublished(report::Summary& s, const char* state) {
-  for (report::ChunkSpan& span : s.spans)
-    if (span.state == "committed") span.state = state;
+// committed; the staged chunks are not published, or unknown when the publish's
+// answer was lost.
+void unpublished(report::Summary& s, bool in_doubt) {
+  for (report::ChunkSpan& span : s.spans) {
+    if (span.state.state != ChunkState::committed || span.state.unverified) continue;
+    if (in_doubt) span.state.state = ChunkState::unknown;
+    else span.state.unpublished = true;
+  }
   s.rows = s.bytes = s.chunks_committed = 0;
 }
 
@@ -22,7 +26,7 @@ void unpublished(report::Summary& s, const char* state) {
 void abandon(RunState& state) {
   if (!state.stage) return;
   state.summary.error += "\n" + load::abandon_stage(*state.control, state.target, *state.stage);
-  if (!state.stage->keep) unpublished(state.summary, "not published");
+  if (!state.stage->keep) unpublished(state.summary, false);
   state.stage.reset();
 }
 
@@ -47,10 +51,10 @@ void publish(const Options& options, RunState& state) {
     state.summary.duplicates_skipped += p.kept;
     state.summary.rows_replaced += p.replaced;
   } catch (const load::PublishUnknown&) {
-    unpublished(state.summary, "unknown");
+    unpublished(state.summary, true);
     throw;
   } catch (const Failure&) {
-    unpublished(state.summary, "not published");
+    unpublished(state.summary, false);
     throw;
   }
 }

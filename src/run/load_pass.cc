@@ -7,25 +7,13 @@
 #include <fmt/ranges.h>
 #include <tuple>
 
+#include "load/session_link.h"
 #include "shard/router.h"
 #include "table/rejects.h"
 #include "db/stop_signal.h"
 
 namespace fastload {
 namespace {
-
-const char* state_name(load::ChunkState s) {
-  switch (s) {
-    case load::ChunkState::loaded_before: return "loaded before";
-    case load::ChunkState::committed: return "committed";
-    case load::ChunkState::rejected: return "rejected";
-    case load::ChunkState::failed: return "failed";
-    case load::ChunkState::unknown: return "unknown";
-    case load::ChunkState::other_part: return "another part's";
-    case load::ChunkState::pending: break;
-  }
-  return "not loaded";
-}
 
 // A shard-direct load's routers: one for each worker, reading the row's partitioning columns.
 load::MakeRowRouter row_routers(const Options& options, const RunState& state) {
@@ -34,32 +22,32 @@ load::MakeRowRouter row_routers(const Options& options, const RunState& state) {
   return [map, &options] { return std::make_unique<shard::ShardRouter>(*map, options.dialect); };
 }
 
-// A shard-direct chunk whose parts were committed on some shards, not on all.
-std::optional<std::string> partly_committed(const load::ChunkOutcome& o, const RunState& state) {
-  if (o.state == load::ChunkState::committed || o.state == load::ChunkState::loaded_before) return std::nullopt;
-  std::vector<std::string> shards;
-  for (std::size_t d = 0; d < o.parts.size(); ++d)
-    if (o.parts[d] == load::ChunkState::committed || o.parts[d] == load::ChunkState::loaded_before)
-      shards.push_back(state.destinations[d].shard);
-  if (shards.empty()) return std::nullopt;
-  return fmt::format("{}: committed on shard {} only", state_name(o.state), fmt::join(shards, ", "));
+// What the summary says became of chunk i.
+report::SpanState span_state(const RunState& state, std::size_t i) {
+  const load::ChunkOutcome& o = state.outcomes[i];
+  const Input& input = state.inputs[state.chunks[i].file];
+  report::SpanState s;
+  s.state = o.state;
+  // A compressed pipe cannot be checked ahead: what was committed past its last check is named.
+  s.unverified = o.state == ChunkState::committed && input.chunker && !input.verifier &&
+                 state.chunks[i].end > input.chunker->verified();
+  s.not_rolled_back = !o.left_behind.empty();
+  if (o.state == ChunkState::committed || o.state == ChunkState::loaded_before) return s;
+  for (std::size_t d = 0; d < o.parts.size(); ++d)  // a shard-direct chunk committed on some shards, not all
+    if (o.parts[d] == ChunkState::committed || o.parts[d] == ChunkState::loaded_before)
+      s.committed_on.push_back(state.destinations[d].shard);
+  return s;
 }
 
 void tally(RunState& state) {
   report::Summary& s = state.summary;
-  std::vector<std::string> states;
+  std::vector<report::SpanState> states;
   s.input_rows = 0;
   for (std::size_t i = 0; i < state.chunks.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
-    const Input& input = state.inputs[state.chunks[i].file];
-    // A compressed pipe cannot be checked ahead: what was committed past its last check is named.
-    bool unverified = o.state == load::ChunkState::committed && input.chunker && !input.verifier &&
-                      state.chunks[i].end > input.chunker->verified();
     for (std::size_t d = 0; d < o.rows_on.size() && d < s.shards.size(); ++d) s.shards[d].rows += o.rows_on[d];
-    std::string name = partly_committed(o, state).value_or(state_name(o.state));
-    if (!o.left_behind.empty()) name += " (not rolled back)";
-    states.push_back(unverified ? "committed unverified" : name);
-    if (o.state == load::ChunkState::other_part) {  // neither loaded nor missing: not this process's
+    states.push_back(span_state(state, i));
+    if (o.state == ChunkState::other_part) {  // neither loaded nor missing: not this process's
       ++s.chunks_other_parts;
       continue;
     }
@@ -67,7 +55,7 @@ void tally(RunState& state) {
       s.problems.push_back(p);
       if (p.code) ++s.warnings;
     }
-    if (o.state == load::ChunkState::committed) {
+    if (o.state == ChunkState::committed) {
       s.duplicates_skipped += o.duplicates_skipped;
       s.rows_replaced += o.rows_replaced;
     }
@@ -75,7 +63,7 @@ void tally(RunState& state) {
     report::FileCounts& f = s.files[c.file];
     f.input_rows += c.rows;
     s.input_rows += c.rows;
-    bool kept = o.state == load::ChunkState::committed || o.state == load::ChunkState::loaded_before;
+    bool kept = o.state == ChunkState::committed || o.state == ChunkState::loaded_before;
     if (kept) {
       auto from = s.rejected.insert(s.rejected.end(), o.rejects.begin(), o.rejects.end());
       std::sort(from, s.rejected.end(), [](const Problem& a, const Problem& b) {
@@ -83,8 +71,8 @@ void tally(RunState& state) {
       });
       f.rows_rejected += o.rejects.size();
     }
-    if (o.state == load::ChunkState::committed) f.rows += c.rows - o.rejects.size();
-    if (o.state != load::ChunkState::loaded_before) continue;
+    if (o.state == ChunkState::committed) f.rows += c.rows - o.rejects.size();
+    if (o.state != ChunkState::loaded_before) continue;
     ++s.chunks_loaded_before;
     s.rows_loaded_before += c.rows - o.rejects.size();
     f.rows_loaded_before += c.rows - o.rejects.size();
@@ -111,62 +99,66 @@ void write_rejects_file(const Options& options, const RunState& state) {
   std::vector<load::RejectedRow> rows;
   for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
-    if (o.state != load::ChunkState::committed && o.state != load::ChunkState::loaded_before) continue;
-    const Chunk& chunk = state.chunks[i];
-    for (std::size_t r = 0; r < o.rejects.size(); ++r) {
-      const Problem& p = o.rejects[r];
-      // An earlier run's rejects are read again from the file (--resume needs a mapped file).
-      std::string text = r < o.rejected_text.size() ? o.rejected_text[r] : load::row_text(
-          state.inputs[chunk.file].file->bytes(), p.where.byte_offset, chunk, options.dialect);
-      rows.push_back({chunk.file, p, std::move(text)});
-    }
+    if (o.state != ChunkState::committed && o.state != ChunkState::loaded_before) continue;
+    for (std::size_t r = 0; r < o.rejects.size(); ++r)
+      rows.push_back({state.chunks[i].file, o.rejects[r], o.rejected_text.at(r)});
   }
   load::write_rejects(options.rejects_file, std::move(rows));
 }
 
-// The job the workers do: every input, mapped or streamed.
+// What the workers know of the inputs: their names, ledgers and row numbers, not how they are cut.
 std::vector<load::JobInput> job_inputs(const RunState& state) {
   std::vector<load::JobInput> inputs;
   for (const Input& input : state.inputs) {
     std::vector<const load::Ledger*> ledgers;
     for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
-    inputs.push_back({input.name(), input.file.get(), input.chunker.get(), input.verifier.get(), std::move(ledgers),
-                      input.recorded.empty() ? nullptr : &input.recorded,
+    inputs.push_back({input.name(), std::move(ledgers), input.recorded.empty() ? nullptr : &input.recorded,
                       input.converted_last ? &*input.converted_last : nullptr, input.converted_last_rows,
                       input.rows_before});
   }
   return inputs;
 }
 
-// The streams' chunks into the chunk list, each input's in order after its
-// mapped predecessors', as if they had been split before the load.
-void merge_streamed(RunState& state, std::vector<load::StreamedChunk> streamed) {
-  std::sort(streamed.begin(), streamed.end(), [](const load::StreamedChunk& a, const load::StreamedChunk& b) {
-    return std::tie(a.chunk.file, a.chunk.index) < std::tie(b.chunk.file, b.chunk.index);
-  });
-  std::vector<Chunk> chunks;
-  std::vector<load::ChunkOutcome> outcomes;
-  auto from_stream = streamed.begin();
+// Every input's chunks as one source, the mapped files' (those still to
+// load) first, then the streams' as they are cut.
+struct Sources {
+  std::vector<std::unique_ptr<chunks::ChunkSource>> each;
+  std::vector<const input::MappedFile*> mapped;
+
+  explicit Sources(const RunState& state) {
+    std::vector<std::unique_ptr<chunks::ChunkSource>> streams;
+    for (const Input& input : state.inputs) {
+      if (input.chunker) {
+        streams.push_back(std::make_unique<chunks::StreamedChunks>(*input.chunker, input.verifier.get()));
+        continue;
+      }
+      std::vector<Chunk> todo;
+      for (std::size_t i = input.first_chunk; i < input.first_chunk + input.chunk_count; ++i)
+        if (state.outcomes[i].state == ChunkState::pending) todo.push_back(state.chunks[i]);
+      each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo)));
+      mapped.push_back(input.file.get());
+    }
+    std::move(streams.begin(), streams.end(), std::back_inserter(each));
+  }
+  std::vector<chunks::ChunkSource*> all() const {
+    std::vector<chunks::ChunkSource*> sources;
+    for (const auto& source : each) sources.push_back(source.get());
+    return sources;
+  }
+};
+
+// The book's chunks back into the run's list, each input's in order, as if
+// the streams had been split before the load too.
+void take_book(RunState& state, load::ChunkBook& book) {
+  book.take(state.chunks, state.outcomes);
+  std::size_t at = 0;
   for (std::size_t i = 0; i < state.inputs.size(); ++i) {
     Input& input = state.inputs[i];
-    std::size_t first = chunks.size();
-    if (input.chunker) {
-      for (; from_stream != streamed.end() && from_stream->chunk.file == i; ++from_stream) {
-        chunks.push_back(from_stream->chunk);
-        outcomes.push_back(std::move(from_stream->outcome));
-      }
-    } else {
-      chunks.insert(chunks.end(), state.chunks.begin() + input.first_chunk,
-                    state.chunks.begin() + input.first_chunk + input.chunk_count);
-      std::move(state.outcomes.begin() + input.first_chunk,
-                state.outcomes.begin() + input.first_chunk + input.chunk_count, std::back_inserter(outcomes));
-    }
-    input.first_chunk = first;
-    input.chunk_count = chunks.size() - first;
+    input.first_chunk = at;
+    while (at < state.chunks.size() && state.chunks[at].file == i) ++at;
+    input.chunk_count = at - input.first_chunk;
     if (input.chunker) state.summary.input_bytes += input.chunker->content_bytes();
   }
-  state.chunks = std::move(chunks);
-  state.outcomes = std::move(outcomes);
   state.summary.chunks = state.chunks.size();
 }
 
@@ -190,16 +182,19 @@ Failure with_left_behind(const Failure& stopped, const RunState& state) {
 // rejected rows) instead of throwing, so the barrier still runs.
 std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::optional<Failure> stopped;
-  std::vector<load::StreamedChunk> streamed;
+  load::ChunkBook book(state.chunks, std::move(state.outcomes));
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);
+    Sources sources(state);
+    chunks::ChunkQueue queue(sources.all());
     load::LoadJob job{options, state.destinations, row_routers(options, state), inputs,
-                      state.chunks, state.auto_ids ? &*state.auto_ids : nullptr};
-    load::load_chunks(job, state.outcomes, streamed, state.counters, state.summary.method);
+                      state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook};
+    job.connect = load::session_links(job, sources.mapped);
+    load::load_chunks(job, queue, book, state.counters, state.summary.method);
   } catch (const Failure& failure) {
     stopped = failure;
   }
-  merge_streamed(state, std::move(streamed));
+  take_book(state, book);
   tally(state);
   try {
     if (!options.rejects_file.empty()) write_rejects_file(options, state);
@@ -225,7 +220,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
         state.destinations.end(), [](const load::Destination& d) { return d.target.transactional; })
         ? "nothing of the rejected chunk was committed" : "what the rejected chunk left in the table is said below"));
   if (stopped && std::any_of(s.spans.begin(), s.spans.end(), [](const report::ChunkSpan& span) {
-        return span.state == "committed unverified";
+        return span.state.unverified;
       }))
     stopped = Failure(stopped->code(), fmt::format(
         "{}\nfastload: the chunks listed as \"committed unverified\" came from compressed data read through a "

@@ -99,20 +99,6 @@ load::Ledger& open_ledger(const Options& options, RunState& state, Input& input,
   return *input.ledgers.back();
 }
 
-// A mapped chunk's part on `d` an earlier run committed, with the rows it left out.
-void mark_loaded(const Options& options, RunState& state, const Input& input, const std::vector<Chunk>& chunks,
-                 load::LedgerEntry& entry, std::size_t d) {
-  load::ChunkOutcome& o = state.outcomes[input.first_chunk + entry.chunk];
-  o.parts.resize(state.destinations.size(), load::ChunkState::pending);
-  o.rows_on.resize(state.destinations.size(), 0);
-  o.parts[d] = load::ChunkState::loaded_before;
-  if (!o.rejects.empty()) return;  // every part records the chunk's rejects
-  o.rejects = std::move(entry.rejects);
-  const Chunk& chunk = chunks[entry.chunk];
-  load::locate(o.rejects, {chunk, input.file->bytes().substr(chunk.begin, chunk.size())}, input.path,
-               options.dialect);
-}
-
 // --resume makes a file's bytes be in the table once: a finished load of the
 // same bytes (whatever its path or day) is done, and the run says so loudly.
 void finished_before(const RunState& state, const Input& input, const load::Ledger& ledger,
@@ -140,20 +126,19 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
     if (recorded.finished && d == 0) finished_before(state, input, ledger, *recorded.finished);
     for (load::LedgerEntry& entry : recorded.committed) {
       parts[entry.chunk] = {parts[entry.chunk].first + 1, entry.rows - entry.rejected};
-      if (!input.file) {  // a compressed file: skipped, checked and located as it is cut (load::load_chunks)
-        std::size_t index = entry.chunk;
-        input.recorded[d].emplace(index, std::move(entry));
-        continue;
-      }
-      mark_loaded(options, state, input, chunks, entry, d);
+      std::size_t index = entry.chunk;
+      input.recorded[d].emplace(index, std::move(entry));
     }
   }
   std::uint64_t rows_before = 0;
-  for (const auto& [chunk, recorded] : parts) {
-    if (recorded.first < state.destinations.size()) continue;
-    rows_before += recorded.second;
-    if (input.file) state.outcomes[input.first_chunk + chunk].state = load::ChunkState::loaded_before;
-  }
+  for (const auto& [chunk, recorded] : parts)
+    if (recorded.first == state.destinations.size()) rows_before += recorded.second;
+  // A file split before the load has its chunks settled now, as the workers settle a stream's as it is cut.
+  std::vector<const load::Ledger*> ledgers;
+  for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
+  for (std::size_t i = 0; input.file && i < chunks.size(); ++i)
+    load::apply_recorded({chunks[i], input.file->bytes().substr(chunks[i].begin, chunks[i].size())}, input.path,
+                         input.recorded, ledgers, options.dialect, state.outcomes[input.first_chunk + i]);
   return {rows_before, published};
 }
 

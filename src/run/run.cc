@@ -126,8 +126,9 @@ void load_and_barrier(const Options& options, RunState& state) {
 
 }  // namespace
 
-int run(const Options& options) {
+int run(const Options& options, load::StepHook* hook) {
   RunState state;
+  state.hook = hook;
   report::Summary& s = state.summary;
   s.table = options.database + "." + options.table;
   s.threads = options.whole_file() ? 1 : options.threads;

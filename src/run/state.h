@@ -73,6 +73,7 @@ struct RunState {
   load::LoadCounters counters;
   std::unique_ptr<report::ProgressLine> progress;
   report::Summary summary;
+  load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
 };
 
 using Clock = std::chrono::steady_clock;

@@ -10,7 +10,8 @@ FAILURES=0
 CHECKS=0
 
 sql() { mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
-fastload() { "$FASTLOAD" --socket "$SOCKET" -u root "$@"; }
+# With FASTLOAD_FAULT set (a crash test), the test build that acts on it (tests/tools/fault_hook.cc).
+fastload() { "${FASTLOAD_FAULT:+$FASTLOAD_FAULTS}${FASTLOAD_FAULT:-$FASTLOAD}" --socket "$SOCKET" -u root "$@"; }
 
 # fresh_db NAME: an empty database of that name.
 fresh_db() { sql -e "DROP DATABASE IF EXISTS \`$1\`; CREATE DATABASE \`$1\` CHARACTER SET utf8mb4"; }

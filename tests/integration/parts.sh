@@ -23,7 +23,7 @@ expect_eq "three parts: checksum" "$expected" "$(checksum $db.nodes)"
 # A part killed after a few chunks is finished by running it again; the whole load is then done.
 sql $db -e "TRUNCATE nodes; DROP TABLE IF EXISTS fastload_ledger"
 set +e
-FASTLOAD_FAULT=after-commit:4 "$FASTLOAD" --socket "$SOCKET" -u root --part 1/2 --resume --chunk-size 100K \
+FASTLOAD_FAULT=after-commit:4 "$FASTLOAD_FAULTS" --socket "$SOCKET" -u root --part 1/2 --resume --chunk-size 100K \
   "$file" $db.nodes >/dev/null 2>&1
 killed=$?
 set -e

@@ -218,7 +218,7 @@ for table in nodes nodes_nokey; do
   what="$table, COMMIT answer lost, reconnect refused once"
   reset $table
   set +e
-  OUT=$(FASTLOAD_FAULT=after-commit:5:lose "$FASTLOAD" --socket "$SOCKET" -u resume_kill_lim --threads 2 \
+  OUT=$(FASTLOAD_FAULT=after-commit:5:lose "$FASTLOAD_FAULTS" --socket "$SOCKET" -u resume_kill_lim --threads 2 \
     --chunk-size $chunk_size --retries 2 --resume --json "$file" $db.$table 2>"$TEST_TMP/stderr")
   RC=$?
   set -e

@@ -120,7 +120,7 @@ sql -e "DROP USER IF EXISTS refused_np@localhost; CREATE USER refused_np@localho
 np=(--socket "$SOCKET" -u refused_np "${command[@]}")
 sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"
 set +e
-FASTLOAD_FAULT=after-commit:3 "$FASTLOAD" "${np[@]}" >/dev/null 2>&1
+FASTLOAD_FAULT=after-commit:3 "$FASTLOAD_FAULTS" "${np[@]}" >/dev/null 2>&1
 rc=$?
 set -e
 expect_eq "no PROCESS: first run killed" 137 "$rc"

@@ -60,7 +60,7 @@ done
 # keeps the run's timestamp.
 sql $DB -e "TRUNCATE times"
 set +e
-OUT=$(FASTLOAD_FAULT=before-commit:2:lose "$FASTLOAD" --socket "$SOCKET" -u root --threads 2 --chunk-size 2K \
+OUT=$(FASTLOAD_FAULT=before-commit:2:lose "$FASTLOAD_FAULTS" --socket "$SOCKET" -u root --threads 2 --chunk-size 2K \
       --resume --columns id,@n --set "ts = NOW(6)" "$file" $DB.times 2>"$TEST_TMP/stderr")
 RC=$?
 set -e

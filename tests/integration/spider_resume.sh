@@ -57,7 +57,7 @@ check_exact "--resume of a finished load"
 # 2): the rerun loads the other shard's part of it and the rest.
 reset
 set +e
-FASTLOAD_FAULT=after-commit:2 "$FASTLOAD" --socket "$SOCKET" -u root --resume --threads 1 --chunk-size 256K \
+FASTLOAD_FAULT=after-commit:2 "$FASTLOAD_FAULTS" --socket "$SOCKET" -u root --resume --threads 1 --chunk-size 256K \
   "$file" n.nodes >/dev/null 2>&1
 killed=$?
 set -e

@@ -43,14 +43,16 @@ TEST(FormatProblem, WithoutALineNamesTheChunk) {
 TEST(MakeSpans, MergesNeighboursInOneState) {
   std::vector<Chunk> chunks = {{0, 0, 10, 2, 2, 1, 1}, {1, 10, 20, 3, 3, 3, 3}, {2, 20, 25, 1, 1, 6, 6},
                                {3, 25, 40, 4, 5, 7, 7}};
-  auto spans = report::make_spans(chunks, {"committed", "committed", "rejected", "not loaded"});
+  const report::SpanState committed{ChunkState::committed}, rejected{ChunkState::rejected}, pending{};
+  auto spans = report::make_spans(chunks, {committed, committed, rejected, pending});
   ASSERT_EQ(spans.size(), 3u);
   EXPECT_EQ(spans[0].first_chunk, 0u);
   EXPECT_EQ(spans[0].last_chunk, 1u);
   EXPECT_EQ(spans[0].end, 20u);
   EXPECT_EQ(spans[0].rows, 5u);
   EXPECT_EQ(spans[0].last_line, 5u);
-  EXPECT_EQ(spans[1].state, "rejected");
+  EXPECT_EQ(spans[1].state.name(), "rejected");
+  EXPECT_EQ(spans[2].state.name(), "not loaded");
   EXPECT_EQ(spans[1].first_line, 6u);
   EXPECT_EQ(spans[2].last_line, 11u);
 }
@@ -59,12 +61,23 @@ TEST(MakeSpans, NeverMergesChunksOfTwoFiles) {
   std::vector<Chunk> chunks = {{.index = 0, .begin = 0, .end = 10, .rows = 2, .lines = 2},
                                {.index = 0, .begin = 0, .end = 8, .rows = 1, .lines = 1, .file = 1},
                                {.index = 1, .begin = 8, .end = 16, .rows = 1, .lines = 1, .first_line = 2, .file = 1}};
-  auto spans = report::make_spans(chunks, {"committed", "committed", "committed"});
+  const report::SpanState committed{ChunkState::committed};
+  auto spans = report::make_spans(chunks, {committed, committed, committed});
   ASSERT_EQ(spans.size(), 2u);
   EXPECT_EQ(spans[1].file, 1u);
   EXPECT_EQ(spans[1].first_chunk, 0u);
   EXPECT_EQ(spans[1].last_chunk, 1u);
   EXPECT_EQ(spans[1].rows, 2u);
+}
+
+TEST(SpanState, NamesWhatBecameOfTheChunks) {
+  report::SpanState s{ChunkState::failed};
+  s.committed_on = {"s1", "s2"};
+  s.not_rolled_back = true;
+  EXPECT_EQ(s.name(), "failed: committed on shard s1, s2 only (not rolled back)");
+  EXPECT_EQ((report::SpanState{ChunkState::committed, true}.name()), "committed unverified");
+  EXPECT_EQ(report::unread_span({}).state.name(), "not read");
+  EXPECT_EQ(report::SpanState{ChunkState::other_part}.name(), "another part's");
 }
 
 }  // namespace

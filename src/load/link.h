@@ -1,0 +1,65 @@
+// The seam between a chunk's transaction and the servers: a worker's
+// connection to one destination, as the transaction uses it. The program's
+// links run statements on a Session (load/session_link.h); unit tests give
+// fake ones, so the transaction's retries, rows left out and lost COMMITs are
+// tested without a server.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/chunk.h"
+#include "base/problem.h"
+#include "sink/sink.h"
+#include "table/auto_ids.h"
+
+namespace fastload::load {
+
+class Link {
+ public:
+  virtual ~Link() = default;
+  // Sends the rows of `rows` (over `bytes`) through the mode's sink, in the
+  // open transaction. Throws ServerError when the server fails for a reason
+  // other than the data.
+  virtual SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds& ids) = 0;
+  virtual void commit() = 0;    // throws ServerError
+  virtual void rollback() = 0;  // throws ServerError
+  // Whether the table's columns are still those the statements name (table/target.h same_definition).
+  virtual bool table_unchanged() = 0;
+  // --resume: whether the input of `chunk` keeps a ledger on this destination.
+  virtual bool has_ledger(const Chunk& chunk) const = 0;
+  // Records `chunk` (with the rows left out of it) in its ledger, in the open
+  // transaction; false when another run of the same load recorded it first
+  // (its rows are in the table: the caller rolls this transaction back).
+  // `last`: the input ends with it.
+  virtual bool record(const Chunk& chunk, const std::vector<Problem>& rejects, bool last) = 0;
+  // Whether the ledger records `chunk`, after a COMMIT whose answer was lost:
+  // a locking read, so it waits for a COMMIT still in progress, in a
+  // transaction of its own that it ends.
+  virtual bool recorded(const Chunk& chunk) = 0;
+  // How rows reach the server, for the summary.
+  virtual std::string method() const = 0;
+};
+
+using Links = std::vector<std::unique_ptr<Link>>;
+
+// Opens a worker's links, one per destination, connected together. Throws
+// Failure (ExitCode::connect when a server refuses) or ServerError.
+using Connect = std::function<Links()>;
+
+// Steps of a chunk's transaction where a test may act (a crash, a lost
+// connection, a pause: tests/tools/fault_hook.cc). The program has none.
+enum class Step { before_send, after_send, before_commit, after_commit };
+
+class StepHook {
+ public:
+  virtual ~StepHook() = default;
+  // Called at `step` of chunk `chunk` (its index in its input); may throw ServerError or not return.
+  virtual void at(Step step, std::size_t chunk) = 0;
+};
+
+}  // namespace fastload::load

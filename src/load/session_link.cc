@@ -1,0 +1,89 @@
+#include "load/session_link.h"
+
+#include <spdlog/spdlog.h>
+
+#include "base/errors.h"
+#include "db/rate_limit.h"
+#include "db/session_variables.h"
+#include "sink/make_sink.h"
+#include "table/target.h"
+
+namespace fastload::load {
+namespace {
+
+class SessionLink final : public Link {
+ public:
+  SessionLink(const LoadJob& job, std::size_t destination, std::unique_ptr<Session> session)
+      : job_(job), d_(destination), to_(job.destinations[destination]), session_(std::move(session)) {
+    try {
+      sink_ = make_sink(*session_, to_.target, to_.options, job.ids, job.inputs.front().name);
+    } catch (const ServerError& e) {
+      throw explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.options.mode);
+    }
+  }
+
+  SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds& ids) override {
+    return sink_->send(rows, bytes, ids);
+  }
+  void commit() override { session_->execute("COMMIT"); }
+  void rollback() override { session_->execute("ROLLBACK"); }
+  bool table_unchanged() override { return same_definition(*session_, to_.target); }
+  bool has_ledger(const Chunk& chunk) const override { return ledger(chunk) != nullptr; }
+  bool record(const Chunk& chunk, const std::vector<Problem>& rejects, bool last) override {
+    try {
+      session_->execute(ledger(chunk)->record(*session_, chunk, rejects, last));
+      return true;
+    } catch (const ServerError& e) {
+      if (e.code() != 1062) throw;  // a duplicate key: recorded by another run
+      return false;
+    }
+  }
+  bool recorded(const Chunk& chunk) override {
+    bool is = ledger(chunk)->is_recorded(*session_, chunk.index);
+    session_->execute("ROLLBACK");  // ends the locking read's transaction
+    return is;
+  }
+  std::string method() const override { return sink_->method(); }
+
+ private:
+  const Ledger* ledger(const Chunk& chunk) const {
+    const JobInput& input = job_.inputs[chunk.file];
+    return input.ledgers.empty() ? nullptr : input.ledgers[d_];
+  }
+
+  const LoadJob& job_;
+  const std::size_t d_;
+  const Destination& to_;
+  std::unique_ptr<Session> session_;
+  std::unique_ptr<Sink> sink_;
+};
+
+// A new session to `to`, ready for chunks. Each chunk is one transaction,
+// ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
+// chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
+// Every worker takes from the one --max-rate limiter, so the cap is the load's.
+std::unique_ptr<Session> open_session(const Destination& to, const std::vector<const input::MappedFile*>& mapped) {
+  const Options& o = to.options;
+  auto session = std::make_unique<Session>(to.connection, to.password, o.compress);
+  if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", session->compression());
+  pin_session(*session, to.pins);
+  session->use_database(o.database);
+  set_loading_variables(*session, o);  // before any transaction: sql_log_bin cannot change inside one
+  session->execute("SET autocommit = 0");
+  session->set_rate_limiter(shared_rate_limiter(o.max_rate));
+  session->release_sent_pages(mapped);
+  return session;
+}
+
+}  // namespace
+
+Connect session_links(const LoadJob& job, std::vector<const input::MappedFile*> mapped) {
+  return [&job, mapped = std::move(mapped)] {
+    Links links;
+    for (std::size_t d = 0; d < job.destinations.size(); ++d)
+      links.push_back(std::make_unique<SessionLink>(job, d, open_session(job.destinations[d], mapped)));
+    return links;
+  };
+}
+
+}  // namespace fastload::load

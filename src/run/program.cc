@@ -1,0 +1,42 @@
+// fastload FILE DB.TABLE: argv -> Options -> run.
+#include <cstdio>
+#include <exception>
+#include <fmt/core.h>
+#include <mysql.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "base/errors.h"
+#include "cli/cli.h"
+#include "report/say.h"
+#include "run/run.h"
+
+namespace fastload {
+
+int program(int argc, char** argv, load::StepHook* hook) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  hide_password_in_argv(argc, argv);
+  try {
+    ParsedArgs parsed = parse_args(std::move(args));
+    if (parsed.exit_now) return 0;
+    auto log = spdlog::stderr_logger_mt("fastload");
+    log->set_pattern("fastload: %v");
+    log->set_level(parsed.options.verbose ? spdlog::level::debug : spdlog::level::warn);
+    spdlog::set_default_logger(log);
+    if (mysql_library_init(0, nullptr, nullptr) != 0) {
+      report::say("fastload: cannot initialise the MySQL client library\n");
+      return static_cast<int>(ExitCode::internal);
+    }
+    int code = run(parsed.options, hook);
+    mysql_library_end();
+    return code;
+  } catch (const Failure& failure) {
+    report::say("{}\n", failure.what());
+    return static_cast<int>(failure.code());
+  } catch (const std::exception& e) {
+    report::say("fastload: internal error: {}; please report it with the command line you ran\n", e.what());
+    return static_cast<int>(ExitCode::internal);
+  }
+}
+
+}  // namespace fastload
