@@ -254,7 +254,7 @@ void record_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
     try {
       session.execute(ledger->record(session, load.chunk, load.outcome.rejects, load.text.last));
     } catch (const ServerError& e) {
-      if (e.code() != 1062) throw;
+      if (e.code() != er::DUP_ENTRY) throw;
       session.execute("ROLLBACK");
       load.outcome.parts[d] = ChunkState::loaded_before;
     }

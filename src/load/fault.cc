@@ -69,7 +69,7 @@ void fault_point(FaultPoint point, std::size_t chunk) {
     case Action::pause: return pause_at(fault.gate);
     case Action::lose: break;
   }
-  throw ServerError(2013, "HY000", "Lost connection to server during query (injected by FASTLOAD_FAULT)");
+  throw ServerError(cr::SERVER_LOST, "HY000", "Lost connection to server during query (injected by FASTLOAD_FAULT)");
 }
 
 }  // namespace fastload::load
