@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     report::say("{}\n", failure.what());
     return static_cast<int>(failure.code());
   } catch (const std::exception& e) {
-    report::say("fastload: internal error: {}; please report it with the command line you ran\n", e.what());
+    report::say("{}\n", internal_error(e.what()).what());
     return static_cast<int>(ExitCode::internal);
   }
 }

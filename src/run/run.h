@@ -1,10 +1,19 @@
 // The whole load, pass by pass. Returns the process exit code.
 #pragma once
 
+#include <functional>
+
 #include "cli/options.h"
+#include "report/summary.h"
 
 namespace fastload {
 
 int run(const Options& options);
+
+// Runs `work` and records in `summary` how it ended: success, or the exit code
+// and message of whatever it threw (a Failure as it is, a server error as exit
+// 9, anything else as an internal error, exit 1). Lets nothing through, so the
+// cleanup and the summary after it always run.
+void record_outcome(report::Summary& summary, const std::function<void()>& work);
 
 }  // namespace fastload
