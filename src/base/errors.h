@@ -36,6 +36,19 @@ class Failure : public std::runtime_error {
   ExitCode code_;
 };
 
+// The common kinds, each worded in one place (`what` without the "fastload: " prefix):
+// A bad command line: "fastload: WHAT; see fastload --help".
+inline Failure usage_error(std::string_view what) {
+  return Failure(ExitCode::usage, "fastload: " + std::string(what) + "; see fastload --help");
+}
+// A request that cannot work with this table, file or mode, worded to say what to do instead (exit 2).
+inline Failure misuse(std::string_view what) { return Failure(ExitCode::usage, "fastload: " + std::string(what)); }
+// A bug or an unexpected state (exit 1): how any exception that is no Failure is reported, too.
+inline Failure internal_error(std::string_view what) {
+  return Failure(ExitCode::internal, "fastload: internal error: " + std::string(what) +
+                                         "; please report it with the command line you ran");
+}
+
 // A message without its leading "fastload: ", for the logger, which adds it.
 inline std::string_view without_prefix(std::string_view message) {
   constexpr std::string_view prefix = "fastload: ";

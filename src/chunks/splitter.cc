@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/errors.h"
 #include "base/parallel_for.h"
 #include "text/row_scanner.h"
 
@@ -124,9 +125,8 @@ void number_lines_and_rows(std::vector<Chunk>& chunks, std::uint64_t first_line)
 
 // Chunks are named by their position in the list, which is what was checked.
 [[noreturn]] void reject(std::size_t position, const Chunk& chunk, const std::string& problem) {
-  throw std::logic_error("chunk " + std::to_string(position) + " (bytes " +
-                         std::to_string(chunk.begin) + ".." + std::to_string(chunk.end) +
-                         "): " + problem);
+  throw internal_error("chunk " + std::to_string(position) + " (bytes " + std::to_string(chunk.begin) + ".." +
+                       std::to_string(chunk.end) + "): " + problem);
 }
 
 // Checks what `chunk` alone can show, given where it must begin and what its
@@ -176,8 +176,8 @@ void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, cons
   std::uint64_t expected_begin = scanner.first_row_start(file);
   if (chunks.empty()) {
     if (expected_begin != file.size())
-      throw std::logic_error("no chunks for a file of " + std::to_string(file.size()) + " bytes, " +
-                             std::to_string(expected_begin) + " of them header lines");
+      throw internal_error("no chunks for a file of " + std::to_string(file.size()) + " bytes, " +
+                           std::to_string(expected_begin) + " of them header lines");
     return;
   }
   std::uint64_t expected_line = 1 + count_lines(file, 0, expected_begin);

@@ -30,7 +30,7 @@ using DoneWithBytes = std::function<void(std::uint64_t begin, std::uint64_t end)
 std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
                          const Dialect& dialect, const DoneWithBytes& done_with_bytes = {});
 
-// Throws std::logic_error naming the first violation: chunks must tile the
+// Throws internal_error (base/errors.h) naming the first violation: chunks must tile the
 // file after its header (first begins where the header ends, each where the
 // last ended, last ends at the size), begin after a line terminator (after a
 // row end: checked fully for local dialects), and their counts must add up.

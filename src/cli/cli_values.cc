@@ -25,10 +25,6 @@ std::vector<std::string> split_entries(const std::string& text) {
 
 }  // namespace
 
-Failure usage_error(const std::string& what) {
-  return Failure(ExitCode::usage, fmt::format("fastload: {}; see fastload --help", what));
-}
-
 std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most) {
   std::uint64_t value = 0;
   const char* end = text.data() + text.size();

@@ -14,9 +14,6 @@
 
 namespace fastload {
 
-// Failure(ExitCode::usage, "fastload: WHAT; see fastload --help").
-Failure usage_error(const std::string& what);
-
 // A whole number written in decimal digits only, from `least` to `most`; nullopt otherwise. No sign, blank,
 // "0x" or octal reading of a leading 0: "-1" must never wrap to 2^64 - 1 ("010" is 10).
 std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most);

@@ -124,6 +124,21 @@ std::string describe_server(const ConnectionOptions& o) {
 // Written once by set_connect_timeout before any session exists, then only read.
 unsigned connect_timeout_seconds = kDefaultConnectTimeout;
 
+// Everything set before connecting. Callbacks first: from here on, no file leaves this process unasked.
+void configure(MYSQL* mysql, InfileStream* infile, const ConnectionOptions& o, bool compress) {
+  mysql_set_local_infile_handler(mysql, infile_init, infile_read, infile_end, infile_error, infile);
+  unsigned int local_infile = 1;
+  set_option(mysql, MYSQL_OPT_LOCAL_INFILE, &local_infile);
+  if (!o.defaults_file.empty()) set_option(mysql, MYSQL_READ_DEFAULT_FILE, o.defaults_file.c_str());
+  set_option(mysql, MYSQL_READ_DEFAULT_GROUP, "fastload");
+  set_option(mysql, MYSQL_SET_CHARSET_NAME, kConnectionCharset);
+  // Bounds the TCP connect and the wait for the server's greeting; statements
+  // get no read timeout: a chunk's LOAD DATA or an ALTER may rightly run long.
+  if (connect_timeout_seconds > 0) set_option(mysql, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_seconds);
+  set_tls(mysql, o);
+  if (compress) set_compression(mysql);
+}
+
 }  // namespace
 
 void set_connect_timeout(unsigned seconds) { connect_timeout_seconds = seconds; }
@@ -137,82 +152,75 @@ std::string quote_identifier(std::string_view name) {
   return quoted + "`";
 }
 
+void Session::CloseHandle::operator()(MYSQL* mysql) const noexcept { mysql_close(mysql); }
+
+void Session::Unregister::operator()(WatchedConnection* connection) const noexcept {
+  unregister_connection(connection);  // before its socket closes: the handle is closed after this
+  delete connection;
+}
+
+// Each step that throws leaves the members built so far to close the handle.
 Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
-    : infile_(std::make_unique<InfileStream>()) {
-  mysql_ = mysql_init(nullptr);
+    : infile_(std::make_unique<InfileStream>()), mysql_(mysql_init(nullptr)) {
   if (!mysql_) throw Failure(ExitCode::internal, "fastload: out of memory creating a connection");
-  // Callbacks first: from here on, no file leaves this process unasked.
-  mysql_set_local_infile_handler(mysql_, infile_init, infile_read, infile_end, infile_error, infile_.get());
-  unsigned int local_infile = 1;
-  set_option(mysql_, MYSQL_OPT_LOCAL_INFILE, &local_infile);
-  if (!o.defaults_file.empty()) set_option(mysql_, MYSQL_READ_DEFAULT_FILE, o.defaults_file.c_str());
-  set_option(mysql_, MYSQL_READ_DEFAULT_GROUP, "fastload");
-  set_option(mysql_, MYSQL_SET_CHARSET_NAME, kConnectionCharset);
-  // Bounds the TCP connect and the wait for the server's greeting; statements
-  // get no read timeout: a chunk's LOAD DATA or an ALTER may rightly run long.
-  if (connect_timeout_seconds > 0) set_option(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_seconds);
-  set_tls(mysql_, o);
-  if (compress) set_compression(mysql_);
+  configure(mysql_.get(), infile_.get(), o, compress);
+  connect(o, password);
+  if (compress) check_compression(o);
+  auto watched = std::make_unique<WatchedConnection>();
+  watched->socket = static_cast<int>(mysql_get_socket(mysql_.get()));
+  register_connection(watched.get());  // when it throws, nothing was registered
+  watched_.reset(watched.release());
+}
+
+void Session::connect(const ConnectionOptions& o, const std::optional<std::string>& password) {
   auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
   const auto& pw = password ? password : o.password;
-  if (!mysql_real_connect(mysql_, text(o.host), text(o.user), pw ? pw->c_str() : nullptr, nullptr, o.port,
+  if (!mysql_real_connect(mysql_.get(), text(o.host), text(o.user), pw ? pw->c_str() : nullptr, nullptr, o.port,
                           text(o.socket), 0)) {
-    std::string why = mysql_error(mysql_);
-    unsigned code = mysql_errno(mysql_);
-    mysql_close(mysql_);
-    std::string hint = code == 1045 ? "check --user and the password (-p prompts for it)"
-                                    : "check --host/--port or --socket and that the server runs and answers "
-                                      "(--connect-timeout bounds the wait)";
+    std::string why = mysql_error(mysql_.get());
+    unsigned code = mysql_errno(mysql_.get());
+    std::string hint = code == er::ACCESS_DENIED_ERROR
+                           ? "check --user and the password (-p prompts for it)"
+                           : "check --host/--port or --socket and that the server runs and answers "
+                             "(--connect-timeout bounds the wait)";
     throw Failure(ExitCode::connect, fmt::format("fastload: cannot connect to {}: {} (error {}); {}",
                                                  describe_server(o), why, code, hint));
   }
   // Some client libraries accept the TLS options yet connect in clear text to
   // a server without TLS: check what was negotiated, whatever the library.
-  if (tls_required(o) && mysql_get_ssl_cipher(mysql_) == nullptr) {
-    mysql_close(mysql_);
+  if (tls_required(o) && mysql_get_ssl_cipher(mysql_.get()) == nullptr)
     throw Failure(ExitCode::connect, fmt::format("fastload: {} did not set up TLS, and --ssl-mode {} requires it; "
                                                  "enable TLS on the server or change --ssl-mode",
                                                  describe_server(o), o.ssl_mode));
-  }
-  if (compress) check_compression(o);
-  watched_ = std::make_unique<WatchedConnection>();
-  watched_->socket = static_cast<int>(mysql_get_socket(mysql_));
-  register_connection(watched_.get());
 }
 
-// As with TLS: what counts is what the server says it negotiated. Closes the
-// connection before throwing, as the constructor that calls it has not finished.
+// As with TLS: what counts is what the server says it negotiated.
 void Session::check_compression(const ConnectionOptions& o) {
   try {
     compression_ = negotiated_compression();
   } catch (const ServerError& e) {
-    mysql_close(mysql_);
     throw Failure(ExitCode::connect, fmt::format("fastload: {}: cannot read the connection's compression: {} "
                                                  "(error {})", describe_server(o), e.what(), e.code()));
   }
   if (!compression_.empty()) return;
-  mysql_close(mysql_);
   throw Failure(ExitCode::connect, fmt::format("fastload: {} did not agree to compress the connection, which "
                                                "--compress asks for; leave out --compress", describe_server(o)));
 }
 
-Session::~Session() {
-  if (watched_) unregister_connection(watched_.get());  // before its socket closes
-  mysql_close(mysql_);
-}
+Session::~Session() = default;  // the members undo the constructor, in their reverse order (session.h)
 
 ServerCall Session::call() { return ServerCall(watched_.get()); }  // none while connecting
 
 void Session::throw_error() const {
-  throw ServerError(mysql_errno(mysql_), mysql_sqlstate(mysql_), mysql_error(mysql_));
+  throw ServerError(mysql_errno(mysql_.get()), mysql_sqlstate(mysql_.get()), mysql_error(mysql_.get()));
 }
 
 void Session::send_query(std::string_view sql) {
-  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) throw_error();
+  if (mysql_real_query(mysql_.get(), sql.data(), sql.size()) != 0) throw_error();
 }
 
 void Session::use_database(const std::string& database) {
-  if (mysql_select_db(mysql_, database.c_str()) != 0) throw_error();
+  if (mysql_select_db(mysql_.get(), database.c_str()) != 0) throw_error();
 }
 
 void Session::throttle(std::uint64_t bytes) noexcept {
@@ -224,17 +232,17 @@ void Session::execute(std::string_view sql) {
   ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
   send_query(sql);
   // A statement may still return rows (SHOW, a procedure); drain them.
-  if (MYSQL_RES* result = mysql_store_result(mysql_)) mysql_free_result(result);
-  else if (mysql_field_count(mysql_) != 0) throw_error();
+  if (MYSQL_RES* result = mysql_store_result(mysql_.get())) mysql_free_result(result);
+  else if (mysql_field_count(mysql_.get()) != 0) throw_error();
 }
 
 std::vector<Row> Session::query(std::string_view sql) {
   throttle(sql.size());
   ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
   send_query(sql);
-  MYSQL_RES* result = mysql_store_result(mysql_);
+  MYSQL_RES* result = mysql_store_result(mysql_.get());
   if (!result) {
-    if (mysql_field_count(mysql_) != 0) throw_error();
+    if (mysql_field_count(mysql_.get()) != 0) throw_error();
     return {};
   }
   std::vector<Row> rows;
@@ -266,7 +274,7 @@ void Session::append_quoted(std::string& out, std::string_view text) {
   out.resize(at + text.size() * 2 + 2);
   out[at] = '\'';
   // Escapes as the server expects under its sql_mode (NO_BACKSLASH_ESCAPES included).
-  unsigned long n = mysql_real_escape_string(mysql_, out.data() + at + 1, text.data(), text.size());
+  unsigned long n = mysql_real_escape_string(mysql_.get(), out.data() + at + 1, text.data(), text.size());
   out.resize(at + 1 + n);
   out += '\'';
 }
@@ -278,7 +286,7 @@ bool Session::load_local(std::string_view sql, std::string_view bytes, std::stri
   *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_, file, 0};
   throttle(sql.size());
   ServerCall waiting = call();
-  bool ok = mysql_real_query(mysql_, sql.data(), sql.size()) == 0;
+  bool ok = mysql_real_query(mysql_.get(), sql.data(), sql.size()) == 0;
   infile_->armed = false;
   if (infile_->read_failed) {
     read_error = infile_->error;
@@ -299,17 +307,18 @@ std::string Session::negotiated_compression() {
 }
 
 std::string Session::info() const {
-  const char* text = mysql_info(mysql_);
+  const char* text = mysql_info(mysql_.get());
   return text ? text : "";
 }
 
-std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_); }
-unsigned Session::warning_count() const { return mysql_warning_count(mysql_); }
-unsigned long Session::server_version() const { return mysql_get_server_version(mysql_); }
+std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_.get()); }
+unsigned Session::warning_count() const { return mysql_warning_count(mysql_.get()); }
+unsigned long Session::server_version() const { return mysql_get_server_version(mysql_.get()); }
 bool Session::supports_array_binding() const {
 #if defined(FASTLOAD_HAVE_ARRAY_BINDING)
   unsigned long capabilities = 0;
-  if (mariadb_get_infov(mysql_, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &capabilities) != 0) return false;
+  if (mariadb_get_infov(mysql_.get(), MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &capabilities) != 0)
+    return false;
   return (capabilities & (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)) != 0;
 #else
   return false;
@@ -317,7 +326,7 @@ bool Session::supports_array_binding() const {
 }
 
 bool Session::is_mariadb() const {
-  const char* info = mysql_get_server_info(mysql_);
+  const char* info = mysql_get_server_info(mysql_.get());
   return info && std::strstr(info, "MariaDB") != nullptr;
 }
 

@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/options.h"
+#include "db/server_errors.h"
 #include "db/stop_signal.h"
 
 typedef struct st_mysql MYSQL;
@@ -22,19 +22,6 @@ class MappedFile;
 }
 
 namespace fastload::load {
-
-// An error the server (or the client library) returned for a statement.
-class ServerError : public std::runtime_error {
- public:
-  ServerError(unsigned code, std::string sqlstate, const std::string& message)
-      : std::runtime_error(message), code_(code), sqlstate_(std::move(sqlstate)) {}
-  unsigned code() const { return code_; }
-  const std::string& sqlstate() const { return sqlstate_; }
-
- private:
-  unsigned code_;
-  std::string sqlstate_;
-};
 
 using Row = std::vector<std::optional<std::string>>;
 
@@ -99,22 +86,32 @@ class Session {
   // MariaDB's array binding (one prepared execution for many rows): both the
   // client library and the server must have it.
   bool supports_array_binding() const;
-  MYSQL* handle() { return mysql_; }  // for prepared statements
+  MYSQL* handle() { return mysql_.get(); }  // for prepared statements
   // Marks a call on handle() as waiting for the server, so a stop signal can cut it (db/stop_signal.h).
   ServerCall call();
   unsigned long server_version() const;  // e.g. 101119
 
  private:
+  // Owners that undo what the constructor did, whichever step of it throws.
+  struct CloseHandle {
+    void operator()(MYSQL* mysql) const noexcept;
+  };
+  struct Unregister {
+    void operator()(WatchedConnection* connection) const noexcept;
+  };
   [[noreturn]] void throw_error() const;
   void send_query(std::string_view sql);  // throws ServerError
+  void connect(const ConnectionOptions& options, const std::optional<std::string>& password);
   std::string negotiated_compression();
   void check_compression(const ConnectionOptions& options);
-  MYSQL* mysql_ = nullptr;
+  // Destroyed in the reverse order: the watcher forgets the socket before it
+  // closes, and the callbacks' state outlives the handle that points to it.
+  std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
+  std::unique_ptr<MYSQL, CloseHandle> mysql_;
+  std::unique_ptr<WatchedConnection, Unregister> watched_;  // registered with the stop watcher while connected
   RateLimiter* limiter_ = nullptr;
   std::vector<const input::MappedFile*> mapped_;  // see release_sent_pages
   std::string compression_;
-  std::unique_ptr<WatchedConnection> watched_;  // registered with the stop watcher while connected
-  std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread
 };
 
 }  // namespace fastload::load

@@ -11,8 +11,6 @@
 namespace fastload::load {
 namespace {
 
-constexpr unsigned kAccessDenied = 1227;  // ER_SPECIFIC_ACCESS_DENIED_ERROR: a privilege the SET needs
-
 // Fixed values that make the server tell what it did, and check what the table says.
 const std::vector<std::pair<std::string, std::string>>& fixed_values() {
   static const std::vector<std::pair<std::string, std::string>> values = {
@@ -64,7 +62,7 @@ void skip_binlog(Session& session) {
   try {
     session.execute("SET SESSION sql_log_bin = 0");
   } catch (const ServerError& e) {
-    if (e.code() != kAccessDenied) throw;
+    if (e.code() != er::SPECIFIC_ACCESS_DENIED_ERROR) throw;  // a privilege the SET needs
     throw Failure(ExitCode::privilege, fmt::format(
         "fastload: --no-binlog: the user may not turn off the binary log of its sessions ({}); it needs SUPER "
         "or BINLOG ADMIN on MariaDB, SYSTEM_VARIABLES_ADMIN or SESSION_VARIABLES_ADMIN on MySQL 8: GRANT one "

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include "db/server_errors.h"
+
 namespace fastload::load {
 
 void keep_account(KeptRows& kept, const SinkResult& result, const RoutedRows& rows, const std::string& engine) {
@@ -22,13 +24,13 @@ std::string left_behind(const KeptRows& kept, const std::vector<Problem>& proble
   if (kept.rows == 0 && kept.up_to == 0)
     return fmt::format("{}: nothing of it was stored in {} (engine {} cannot roll back, but no row reached it)",
                        chunk, table, kept.engine);
-  // Rows the server stored changed: its warnings, but a row it skipped (a duplicate key, 1062; no partition for
-  // it, 1526; none of --partition's, 1748: LOAD DATA LOCAL skips these), a row an error stopped at or after, or
-  // one fastload refused before sending (code 0).
+  // Rows the server stored changed: its warnings, but a row it skipped (a duplicate key, no partition for it,
+  // none of --partition's: LOAD DATA LOCAL skips these), a row an error stopped at or after, or one fastload
+  // refused before sending (code 0).
   std::vector<std::string> changed;
   std::size_t count = 0;
   for (const Problem& p : problems) {
-    if (p.row_in_chunk == 0 || p.code == 0 || p.code == 1062 || p.code == 1526 || p.code == 1748) continue;
+    if (p.row_in_chunk == 0 || p.code == 0 || is_skipped_row(p.code)) continue;
     if (kept.stopped_at > 0 && p.row_in_chunk >= kept.stopped_at) continue;
     if (++count <= 5) changed.push_back(fmt::format("line {}: {}", p.where.line, p.message));
   }

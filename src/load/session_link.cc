@@ -4,6 +4,7 @@
 
 #include "base/errors.h"
 #include "db/rate_limit.h"
+#include "db/server_errors.h"
 #include "db/session_variables.h"
 #include "sink/make_sink.h"
 #include "table/target.h"
@@ -34,7 +35,7 @@ class SessionLink final : public Link {
       session_->execute(ledger(chunk)->record(*session_, chunk, rejects, last));
       return true;
     } catch (const ServerError& e) {
-      if (e.code() != 1062) throw;  // a duplicate key: recorded by another run
+      if (e.code() != er::DUP_ENTRY) throw;  // recorded by another run
       return false;
     }
   }

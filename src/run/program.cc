@@ -34,7 +34,7 @@ int program(int argc, char** argv, load::StepHook* hook) {
     report::say("{}\n", failure.what());
     return static_cast<int>(failure.code());
   } catch (const std::exception& e) {
-    report::say("fastload: internal error: {}; please report it with the command line you ran\n", e.what());
+    report::say("{}\n", internal_error(e.what()).what());
     return static_cast<int>(ExitCode::internal);
   }
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <fmt/core.h>
 #include <memory>
 #include <optional>
@@ -124,7 +125,34 @@ void load_and_barrier(const Options& options, RunState& state) {
   if (state.progress) state.progress->complete();
 }
 
+// What ended the run, as the Failure the summary reports.
+Failure as_failure(const std::exception_ptr& thrown) {
+  try {
+    std::rethrow_exception(thrown);
+  } catch (const Failure& failure) {
+    return failure;
+  } catch (const load::ServerError& e) {
+    return Failure(ExitCode::load_failed,
+                   fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code()));
+  } catch (const std::exception& e) {  // a bug: std::out_of_range from .at(), std::bad_alloc, ...
+    return internal_error(e.what());
+  } catch (...) {
+    return internal_error("an exception of unknown type");
+  }
+}
+
 }  // namespace
+
+void record_outcome(report::Summary& s, const std::function<void()>& work) {
+  try {
+    work();
+    s.success = true;
+  } catch (...) {
+    Failure failure = as_failure(std::current_exception());
+    s.exit_code = static_cast<int>(failure.code());
+    s.error = failure.what();
+  }
+}
 
 int run(const Options& options, load::StepHook* hook) {
   RunState state;
@@ -139,16 +167,7 @@ int run(const Options& options, load::StepHook* hook) {
   auto start = Clock::now();
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
-  try {
-    load_and_barrier(options, state);
-    s.success = true;
-  } catch (const Failure& failure) {
-    s.exit_code = static_cast<int>(failure.code());
-    s.error = failure.what();
-  } catch (const load::ServerError& e) {
-    s.exit_code = static_cast<int>(ExitCode::load_failed);
-    s.error = fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code());
-  }
+  record_outcome(s, [&] { load_and_barrier(options, state); });
   if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);

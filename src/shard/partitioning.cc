@@ -7,6 +7,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "base/errors.h"
+
 namespace fastload::shard {
 namespace {
 
@@ -81,7 +83,7 @@ RowRoute Partitioning::route(std::span<const split::Field> values) const {
     case Method::kList:
     case Method::kListColumns: return route_list(row);
   }
-  throw std::logic_error("unknown partitioning method");
+  throw internal_error("unknown partitioning method");
 }
 
 // The field as a tuple element, or why it cannot be one.

@@ -24,8 +24,6 @@ struct Link {
       database, table;
 };
 
-Failure usage(const std::string& what) { return Failure(ExitCode::usage, "fastload: " + what); }
-
 // Spider's links for the table, by the name of what they belong to: the
 // partition's name, or "" for an unpartitioned table.
 std::map<std::string, std::vector<Link>> read_links(Session& head, const load::Target& target,
@@ -176,7 +174,7 @@ void apply_overrides(ShardMap& map, const Options& options, const std::optional<
     if (!used) {
       std::vector<std::string> names;
       for (const Shard& shard : map.shards) names.push_back(shard.name);
-      throw usage(fmt::format("--shard {}: {} has no shard of that name; its shards are {}", given.name,
+      throw misuse(fmt::format("--shard {}: {} has no shard of that name; its shards are {}", given.name,
                               target.display, fmt::join(names, ", ")));
     }
   }
@@ -239,16 +237,16 @@ ShardPlan plan_shards(Session& head, const load::Target& target, const Options& 
                       const std::optional<std::string>& password) {
   if (target.engine != "SPIDER") {
     if (!options.shards.empty())
-      throw usage(fmt::format("--shard: {} is a {} table, not a Spider table; leave out --shard", target.display,
+      throw misuse(fmt::format("--shard: {} is a {} table, not a Spider table; leave out --shard", target.display,
                               target.engine.empty() ? "view" : target.engine));
     return {};
   }
   if (options.atomic)
-    throw usage(fmt::format("--atomic and the Spider table {}: its staging table would be a Spider table over the "
+    throw misuse(fmt::format("--atomic and the Spider table {}: its staging table would be a Spider table over the "
                             "same remote tables, so staged rows would be in the shards at once; load without "
                             "--atomic", target.display));
   if (options.defer_indexes)
-    throw usage(fmt::format("--defer-indexes and the Spider table {}: the indexes that cost are the shards' "
+    throw misuse(fmt::format("--defer-indexes and the Spider table {}: the indexes that cost are the shards' "
                             "tables', which an ALTER TABLE on the head does not change; defer them on the shards",
                             target.display));
   std::string why;
@@ -262,10 +260,10 @@ ShardPlan plan_shards(Session& head, const load::Target& target, const Options& 
     else why = std::get<std::string>(map);
   }
   if (!why.empty() && !options.shards.empty())
-    throw usage(fmt::format("--shard: {} is loaded through its head server ({}), so --shard does not apply",
+    throw misuse(fmt::format("--shard: {} is loaded through its head server ({}), so --shard does not apply",
                             target.display, why));
   if (plan.map && !options.partitions.empty())
-    throw usage(fmt::format("--partition and the Spider table {}: shard-direct loads route each row by the head's "
+    throw misuse(fmt::format("--partition and the Spider table {}: shard-direct loads route each row by the head's "
                             "partitioning and do not check it against --partition; give --via-head to load through "
                             "the head, which refuses the rows outside the partitions named, or leave out "
                             "--partition", target.display));

@@ -8,8 +8,6 @@ namespace fastload::load {
 namespace {
 
 constexpr unsigned long kMaxConditions = 64;  // reported per statement: the server's default max_error_count
-constexpr unsigned kDuplicateKey = 1062;      // ER_DUP_ENTRY
-constexpr unsigned kUnknownError = 1105;      // ER_UNKNOWN_ERROR
 
 struct Condition {
   unsigned long index = 0;  // 1-based, in the server's diagnostics area
@@ -76,7 +74,7 @@ Conditions read_conditions(Session& session, OnDuplicate policy) {
   unsigned long tolerated = 0;
   if (listed > 0)
     for (Condition& condition : show_warnings(session, listed)) {
-      if (policy == OnDuplicate::ignore && condition.code == kDuplicateKey) ++tolerated;
+      if (policy == OnDuplicate::ignore && condition.code == er::DUP_ENTRY) ++tolerated;
       else if (c.reported.size() < kMaxConditions) c.reported.push_back(std::move(condition));
     }
   std::uint64_t accounted = tolerated + c.reported.size();
@@ -90,16 +88,16 @@ Conditions read_conditions(Session& session, OnDuplicate policy) {
 // conditions: the protocol's warning count stops at 65535.
 void count_duplicates(Session& session, SinkResult& statement) {
   statement.warnings = std::max(statement.warnings, number(session.query_value("SELECT @@warning_count")));
-  for (const Row& row : session.query("SHOW WARNINGS")) statement.duplicates += code_of(row) == kDuplicateKey;
+  for (const Row& row : session.query("SHOW WARNINGS")) statement.duplicates += code_of(row) == er::DUP_ENTRY;
 }
 
-// An INSERT whose value a column refuses (1416: no geometry) gets a bare
+// An INSERT whose value a column refuses (no geometry) gets a bare
 // "Unknown error" after the real condition, for the same row: it adds
 // nothing, and LOAD DATA does not raise it, so every mode says the same.
 bool is_echo(const Condition& c, const std::vector<Condition>& all) {
-  if (c.code != kUnknownError || c.message != "Unknown error") return false;
+  if (c.code != er::UNKNOWN_ERROR || c.message != "Unknown error") return false;
   return std::any_of(all.begin(), all.end(), [&](const Condition& other) {
-    return other.code != kUnknownError && other.row == c.row;
+    return other.code != er::UNKNOWN_ERROR && other.row == c.row;
   });
 }
 

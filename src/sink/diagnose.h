@@ -11,7 +11,7 @@
 #include "base/problem.h"
 #include "sink/sink.h"
 #include "db/session.h"
-#include "db/transient.h"
+#include "db/server_errors.h"
 
 namespace fastload::load {
 

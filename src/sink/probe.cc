@@ -12,13 +12,7 @@ namespace {
 
 // Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
 bool refuses_expression(const ServerError& e, const Options& options) {
-  if (options.set.empty()) return false;
-  switch (e.code()) {
-    case 1064: case 1054: case 1305: case 1630: case 1582: case 1583: case 1267: case 1270: case 1271:
-      return true;
-    default:
-      return false;
-  }
+  return !options.set.empty() && is_expression_error(e.code());
 }
 
 // The INSERT modes' statement, or without --columns and --set any INSERT.

@@ -9,11 +9,6 @@
 #include "text/sql_text.h"
 
 namespace fastload::load {
-namespace {
-
-constexpr unsigned kTableAccessDenied = 1142;  // ER_TABLEACCESS_DENIED_ERROR: no ALTER on the table
-
-}  // namespace
 
 const Column* unfilled_auto_increment(const Target& target, const Options& options) {
   for (const Column& column : target.columns) {
@@ -143,7 +138,7 @@ void move_auto_increment(Session& control, const Target& target, std::uint64_t n
   try {
     control.execute(fmt::format("ALTER TABLE {} AUTO_INCREMENT = {}", target.quoted, next));
   } catch (const ServerError& e) {
-    if (e.code() != kTableAccessDenied) throw;
+    if (e.code() != er::TABLEACCESS_DENIED_ERROR) throw;  // no ALTER on the table
     spdlog::warn("fastload: {}: the user may not ALTER the table ({}), so its AUTO_INCREMENT counter is not moved "
                  "past the ids the load gives: another writer taking one of them during the load makes that row "
                  "refused as a duplicate key", target.display, e.what());

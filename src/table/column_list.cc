@@ -9,8 +9,6 @@
 namespace fastload::load {
 namespace {
 
-Failure misuse(const std::string& what) { return Failure(ExitCode::usage, "fastload: " + what); }
-
 // The table's columns for a message, the first 30 of them.
 std::string listed(const Target& t) {
   std::string names;

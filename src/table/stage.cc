@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 #include <vector>
 
-#include "db/transient.h"
+#include "db/server_errors.h"
 
 namespace fastload::load {
 namespace {
@@ -90,7 +90,7 @@ Failure stage_failure(const ServerError& e, const Target& target, const Stage& s
   if (is_read_only(e))
     return Failure(ExitCode::privilege, fmt::format("fastload: --atomic: cannot set up the staging table {}: {}",
                                                     stage.target.display, read_only_advice(e)));
-  bool denied = e.code() == 1142 || e.code() == 1044 || e.code() == 1227;
+  bool denied = is_privilege_denied(e.code());
   return Failure(denied ? ExitCode::privilege : ExitCode::load_failed, fmt::format(
       "fastload: --atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
       e.code(), denied ? fmt::format("GRANT CREATE, ALTER, DROP, INSERT, SELECT ON {}.* to the user (the stage "
@@ -173,7 +173,7 @@ std::vector<std::string> data_warnings(Session& control) {
   std::vector<std::string> out;
   auto rows = control.query("SHOW WARNINGS");
   for (const Row& r : rows)
-    if (r.size() >= 3 && r[1].value_or("") != "1592")
+    if (r.size() >= 3 && r[1].value_or("") != std::to_string(er::BINLOG_UNSAFE_STATEMENT))
       out.push_back(fmt::format("{} (error {})", r[2].value_or(""), r[1].value_or("")));
   if (rows.size() < control.warning_count()) out.push_back("and more warnings");
   return out;
@@ -215,16 +215,13 @@ Failure publish_failure(const ServerError& e, const Target& target) {
     return failure(ExitCode::rejected, "a row of the load conflicts with the table (a key already in it, a "
                    "foreign key, a constraint): remove it from the file, or give --on-duplicate ignore or replace "
                    "for keys");
-  switch (e.code()) {
-    case 1142: case 1044: case 1227:
-      return failure(ExitCode::privilege, "GRANT the user INSERT on the table (and DELETE for --on-duplicate "
-                     "replace, UPDATE for ignore)");
-    case 1197: case 1206: case 1536:
-      return failure(ExitCode::load_failed, "one transaction cannot hold the whole load on this server: raise "
-                     "max_binlog_cache_size or innodb_buffer_pool_size, or load without --atomic");
-    default:
-      return failure(ExitCode::load_failed, "see the server's message");
-  }
+  if (is_privilege_denied(e.code()))
+    return failure(ExitCode::privilege, "GRANT the user INSERT on the table (and DELETE for --on-duplicate "
+                   "replace, UPDATE for ignore)");
+  if (is_transaction_too_large(e.code()))
+    return failure(ExitCode::load_failed, "one transaction cannot hold the whole load on this server: raise "
+                   "max_binlog_cache_size or innodb_buffer_pool_size, or load without --atomic");
+  return failure(ExitCode::load_failed, "see the server's message");
 }
 
 // COMMIT; a lost answer leaves the target with all of the load or none of it.

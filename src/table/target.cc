@@ -73,18 +73,6 @@ void find_table(Session& session, Target& t) {
 
 }  // namespace
 
-bool is_read_only(const ServerError& e) {
-  switch (e.code()) {
-    case 1836: case 1792:  // ER_READ_ONLY_MODE (MySQL super_read_only), a READ ONLY transaction
-      return true;
-    case 1290:  // ER_OPTION_PREVENTS_STATEMENT names the option: --read-only, --secure-file-priv, ...
-      return std::string_view(e.what()).find("read-only") != std::string_view::npos ||
-             std::string_view(e.what()).find("read_only") != std::string_view::npos;
-    default:
-      return false;
-  }
-}
-
 std::string read_only_advice(const ServerError& e) {
   return fmt::format("the server is read-only and refuses writes: {} (error {}); load into the primary, or have "
                      "it made writable (SET GLOBAL read_only=0), or load as a user with the READ ONLY ADMIN "
@@ -97,41 +85,42 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
   };
   if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
   // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
-  bool file_error = e.code() == 13 || e.code() == 29 || e.code() == 1290;
-  if (mode == Mode::server && file_error)
+  if (mode == Mode::server && is_file_unreadable(e.code()))
     return failure(ExitCode::input, fmt::format(
         "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
         "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));
+  if (refuses_local_infile(e.code()))
+    return failure(ExitCode::local_infile, fmt::format(
+        "the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 or local_infile=1 "
+        "under [mysqld] in the server's option file, or use --mode insert", e.what()));
+  if (is_privilege_denied(e.code()))
+    return failure(ExitCode::privilege, fmt::format(
+        "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
+        "DELETE, --mode server the FILE privilege)", t.display, e.what()));
   switch (e.code()) {
-    case 1148: case 3948: case 4166:
-      return failure(ExitCode::local_infile, fmt::format(
-          "the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 or local_infile=1 "
-          "under [mysqld] in the server's option file, or use --mode insert", e.what()));
-    case 2068:
+    case mysql_cr::LOAD_DATA_LOCAL_INFILE_REJECTED:
       return failure(ExitCode::local_infile, fmt::format(
           "the MySQL client library refuses LOAD DATA LOCAL ({}); use a library built with local infile "
           "support, or --mode insert", e.what()));
-    case 1142: case 1044: case 1045: case 1227:
-      return failure(ExitCode::privilege, fmt::format(
-          "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
-          "DELETE, --mode server the FILE privilege)", t.display, e.what()));
-    case 1146:
+    case er::NO_SUCH_TABLE:
       return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
-    case 1054:  // the statements name the columns read at the start (a --set expression's are checked then)
+    // The statements name the columns read at the start (a --set expression's are checked then).
+    case er::BAD_FIELD_ERROR:
       return failure(ExitCode::no_table, fmt::format(
-          "{} (error 1054): the columns of {} changed during the load (an ALTER TABLE dropped or renamed one); "
+          "{} (error {}): the columns of {} changed during the load (an ALTER TABLE dropped or renamed one); "
           "load the rest into the table as it is now (the summary lists the chunks committed)", e.what(),
-          t.display));
-    case 1735: case 1747:  // --partition's names were checked at the start (table/partitions.h)
+          e.code(), t.display));
+    // --partition's names were checked at the start (table/partitions.h).
+    case er::UNKNOWN_PARTITION: case er::PARTITION_CLAUSE_ON_NONPARTITIONED:
       return failure(ExitCode::no_table, fmt::format(
           "{} (error {}): the partitions of {} changed during the load (an ALTER TABLE dropped or renamed one "
           "--partition names); load the rest into the table as it is now (the summary lists the chunks committed)",
           e.what(), e.code(), t.display));
-    case 1180:  // ER_ERROR_DURING_COMMIT: the transaction was rolled back
+    case er::ERROR_DURING_COMMIT:  // the transaction was rolled back
       return failure(ExitCode::load_failed, fmt::format(
-          "the server refused the COMMIT: {} (error 1180). With --disable-checks or --mode bulk, MariaDB's bulk "
+          "the server refused the COMMIT: {} (error {}). With --disable-checks or --mode bulk, MariaDB's bulk "
           "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
-          "the row: load with --mode load without --disable-checks to have it named", e.what()));
+          "the row: load with --mode load without --disable-checks to have it named", e.what(), e.code()));
     default:
       return failure(ExitCode::load_failed, fmt::format("{} (error {})", e.what(), e.code()));
   }

@@ -74,10 +74,8 @@ bool has_rows(Session& session, const Target& target);
 // read the file, so only there is it the input's (ExitCode::input).
 Failure explain(const ServerError& error, const Target& target, const std::string& context, Mode mode);
 
-// The server refused a write because it is read-only (read_only, a
-// replica, super_read_only), not because of the user's privileges on the table.
-bool is_read_only(const ServerError& error);
-// What to say about it (the server's message included) and what to do.
+// What to say about a read-only server's refusal (db/server_errors.h
+// is_read_only), its message included, and what to do.
 std::string read_only_advice(const ServerError& error);
 
 }  // namespace fastload::load

@@ -13,6 +13,7 @@
 #include <string>
 #include <utility>
 
+#include "base/errors.h"
 #include "dialect_cases.h"
 #include "read_info_model.h"
 #include "text/row_scanner.h"
@@ -353,7 +354,8 @@ class VerifyChunks : public testing::Test {
     try {
       verify_chunks(file, chunks, Dialect{});
       ADD_FAILURE() << "accepted: " << describe(chunks);
-    } catch (const std::logic_error& error) {
+    } catch (const Failure& error) {
+      EXPECT_EQ(error.code(), ExitCode::internal);
       const std::string message = error.what();
       EXPECT_NE(message.find(chunk_named), std::string::npos) << message;
       EXPECT_NE(message.find(problem), std::string::npos) << message;
@@ -443,10 +445,10 @@ TEST(VerifyChunksInADialect, RejectsABoundaryNotAfterALineTerminatorAndChecksThe
   std::vector<Chunk> cut = chunks;
   cut[0].end = cut[1].begin = file.find(",c");  // inside a row, not after a line end (one after the
                                                 // quoted LF would take a scan to refuse: the split is that scan)
-  EXPECT_THROW(verify_chunks(file, cut, csv), std::logic_error);
+  EXPECT_THROW(verify_chunks(file, cut, csv), Failure);
   std::vector<Chunk> header = chunks;
   header[0].begin = 0;  // the header is not a row
-  EXPECT_THROW(verify_chunks(file, header, csv), std::logic_error);
+  EXPECT_THROW(verify_chunks(file, header, csv), Failure);
 }
 
 TEST_F(VerifyChunks, RejectsAWrongIndex) {

@@ -1,0 +1,91 @@
+#include "db/server_errors.h"
+
+namespace fastload::load {
+
+bool is_connection_lost(unsigned code) {
+  switch (code) {
+    case cr::CONNECTION_ERROR: case cr::CONN_HOST_ERROR:  // a reconnect refused while the server restarts
+    case cr::SERVER_GONE_ERROR: case cr::SERVER_LOST: case cr::SERVER_LOST_EXTENDED:
+    case er::SERVER_SHUTDOWN: case er::CONNECTION_KILLED: case mysql_er::CLIENT_INTERACTION_TIMEOUT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_transient(unsigned code) {
+  return code == er::LOCK_DEADLOCK || code == er::LOCK_WAIT_TIMEOUT || is_connection_lost(code);
+}
+
+bool is_data_error(unsigned code) {
+  switch (code) {
+    case er::BAD_NULL_ERROR: case er::DUP_ENTRY: case er::DUP_ENTRY_WITH_KEY_NAME:
+    case er::WARN_DATA_OUT_OF_RANGE: case er::DATA_TRUNCATED: case er::TRUNCATED_WRONG_VALUE:
+    case er::INVALID_CHARACTER_STRING: case er::TRUNCATED_WRONG_VALUE_FOR_FIELD: case er::ILLEGAL_VALUE_FOR_TYPE:
+    case er::DATA_TOO_LONG: case er::WRONG_VALUE_FOR_TYPE: case er::DATA_OUT_OF_RANGE:
+    case er::ROW_IS_REFERENCED_2: case er::NO_REFERENCED_ROW_2:
+    case er::CONSTRAINT_FAILED: case mysql_er::CHECK_CONSTRAINT_VIOLATED:
+    case er::WARN_TOO_FEW_RECORDS: case er::WARN_TOO_MANY_RECORDS:
+    case er::DIVISION_BY_ZERO:  // in a --set expression, under ERROR_FOR_DIVISION_BY_ZERO
+    // The table refuses the row as it is, whatever the mode: no partition for its value, none of --partition's
+    // for it, a NOT NULL column without a default left out, a view's column without one, a generated column
+    // given a value, a trigger's SIGNAL, bytes that are no geometry for a spatial column. LOAD DATA LOCAL makes
+    // some of them warnings; the INSERT modes and --mode server get errors.
+    case er::NO_PARTITION_FOR_GIVEN_VALUE: case er::ROW_DOES_NOT_MATCH_GIVEN_PARTITION_SET:
+    case er::NO_DEFAULT_FOR_FIELD: case er::NO_DEFAULT_FOR_VIEW_FIELD:
+    case er::WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN: case mysql_er::UNSUPPORTED_ACTION_ON_GENERATED_COLUMN:
+    case er::SIGNAL_EXCEPTION: case er::CANT_CREATE_GEOMETRY_OBJECT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_skipped_row(unsigned code) {
+  return code == er::DUP_ENTRY || code == er::NO_PARTITION_FOR_GIVEN_VALUE ||
+         code == er::ROW_DOES_NOT_MATCH_GIVEN_PARTITION_SET;
+}
+
+bool is_privilege_denied(unsigned code) {
+  return code == er::TABLEACCESS_DENIED_ERROR || code == er::DBACCESS_DENIED_ERROR ||
+         code == er::ACCESS_DENIED_ERROR || code == er::SPECIFIC_ACCESS_DENIED_ERROR;
+}
+
+bool is_read_only(unsigned code, std::string_view message) {
+  switch (code) {
+    case er::READ_ONLY_MODE: case er::CANT_EXECUTE_IN_READ_ONLY_TRANSACTION:
+      return true;
+    case er::OPTION_PREVENTS_STATEMENT:  // names the option: --read-only, --secure-file-priv, ...
+      return message.find("read-only") != std::string_view::npos ||
+             message.find("read_only") != std::string_view::npos;
+    default:
+      return false;
+  }
+}
+
+bool refuses_local_infile(unsigned code) {
+  return code == er::NOT_ALLOWED_COMMAND || code == mysql_er::CLIENT_LOCAL_FILES_DISABLED ||
+         code == er::LOAD_INFILE_CAPABILITY_DISABLED;
+}
+
+bool is_file_unreadable(unsigned code) {
+  return code == ee::STAT || code == ee::FILENOTFOUND || code == er::OPTION_PREVENTS_STATEMENT;
+}
+
+bool is_expression_error(unsigned code) {
+  switch (code) {
+    case er::PARSE_ERROR: case er::BAD_FIELD_ERROR: case er::SP_DOES_NOT_EXIST:
+    case er::FUNC_INEXISTENT_NAME_COLLISION: case er::WRONG_PARAMCOUNT_TO_NATIVE_FCT:
+    case er::WRONG_PARAMETERS_TO_NATIVE_FCT: case er::CANT_AGGREGATE_2COLLATIONS:
+    case er::CANT_AGGREGATE_3COLLATIONS: case er::CANT_AGGREGATE_NCOLLATIONS:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_transaction_too_large(unsigned code) {
+  return code == er::TRANS_CACHE_FULL || code == er::LOCK_TABLE_FULL || code == er::BINLOG_ROW_RBR_TO_SBR;
+}
+
+}  // namespace fastload::load
