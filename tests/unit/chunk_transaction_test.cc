@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/errors.h"
+#include "db/server_errors.h"
 #include "db/session.h"
 #include "load/chunk_transaction.h"
 #include "load/worker.h"
@@ -63,7 +64,7 @@ class FakeLink final : public Link {
       ++result.records;
       if (s_.drop_silently && row.find("drop") != std::string::npos) continue;
       if (row.find(s_.bad) != std::string::npos) {
-        result.problems.push_back({{}, 0, r, 1366, "Incorrect integer value"});
+        result.problems.push_back({{}, 0, r, er::TRUNCATED_WRONG_VALUE_FOR_FIELD, "Incorrect integer value"});
         ++result.warnings;
       }
       (s_.transactional ? s_.open : s_.table).push_back(row);
@@ -75,11 +76,11 @@ class FakeLink final : public Link {
   void commit() override {
     ++s_.commits;
     auto lose = std::exchange(s_.lose_commit, FakeServer::Lose::no);
-    if (lose == FakeServer::Lose::before) throw ServerError(2013, "HY000", "Lost connection (before COMMIT)");
+    if (lose == FakeServer::Lose::before) throw ServerError(cr::SERVER_LOST, "HY000", "Lost connection (before COMMIT)");
     s_.table.insert(s_.table.end(), s_.open.begin(), s_.open.end());
     s_.open.clear();
     if (s_.recording) s_.ledger.insert(*std::exchange(s_.recording, std::nullopt));
-    if (lose == FakeServer::Lose::after) throw ServerError(2013, "HY000", "Lost connection (after COMMIT)");
+    if (lose == FakeServer::Lose::after) throw ServerError(cr::SERVER_LOST, "HY000", "Lost connection (after COMMIT)");
   }
   void rollback() override {
     ++s_.rollbacks;
@@ -186,7 +187,7 @@ TEST_F(ChunkTransaction, CommitsAnExactChunkOnce) {
 
 TEST_F(ChunkTransaction, RetriesATransientErrorThenCommits) {
   FakeServer s;
-  s.send_errors = {1213};  // deadlock
+  s.send_errors = {er::LOCK_DEADLOCK};
   ChunkOutcome o = load(kRows, {&s});
   EXPECT_FALSE(failure_);
   EXPECT_EQ(o.state, ChunkState::committed);
@@ -197,7 +198,7 @@ TEST_F(ChunkTransaction, RetriesATransientErrorThenCommits) {
 
 TEST_F(ChunkTransaction, ReconnectsAfterALostConnection) {
   FakeServer s;
-  s.send_errors = {2013};
+  s.send_errors = {cr::SERVER_LOST};
   ChunkOutcome o = load(kRows, {&s});
   EXPECT_EQ(o.state, ChunkState::committed);
   EXPECT_EQ(s.connects, 2);
@@ -206,7 +207,7 @@ TEST_F(ChunkTransaction, ReconnectsAfterALostConnection) {
 
 TEST_F(ChunkTransaction, GivesUpWhenRetriesDoNotCure) {
   FakeServer s;
-  s.send_errors = {1213, 1213, 1213};
+  s.send_errors = {er::LOCK_DEADLOCK, er::LOCK_DEADLOCK, er::LOCK_DEADLOCK};
   ChunkOutcome o = load(kRows, {&s});
   ASSERT_TRUE(failure_);
   EXPECT_EQ(failure_->code(), ExitCode::load_failed);
@@ -218,7 +219,7 @@ TEST_F(ChunkTransaction, GivesUpWhenRetriesDoNotCure) {
 
 TEST_F(ChunkTransaction, DoesNotRetryAnErrorThatIsNotTransient) {
   FakeServer s;
-  s.send_errors = {1142};  // no INSERT privilege
+  s.send_errors = {er::TABLEACCESS_DENIED_ERROR};
   ChunkOutcome o = load(kRows, {&s});
   ASSERT_TRUE(failure_);
   EXPECT_EQ(failure_->code(), ExitCode::privilege);
@@ -313,7 +314,7 @@ TEST_F(ChunkTransaction, AChunkAnotherRunRecordedIsNotLoadedTwice) {
 TEST_F(ChunkTransaction, ATableThatCannotRollBackIsNotRetried) {
   FakeServer s;
   s.transactional = false;
-  s.send_errors = {0, 1213};  // the first send stores its rows; nothing is retried
+  s.send_errors = {0, er::LOCK_DEADLOCK};  // the first send stores its rows; nothing is retried
   options_.max_errors = 5;
   ChunkOutcome o = load("1\ta\n2\tbad\n", {&s});
   EXPECT_EQ(o.state, ChunkState::rejected);  // a refused row is not left out: a resend would store again
