@@ -7,8 +7,7 @@ PORT=$(cat "$SCRATCH_SERVER_DIR/port")
 CA=$SCRATCH_SERVER_DIR/ca.pem
 fresh_db conn
 sql conn -e "CREATE TABLE t (id int PRIMARY KEY, v varchar(5)) ENGINE=InnoDB"
-sql -e "DROP USER IF EXISTS 'conn'@'localhost'; CREATE USER 'conn'@'localhost' IDENTIFIED BY 'Conn-pw9';
-        GRANT ALL ON conn.* TO 'conn'@'localhost'"
+fresh_user conn "ALL ON conn.*" "IDENTIFIED BY 'Conn-pw9'"
 printf '1\ta\n2\tb\n' >"$TEST_TMP/two.tsv"
 
 # load NAME ARGS...: loads two.tsv into an empty conn.t with "$FASTLOAD" ARGS (no default socket or user).

@@ -43,8 +43,7 @@ expect_match "missing table message" "table codes.missing does not exist" "$ERR"
 run_fastload "$good" nosuchdb.t
 expect_eq "missing database" 5 "$RC"
 
-sql -e "DROP USER IF EXISTS 'reader'@'localhost'; CREATE USER 'reader'@'localhost' IDENTIFIED BY 'S3cret-pw';
-        GRANT SELECT ON codes.* TO 'reader'@'localhost'"
+fresh_user reader "SELECT ON codes.*" "IDENTIFIED BY 'S3cret-pw'"
 set +e
 ERR=$("$FASTLOAD" --socket "$SOCKET" -u reader -pS3cret-pw "$good" codes.t 2>&1)
 RC=$?
@@ -58,8 +57,7 @@ set -e
 expect_eq "wrong password" 4 "$RC"
 
 # Workers connect before the first chunk: one refused connection loads nothing.
-sql -e "DROP USER IF EXISTS 'few'@'localhost'; CREATE USER 'few'@'localhost' IDENTIFIED BY 'Few-pw3'
-          WITH MAX_USER_CONNECTIONS 2; GRANT ALL ON codes.* TO 'few'@'localhost'"
+fresh_user few "ALL ON codes.*" "IDENTIFIED BY 'Few-pw3' WITH MAX_USER_CONNECTIONS 2"
 seq 1 3000 | sed 's/$/\tv/' >"$TEST_TMP/many.tsv"
 sql -e "TRUNCATE codes.t"
 set +e

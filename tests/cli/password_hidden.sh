@@ -4,8 +4,7 @@ source "$(dirname "$0")/../integration/lib.sh"
 
 fresh_db secret
 sql secret -e "CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB"
-sql -e "DROP USER IF EXISTS 'loader'@'localhost'; CREATE USER 'loader'@'localhost' IDENTIFIED BY 'Hunter2-secret';
-        GRANT ALL ON secret.* TO 'loader'@'localhost'"
+fresh_user loader "ALL ON secret.*" "IDENTIFIED BY 'Hunter2-secret'"
 seq 1 1000 >"$TEST_TMP/ids.tsv"
 
 # Hold a lock so fastload waits inside the load while we read its command line.

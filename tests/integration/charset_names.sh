@@ -2,8 +2,6 @@
 # utf8. A latin1 file loads into a table and columns with non-ASCII names in every mode (and with --columns and
 # --set naming them), giving what the server's own LOAD DATA INFILE ... CHARACTER SET latin1 stores.
 source "$(dirname "$0")/lib.sh"
-# layout MODE: several chunks and workers, but for the modes that send the whole file in one statement.
-layout() { [[ $1 == server || $1 == bulk ]] || echo "--threads 2 --chunk-size 2K"; }
 
 db=charset_names_dö table=tä
 # The client says its names in utf8mb4 whatever the locale (count and checksum use sql too).
@@ -36,7 +34,7 @@ for mode in load insert multirow row server bulk; do
     what="--mode $mode ${columns:+with --columns and --set}"
     q -e "TRUNCATE \`$db\`.\`$table\`"
     # shellcheck disable=SC2086 # columns is a list of options
-    run_fastload --charset latin1 --mode $mode $(layout $mode) $columns "$file" "$db.$table"
+    run_fastload --charset latin1 --mode $mode $(small_chunks $mode) $columns "$file" "$db.$table"
     expect_eq "$what: exit code: $ERR" 0 "$RC"
     expect_eq "$what: rows" $expected_rows "$(count "\`$db\`.\`$table\`")"
     expect_eq "$what: checksum as the server's LOAD DATA ... CHARACTER SET latin1" "$expected" \

@@ -2,11 +2,8 @@
 # server's own LOAD DATA INFILE.
 source "$(dirname "$0")/lib.sh"
 
-fresh_db nodes
-sql nodes -e "$NODES_DDL"
 file=$TEST_TMP/nodes.tsv
-"$GEN_NODES" 200000 --seed 7 -o "$file"
-expected=$(reference nodes nodes "$file")
+nodes_db nodes 200000 7
 for run in "2 64M" "2 1M" "8 256K" "3 100000"; do
   read -r threads size <<<"$run"
   sql -e "TRUNCATE nodes.nodes"

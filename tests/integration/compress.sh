@@ -18,24 +18,21 @@ for mode in load insert multirow; do
     "$(grep -c '^fastload: a worker connected, its protocol compressed with zlib$' <<<"$ERR")"
 done
 
-server=$TEST_TMP/server
-mkdir -p "$server-tmp"  # its own temporary directory: bootstraps run at once collide in /tmp
-TMPDIR=$server-tmp "$SOURCE_DIR/scripts/server.sh" start "$server" --buffer-pool 64M --log-file-size 48M >/dev/null
-trap '"$SOURCE_DIR/scripts/server.sh" stop "$server"' EXIT
-psql() { mariadb --no-defaults -uroot -S "$server/mysql.sock" --batch --skip-column-names "$@"; }
-received() { psql -e "SHOW GLOBAL STATUS LIKE 'Bytes_received'" | cut -f2; }
-psql -e "CREATE DATABASE $db CHARACTER SET utf8mb4; USE $db; $NODES_DDL"
+private_server server
+server=$PRIVATE_SERVER
+received() { on server -e "SHOW GLOBAL STATUS LIKE 'Bytes_received'" | cut -f2; }
+on server -e "CREATE DATABASE $db CHARACTER SET utf8mb4; USE $db; $NODES_DDL"
 
 # bytes_received ARGS...: sets RECEIVED to what the server received during fastload ARGS into its
 # emptied table.
 bytes_received() {
-  psql $db -e "TRUNCATE nodes"
+  on server $db -e "TRUNCATE nodes"
   local before
   before=$(received)
   "$FASTLOAD" --socket "$server/mysql.sock" -u root --threads 2 "$@" "$TEST_TMP/nodes.tsv" $db.nodes 2>"$TEST_TMP/err" ||
     fail "fastload $*: $(cat "$TEST_TMP/err")"
   RECEIVED=$(($(received) - before))
-  expect_eq "fastload $*: checksum" "$expected" "$(psql -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
+  expect_eq "fastload $*: checksum" "$expected" "$(on server -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
 }
 bytes_received
 plain=$RECEIVED

@@ -60,13 +60,9 @@ expect_eq "SIGINT: definition restored" "$before" "$(definition)"
 
 # Killed outright after a commit: the record keeps what was dropped; the next
 # --defer-indexes run re-creates it first, and --resume loads the rest exactly.
-sql -e "TRUNCATE $db.nodes; DROP TABLE IF EXISTS $db.fastload_ledger"
-set +e
-FASTLOAD_FAULT=after-commit:3 fastload --threads 2 --chunk-size 1M --defer-indexes --resume "$file" $db.nodes \
-  2>/dev/null
-killed=$?
-set -e
-expect_eq "killed: exit code" 137 "$killed"
+clear_load $db.nodes $db.fastload_ledger
+killed_after 3 --threads 2 --chunk-size 1M --defer-indexes --resume "$file" $db.nodes
+expect_eq "killed: exit code" 137 "$KILLED"
 settle $db.nodes $db.fastload_ledger
 expect_eq "killed: the record holds both indexes" 2 "$(record)"
 expect_eq "killed: the indexes are gone meanwhile" "" "$(definition | grep -E 'KEY `(changeset|uid_ts)`' || true)"

@@ -20,9 +20,7 @@ INSERT INTO source SELECT seq,
 EOF
 modes=(load insert multirow row server bulk)
 # layouts MODE: the thread and chunk layouts to try (the modes that send the whole file have one).
-layouts() {
-  if [[ $1 == server || $1 == bulk ]]; then echo "--threads 1"; else printf '%s\n' "--threads 1" "--threads 2 --chunk-size 1K"; fi
-}
+layouts() { mode_layouts "$1" "--threads 1" "--threads 1" "--threads 2 --chunk-size 1K"; }
 # state: CHECKSUM TABLE and a sum of each row's CRC32 over its values as text, which does not rest on how
 # CHECKSUM TABLE reads geometry bytes.
 state() {

@@ -21,11 +21,7 @@ against() {
   local name=$1 mode=$2
   shift 2
   start_fake_server "$name-$tag" --ask "$ask" --ask-on "$mode"
-  set +e
-  timeout 60 "$FASTLOAD" --socket "$SOCK" -u root "$@" "$TEST_TMP/rows.tsv" db.t >/dev/null 2>"$TEST_TMP/stderr"
-  RC=$?
-  set -e
-  ERR=$(cat "$TEST_TMP/stderr")
+  capture timeout 60 "$FASTLOAD" --socket "$SOCK" -u root "$@" "$TEST_TMP/rows.tsv" db.t
   stop_fake_server
 }
 

@@ -18,11 +18,7 @@ at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 # run_timed ARGS...: fastload ARGS rows.tsv db.t on SOCK (at most 60 s: a hang is RC 124); RC, ERR, OUT, SECONDS_TAKEN.
 run_timed() {
   local start=$EPOCHREALTIME
-  set +e
-  OUT=$(timeout 60 "$FASTLOAD" --socket "$SOCK" -u root "$@" "$TEST_TMP/rows.tsv" db.t 2>"$TEST_TMP/stderr")
-  RC=$?
-  set -e
-  ERR=$(cat "$TEST_TMP/stderr")
+  capture timeout 60 "$FASTLOAD" --socket "$SOCK" -u root "$@" "$TEST_TMP/rows.tsv" db.t
   SECONDS_TAKEN=$(since "$start")
 }
 expect_within() {  # expect_within WHAT LIMIT: SECONDS_TAKEN <= LIMIT

@@ -30,12 +30,8 @@ expected_exact=$(reference $db t "$exact")
 # The silence this test is about, checked once: the reference load of `extra` warns of nothing and drops a field.
 expect_eq "the server drops the extra field silently" "$expected_exact" "$(reference $db t "$extra")"
 
-layouts() {  # the --threads/--chunk-size variants of MODE, one a line (empty: the defaults)
-  case $1 in
-    server | bulk) echo "" ;;
-    *) printf '%s\n' "--threads 1 --chunk-size 1K" "--threads 3 --chunk-size 2K" "" ;;
-  esac
-}
+# layouts MODE: the --threads/--chunk-size variants of MODE, one a line (empty: the defaults).
+layouts() { mode_layouts "$1" "" "--threads 1 --chunk-size 1K" "--threads 3 --chunk-size 2K" ""; }
 
 # refused WHAT FILE FIELDS MODE LAYOUT [ARGS...]: exit 8, the last line named, nothing of it stored.
 refused() {
@@ -110,13 +106,9 @@ for mode in load insert; do
     expect_eq "gzip, $mode, $size: exit code" 8 "$RC"
     expect_match "gzip, $mode, $size: names the row" "extra\\.tsv\\.gz:$last \\(byte $byte\\)" "$ERR"
     make_table
-    set +e
-    OUT=$("$FASTLOAD" --socket "$SOCKET" -u root --mode $mode --threads 2 --chunk-size $size - $db.t \
-      <"$extra" 2>"$TEST_TMP/stderr")
-    RC=$?
-    set -e
+    run_fastload --mode $mode --threads 2 --chunk-size $size - $db.t <"$extra"
     expect_eq "stdin, $mode, $size: exit code" 8 "$RC"
-    expect_match "stdin, $mode, $size: names the row" ":$last \\(byte $byte\\).*3 fields" "$(cat "$TEST_TMP/stderr")"
+    expect_match "stdin, $mode, $size: names the row" ":$last \\(byte $byte\\).*3 fields" "$ERR"
     expect_eq "stdin, $mode, $size: the last row not stored" 0 "$(sql -e "SELECT COUNT(*) FROM $db.t WHERE id = $last")"
   done
 done

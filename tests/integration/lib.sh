@@ -10,16 +10,17 @@ FAILURES=0
 CHECKS=0
 
 sql() { mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
-# With FASTLOAD_FAULT set (a crash test), the test build that acts on it (tests/tools/fault_hook.cc).
-fastload() { "${FASTLOAD_FAULT:+$FASTLOAD_FAULTS}${FASTLOAD_FAULT:-$FASTLOAD}" --socket "$SOCKET" -u root "$@"; }
+# The fastload to run: with FASTLOAD_FAULT set (a crash test), the test build that acts on it
+# (tests/tools/fault_hook.cc).
+binary() { if [[ -n ${FASTLOAD_FAULT:-} ]]; then echo "$FASTLOAD_FAULTS"; else echo "$FASTLOAD"; fi; }
+fastload() { "$(binary)" --socket "$SOCKET" -u root "$@"; }
 
 # fresh_db NAME: an empty database of that name.
 fresh_db() { sql -e "DROP DATABASE IF EXISTS \`$1\`; CREATE DATABASE \`$1\` CHARACTER SET utf8mb4"; }
 
 checksum() { sql -e "CHECKSUM TABLE $1" | cut -f2; }
-# The table bench/gen-nodes writes rows for.
-NODES_DDL="CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
-  timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+# The table bench/gen-nodes writes rows for, as scripts/lib.sh has it (read in a subshell: that file cds).
+NODES_DDL=$(source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh" && echo "$NODES_DDL")
 # json NAME: the first numeric field NAME of the JSON summary in OUT.
 json() { grep -o "\"$1\":[0-9]*" <<<"$OUT" | head -1 | cut -d: -f2; }
 # settle TABLE LEDGER: a killed fastload may have sent a COMMIT the server is
@@ -35,13 +36,19 @@ settle() {
 }
 count() { sql -e "SELECT COUNT(*) FROM $1"; }
 
-# reference DB TABLE FILE: what the server's own LOAD DATA INFILE makes of FILE
-# into DB.TABLE (emptied first); prints its CHECKSUM TABLE.
+# reference DB TABLE FILE [CLAUSES]: what the server's own LOAD DATA INFILE makes of FILE
+# into DB.TABLE (emptied first), with CLAUSES (format, IGNORE, column list, SET); prints its CHECKSUM TABLE.
 reference() {
-  sql -e "TRUNCATE \`$1\`.\`$2\`; LOAD DATA INFILE '$3' INTO TABLE \`$1\`.\`$2\` CHARACTER SET utf8mb4;
+  sql -e "TRUNCATE \`$1\`.\`$2\`; LOAD DATA INFILE '$3' INTO TABLE \`$1\`.\`$2\` CHARACTER SET utf8mb4 ${4:-};
           SHOW WARNINGS;" >"$TEST_TMP/reference.warnings"
   [[ ! -s $TEST_TMP/reference.warnings ]] || { cat "$TEST_TMP/reference.warnings" >&2; fail "reference load of $3 warned"; }
   checksum "\`$1\`.\`$2\`"
+}
+
+# fresh_user USER PRIVILEGES [OPTIONS]: USER@localhost made anew, with CREATE USER's OPTIONS (a password, limits),
+# granted PRIVILEGES (e.g. "ALL ON db.*").
+fresh_user() {
+  sql -e "DROP USER IF EXISTS '$1'@'localhost'; CREATE USER '$1'@'localhost' ${3:-}; GRANT $2 TO '$1'@'localhost'"
 }
 
 # nodes_db DB ROWS SEED [SQL]: a fresh database DB with the nodes table (or what SQL creates), ROWS
@@ -63,13 +70,83 @@ expect_match() {  # expect_match WHAT REGEX TEXT
   if grep -Eq -- "$2" <<<"$3"; then pass; else fail "$1: no match for /$2/ in: $3"; fi
 }
 
-# run_fastload ARGS...: runs fastload, keeping its exit code in RC, stderr in ERR, stdout in OUT.
-run_fastload() {
+# capture COMMAND ARGS...: runs COMMAND, keeping its exit code in RC, stderr in ERR, stdout in OUT.
+capture() {
   set +e
-  OUT=$(fastload "$@" 2>"$TEST_TMP/stderr")
+  OUT=$("$@" 2>"$TEST_TMP/stderr")
   RC=$?
   set -e
   ERR=$(cat "$TEST_TMP/stderr")
+}
+# run_fastload ARGS...: runs fastload, keeping its exit code in RC, stderr in ERR, stdout in OUT.
+run_fastload() { capture fastload "$@"; }
+# as_user USER ARGS...: run_fastload as USER instead of root (ARGS may give its -pPASSWORD).
+as_user() { capture "$(binary)" --socket "$SOCKET" -u "$@"; }
+
+# start_fastload ARGS...: fastload in the background (PID is the program's own, for kill), its stdout and
+# stderr in $TEST_TMP/out and err; reap: waits for PID, then RC, OUT, ERR as run_fastload sets them.
+start_fastload() {
+  "$(binary)" --socket "$SOCKET" -u root "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
+  PID=$!
+}
+reap() {
+  wait "$PID" && RC=0 || RC=$?
+  OUT=$(cat "$TEST_TMP/out")
+  ERR=$(cat "$TEST_TMP/err")
+}
+# paused_load CHUNK ACTION ARGS...: fastload ARGS paused (FASTLOAD_FAULT) before it sends chunk CHUNK while the
+# shell code ACTION runs, then let go; RC, OUT, ERR as run_fastload sets them.
+paused_load() {
+  local chunk=$1 action=$2 gate=$TEST_TMP/gate
+  shift 2
+  rm -f "$gate" "$gate.paused"
+  FASTLOAD_FAULT=before-send:$chunk:pause=$gate start_fastload "$@"
+  for _ in $(seq 300); do [[ -e $gate.paused ]] && break; sleep 0.1; done
+  eval "$action"
+  touch "$gate"
+  reap
+}
+# killed_after CHUNK ARGS...: fastload ARGS killed (FASTLOAD_FAULT) right after chunk CHUNK's COMMIT, its
+# output dropped; KILLED: its exit code (137 when killed).
+killed_after() {
+  local chunk=$1
+  shift
+  set +e
+  FASTLOAD_FAULT=after-commit:$chunk fastload "$@" >/dev/null 2>&1
+  KILLED=$?
+  set -e
+}
+
+# mode_layouts MODE WHOLE LAYOUT...: the --threads/--chunk-size layouts to try in MODE, one a line: WHOLE alone
+# for the modes that send the whole file in one statement (server, bulk), else each LAYOUT.
+mode_layouts() {
+  local mode=$1 whole=$2
+  shift 2
+  if [[ $mode == server || $mode == bulk ]]; then echo "$whole"; else printf '%s\n' "$@"; fi
+}
+# small_chunks MODE: several chunks and workers, but nothing for the modes that send the whole file.
+small_chunks() { mode_layouts "$1" "" "--threads 2 --chunk-size 2K"; }
+
+# clear_load TABLE LEDGER: TABLE emptied and LEDGER dropped, for a --resume load from the start.
+clear_load() { sql -e "TRUNCATE $1; DROP TABLE IF EXISTS $2"; }
+# duplicate_ids TABLE: how many of TABLE's rows repeat another row's id.
+duplicate_ids() { sql -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM $1"; }
+# check_exact WHAT TABLE CHECKSUM ROWS: TABLE has CHECKSUM, ROWS rows and no id twice (three checks).
+check_exact() {
+  expect_eq "$1: checksum" "$3" "$(checksum "$2")"
+  expect_eq "$1: count" "$4" "$(count "$2")"
+  expect_eq "$1: no duplicate id" 0 "$(duplicate_ids "$2")"
+}
+# check_load WHAT TABLE ROWS CHECKSUM ARGS...: TABLE emptied, then fastload ARGS TABLE exits 0 leaving ROWS rows
+# of CHECKSUM (three checks).
+check_load() {
+  local what=$1 table=$2 rows=$3 expected=$4
+  shift 4
+  sql -e "TRUNCATE $table"
+  run_fastload "$@" "$table"
+  expect_eq "$what: exit code ($ERR)" 0 "$RC"
+  expect_eq "$what: checksum" "$expected" "$(checksum "$table")"
+  expect_eq "$what: rows" "$rows" "$(count "$table")"
 }
 
 finish() {
@@ -80,7 +157,8 @@ finish() {
 # spider_cluster: three private servers on loopback (scripts/spider-cluster.sh), stopped when the test
 # exits: a head with the Spider engine, on which fastload's SOCKET then points, and two shards it knows as the
 # server definitions s1 and s2 (user spider, password SPIDER_PASSWORD). on NAME ARGS...: the mariadb client as
-# root on head, s1 or s2; restart_server NAME: kill -9 of its mariadbd, then a start on the same port.
+# root on the server in $TEST_TMP/NAME (head, s1, s2, or a private_server); restart_server NAME: kill -9 of its
+# mariadbd, then a start on the same port.
 SPIDER_PASSWORD=spider-Secret-7
 spider_cluster() {
   trap '"$SOURCE_DIR"/scripts/spider-cluster.sh stop "$TEST_TMP"' EXIT
@@ -94,6 +172,20 @@ on() {
   mariadb --no-defaults -uroot -S "$TEST_TMP/$name/mysql.sock" --batch --skip-column-names "$@"
 }
 restart_server() { "$SOURCE_DIR"/scripts/spider-cluster.sh restart "$TEST_TMP" "$1" >>"$TEST_TMP/server.log" 2>&1; }
+# private_server NAME [OPTIONS...]: a small server of the test's own in $TEST_TMP/NAME (scripts/server.sh start
+# OPTIONS), which no other test uses, stopped when the test exits; `on NAME` is the client on it.
+private_server() {
+  PRIVATE_SERVER=$TEST_TMP/$1
+  shift
+  mkdir -p "$PRIVATE_SERVER-tmp"  # its own temporary directory: bootstraps run at once collide in /tmp
+  TMPDIR=$PRIVATE_SERVER-tmp "$SOURCE_DIR/scripts/server.sh" start "$PRIVATE_SERVER" --buffer-pool 64M \
+    --log-file-size 48M "$@" >/dev/null
+  trap '"$SOURCE_DIR/scripts/server.sh" stop "$PRIVATE_SERVER"' EXIT
+}
+# shard_sums DB.TABLE: the CHECKSUM TABLE of DB.TABLE on s1 and on s2; empty_shards DB.TABLE: DB.TABLE emptied
+# and DB's ledger dropped on both shards.
+shard_sums() { echo "$(on s1 -e "CHECKSUM TABLE $1" | cut -f2) $(on s2 -e "CHECKSUM TABLE $1" | cut -f2)"; }
+empty_shards() { local name; for name in s1 s2; do on $name -e "TRUNCATE $1; DROP TABLE IF EXISTS ${1%%.*}.fastload_ledger"; done; }
 
 # start_fake_server NAME ARGS...: tests/tools/fake_server.cc on $TEST_TMP/NAME.sock, logging to LOG, with ARGS;
 # SOCK, LOG and SERVER_PID are set once it listens.

@@ -51,12 +51,9 @@ expect_eq "rejected row: loaded + rejected" 60000 $(($(json rows) + $(json rows_
 cp "$TEST_TMP/p01.orig" "$parts/p01.tsv"
 
 # --resume keeps a ledger per file: killed after a commit, the rerun loads the rest exactly.
-sql -e "TRUNCATE many.nodes; DROP TABLE IF EXISTS many.fastload_ledger"
-set +e
-FASTLOAD_FAULT=after-commit:2 fastload --threads 2 --chunk-size 64K --resume "$parts/p*.tsv" many.nodes 2>/dev/null
-killed=$?
-set -e
-expect_eq "resume: first run killed" 137 "$killed"
+clear_load many.nodes many.fastload_ledger
+killed_after 2 --threads 2 --chunk-size 64K --resume "$parts/p*.tsv" many.nodes
+expect_eq "resume: first run killed" 137 "$KILLED"
 settle many.nodes many.fastload_ledger
 run_fastload --threads 2 --chunk-size 64K --resume --json "$parts/p*.tsv" many.nodes
 expect_eq "resume: exit code: $ERR" 0 "$RC"

@@ -9,31 +9,21 @@ db=no_binlog
 nodes_db $db 20000 4
 
 expect_eq "the scratch server keeps no binary log" 0 "$(sql -e 'SELECT @@log_bin')"
-sql -e "DROP USER IF EXISTS no_binlog_plain@localhost, no_binlog_admin@localhost;
-  CREATE USER no_binlog_plain@localhost IDENTIFIED BY 'pw1'; GRANT ALL ON $db.* TO no_binlog_plain@localhost;
-  CREATE USER no_binlog_admin@localhost IDENTIFIED BY 'pw2'; GRANT ALL ON $db.* TO no_binlog_admin@localhost;
-  GRANT BINLOG ADMIN ON *.* TO no_binlog_admin@localhost"
-as_user() {  # as_user USER PASSWORD ARGS...: run_fastload as another user
-  local user=$1 password=$2
-  shift 2
-  set +e
-  OUT=$("$FASTLOAD" --socket "$SOCKET" -u "$user" -p"$password" "$@" 2>"$TEST_TMP/stderr")
-  RC=$?
-  set -e
-  ERR=$(cat "$TEST_TMP/stderr")
-}
+fresh_user no_binlog_plain "ALL ON $db.*" "IDENTIFIED BY 'pw1'"
+fresh_user no_binlog_admin "ALL ON $db.*" "IDENTIFIED BY 'pw2'"
+sql -e "GRANT BINLOG ADMIN ON *.* TO no_binlog_admin@localhost"
 
 sql $db -e "TRUNCATE nodes"
-as_user no_binlog_plain pw1 --json --no-binlog "$TEST_TMP/nodes.tsv" $db.nodes
+as_user no_binlog_plain -ppw1 --json --no-binlog "$TEST_TMP/nodes.tsv" $db.nodes
 expect_eq "no privilege: exit code" 7 "$RC"
 expect_match "no privilege: says which privilege" "^fastload: --no-binlog: .*SUPER or BINLOG ADMIN on MariaDB" "$ERR"
 expect_match "no privilege: says what to do" "GRANT one of them .* or leave out --no-binlog" "$ERR"
 expect_match "no privilege: refused before the file is read" '"pass_seconds":\{"open":[0-9.]*\}' "$OUT"
 expect_eq "no privilege: nothing loaded" 0 "$(count $db.nodes)"
-as_user no_binlog_plain pw1 "$TEST_TMP/nodes.tsv" $db.nodes
+as_user no_binlog_plain -ppw1 "$TEST_TMP/nodes.tsv" $db.nodes
 expect_eq "no privilege, without --no-binlog: exit code ($ERR)" 0 "$RC"
 sql $db -e "TRUNCATE nodes"
-as_user no_binlog_admin pw2 --no-binlog "$TEST_TMP/nodes.tsv" $db.nodes
+as_user no_binlog_admin -ppw2 --no-binlog "$TEST_TMP/nodes.tsv" $db.nodes
 expect_eq "BINLOG ADMIN: exit code ($ERR)" 0 "$RC"
 expect_eq "BINLOG ADMIN: checksum" "$expected" "$(checksum $db.nodes)"
 sql $db -e "TRUNCATE nodes"
@@ -43,21 +33,17 @@ expect_eq "root: checksum" "$expected" "$(checksum $db.nodes)"
 sql -e "DROP USER no_binlog_plain@localhost, no_binlog_admin@localhost"
 
 # A server of our own with a binary log.
-server=$TEST_TMP/binlog-server
-mkdir -p "$server-tmp"  # its own temporary directory: bootstraps run at once collide in /tmp
-TMPDIR=$server-tmp "$SOURCE_DIR/scripts/server.sh" start "$server" --buffer-pool 64M --log-file-size 48M \
-  --set log-bin=binlog --set server-id=7 >/dev/null
-trap '"$SOURCE_DIR/scripts/server.sh" stop "$server"' EXIT
-bsql() { mariadb --no-defaults -uroot -S "$server/mysql.sock" --batch --skip-column-names "$@"; }
-position() { bsql -e "SHOW MASTER STATUS" | cut -f1,2; }
-expect_eq "that server keeps a binary log" 1 "$(bsql -e 'SELECT @@log_bin')"
-bsql -e "CREATE DATABASE $db CHARACTER SET utf8mb4; USE $db; $NODES_DDL"
+private_server binlog-server --set log-bin=binlog --set server-id=7
+server=$PRIVATE_SERVER
+position() { on binlog-server -e "SHOW MASTER STATUS" | cut -f1,2; }
+expect_eq "that server keeps a binary log" 1 "$(on binlog-server -e 'SELECT @@log_bin')"
+on binlog-server -e "CREATE DATABASE $db CHARACTER SET utf8mb4; USE $db; $NODES_DDL"
 
 # binlog_load LABEL ARGS...: fastload ARGS into the emptied table of that server; checks the rows.
 binlog_load() {
   local label=$1
   shift
-  bsql $db -e "TRUNCATE nodes; DROP TABLE IF EXISTS fastload_ledger"
+  on binlog-server $db -e "TRUNCATE nodes; DROP TABLE IF EXISTS fastload_ledger"
   before=$(position)
   set +e
   ERR=$("$FASTLOAD" --socket "$server/mysql.sock" -u root --threads 2 --chunk-size 256K "$@" \
@@ -65,7 +51,7 @@ binlog_load() {
   RC=$?
   set -e
   expect_eq "$label: exit code ($ERR)" 0 "$RC"
-  expect_eq "$label: checksum" "$expected" "$(bsql -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
+  expect_eq "$label: checksum" "$expected" "$(on binlog-server -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
 }
 for args in "" "--atomic --analyze" "--resume" "--disable-checks --compress"; do
   binlog_load "--no-binlog $args" --no-binlog $args
@@ -74,6 +60,6 @@ done
 binlog_load "without --no-binlog"
 [[ $(position) != "$before" ]] && pass || fail "without --no-binlog: the binary log did not grow"
 expect_match "without --no-binlog: the rows are in the binary log" "Write_rows.*|Query.*LOAD DATA" \
-  "$(bsql -e "SHOW BINLOG EVENTS IN '${before%%$'\t'*}' FROM ${before##*$'\t'}")"
+  "$(on binlog-server -e "SHOW BINLOG EVENTS IN '${before%%$'\t'*}' FROM ${before##*$'\t'}")"
 
 finish

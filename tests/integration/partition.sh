@@ -26,9 +26,7 @@ cases=("ranged;p0,P2;\$1 < 100 || (\$1 >= 200 && \$1 < 300);p0=$n p1=0 p2=$n p3=
        "hashed;p1,\`p3\`;\$1 % 2 == 1;p0=0 p1=$n p2=0 p3=$n")
 modes=(load insert multirow row server bulk)
 # layouts MODE: the thread and chunk layouts to try (the modes that send the whole file have one).
-layouts() {
-  if [[ $1 == server || $1 == bulk ]]; then echo "--threads 1"; else printf '%s\n' "--threads 1" "--threads 3 --chunk-size 1K"; fi
-}
+layouts() { mode_layouts "$1" "--threads 1" "--threads 1" "--threads 3 --chunk-size 1K"; }
 
 # reference TABLE PARTITIONS FILE: the server's own LOAD DATA INFILE ... PARTITION (...) of FILE into the emptied
 # table: its CHECKSUM TABLE, then each partition's row count.
@@ -127,7 +125,7 @@ expect_eq "refused before anything is read" "0 0" "$(count $db.ranged) $(count $
 ordered=$TEST_TMP/ordered.tsv
 cat "$TEST_TMP/ranged.fit.tsv" "$TEST_TMP/ranged.misfit.tsv" >"$ordered"
 misfits=$(wc -l <"$TEST_TMP/ranged.misfit.tsv")
-sql $db -e "TRUNCATE ranged; DROP TABLE IF EXISTS fastload_ledger"
+clear_load $db.ranged $db.fastload_ledger
 run_fastload --resume --threads 1 --chunk-size 1K --partition p0,p2 "$ordered" $db.ranged
 expect_eq "--resume, rows outside: exit code: $ERR" 8 "$RC"
 expect_match "--resume, rows outside: chunks before them committed" "committed chunks 0-" "$ERR"

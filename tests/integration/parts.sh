@@ -21,13 +21,9 @@ expect_eq "three parts: every row once" 40000 "$loaded"
 expect_eq "three parts: checksum" "$expected" "$(checksum $db.nodes)"
 
 # A part killed after a few chunks is finished by running it again; the whole load is then done.
-sql $db -e "TRUNCATE nodes; DROP TABLE IF EXISTS fastload_ledger"
-set +e
-FASTLOAD_FAULT=after-commit:4 "$FASTLOAD_FAULTS" --socket "$SOCKET" -u root --part 1/2 --resume --chunk-size 100K \
-  "$file" $db.nodes >/dev/null 2>&1
-killed=$?
-set -e
-expect_eq "part 1/2 killed" 137 "$killed"
+clear_load $db.nodes $db.fastload_ledger
+killed_after 4 --part 1/2 --resume --chunk-size 100K "$file" $db.nodes
+expect_eq "part 1/2 killed" 137 "$KILLED"
 run_fastload --part 2/2 --resume --chunk-size 100K "$file" $db.nodes
 expect_eq "part 2/2: exit code ($ERR)" 0 "$RC"
 run_fastload --part 1/2 --resume --chunk-size 100K --json "$file" $db.nodes

@@ -38,20 +38,11 @@ for ((i = 1; i <= 3000; i++)); do printf '%d\tv%d\n' "$i" "$i"; done >"$TEST_TMP
 size=$(wc -c <"$TEST_TMP/small.orig")
 ((size % 4096 > 16)) || { fail "the small file ends too near a page boundary ($size bytes)"; }
 cut_while_loading() {
-  local mode=$1 chunk=$2 change=$3 gate=$TEST_TMP/gate
+  local mode=$1 chunk=$2 change=$3
   shift 3
   cp "$TEST_TMP/small.orig" "$small"
   sql readerr -e "DROP TABLE IF EXISTS s; CREATE TABLE s (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB"
-  rm -f "$gate" "$gate.paused"
-  FASTLOAD_FAULT=before-send:$chunk:pause=$gate fastload --mode "$mode" "$@" --json "$small" readerr.s \
-    >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
-  local pid=$!
-  for _ in $(seq 300); do [[ -e $gate.paused ]] && break; sleep 0.1; done
-  eval "$change"
-  touch "$gate"
-  wait $pid && RC=0 || RC=$?
-  OUT=$(cat "$TEST_TMP/out")
-  ERR=$(cat "$TEST_TMP/err")
+  paused_load "$chunk" "$change" --mode "$mode" "$@" --json "$small" readerr.s
 }
 # The last chunk's index for a layout, from a load of the untouched file.
 last_chunk() {

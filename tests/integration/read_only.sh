@@ -7,20 +7,11 @@ source "$(dirname "$0")/lib.sh"
 db=read_only_db user=read_only_loader
 fresh_db $db
 sql $db -e "CREATE TABLE t (id int PRIMARY KEY, s varchar(20)) ENGINE=InnoDB"
-sql -e "DROP USER IF EXISTS $user@localhost; CREATE USER $user@localhost;
-        GRANT SELECT, INSERT, DELETE, CREATE, DROP, ALTER ON $db.* TO $user@localhost;
-        GRANT FILE ON *.* TO $user@localhost"
+fresh_user $user "SELECT, INSERT, DELETE, CREATE, DROP, ALTER ON $db.*"
+sql -e "GRANT FILE ON *.* TO $user@localhost"
 trap 'sql -e "SET GLOBAL read_only = 0; DROP USER IF EXISTS '$user'@localhost" || true' EXIT
 file=$TEST_TMP/rows.tsv
 for ((i = 1; i <= 300; i++)); do printf '%d\trow%d\n' "$i" "$i"; done >"$file"
-
-as_user() {
-  set +e
-  OUT=$("$FASTLOAD" --socket "$SOCKET" -u $user "$@" 2>"$TEST_TMP/stderr")
-  RC=$?
-  set -e
-  ERR=$(cat "$TEST_TMP/stderr")
-}
 
 sql -e "SET GLOBAL read_only = 1"
 for mode in load insert multirow row server bulk; do
@@ -29,7 +20,7 @@ for mode in load insert multirow row server bulk; do
     what="read-only server, --mode $mode $extra"
     layout=(--chunk-size 1K --threads 2)
     [[ $mode == server || $mode == bulk ]] && layout=()  # one statement for the whole file
-    as_user --mode $mode $extra "${layout[@]}" "$file" $db.t
+    as_user $user --mode $mode $extra "${layout[@]}" "$file" $db.t
     expect_eq "$what: exit code: $ERR" 7 "$RC"
     expect_match "$what: says the server is read-only" 'fastload: .*the server is read-only and refuses writes: .*read-only.*\(error 1290\); load into the primary' "$ERR"
     expect_eq "$what: not blamed on the file" "" "$(grep -o "needs the file on the server's host" <<<"$ERR" || true)"
@@ -39,12 +30,12 @@ done
 sql -e "SET GLOBAL read_only = 0"
 
 # The same user on a writable server loads (so the refusals above were the read-only server's).
-as_user --mode load "$file" $db.t
+as_user $user --mode load "$file" $db.t
 expect_eq "writable server: exit code: $ERR" 0 "$RC"
 expect_eq "writable server: rows" 300 "$(count $db.t)"
 
 sql -e "TRUNCATE $db.t"
-as_user --mode server "$file" $db.t
+as_user $user --mode server "$file" $db.t
 expect_eq "writable server, --mode server: exit code: $ERR" 0 "$RC"
 expect_eq "writable server, --mode server: rows" 300 "$(count $db.t)"
 

@@ -70,12 +70,8 @@ expect_eq "no rejects file: checksum" "$want" "$(checksum rej.t)"
 # Killed after a chunk with a rejected row committed: the rerun's rejects file
 # still has that row (the ledger keeps it), and nothing is rejected twice.
 fresh "DROP TABLE IF EXISTS rej.fastload_ledger"
-set +e
-FASTLOAD_FAULT=after-commit:0 fastload --threads 1 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" \
-  "$file" rej.t 2>/dev/null
-killed=$?
-set -e
-expect_eq "killed after the first commit" 137 "$killed"
+killed_after 0 --threads 1 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" "$file" rej.t
+expect_eq "killed after the first commit" 137 "$KILLED"
 run_fastload --threads 2 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" --json "$file" rej.t
 check_rejects "resumed"
 expect_match "resumed: the first chunk was loaded before" '"chunks_loaded_before":1,' "$OUT"
@@ -100,7 +96,7 @@ expect_refused() {
   expect_match "$1: message" "^fastload: --rejects .*: $2 already exists.*remove it or choose another name" "$ERR"
   expect_eq "$1: the file is untouched" "$sum" "$(md5sum <"$2")"
 }
-sql -e "TRUNCATE rej.t; DROP TABLE IF EXISTS rej.fastload_ledger"
+clear_load rej.t rej.fastload_ledger
 sum=$(md5sum <"$file")
 run_fastload --max-errors 10 --rejects "$file" "$file" rej.t
 expect_refused "the input as rejects file" "$file"
@@ -119,10 +115,7 @@ expect_eq "refused runs loaded nothing" 0 "$(count rej.t)"
 run_fastload --max-errors 10 --resume --rejects "$rejects" "$file" rej.t
 expect_refused "--resume, first run, an existing rejects file" "$rejects"
 rm -f "$rejects" "$rejects.reasons"
-set +e
-FASTLOAD_FAULT=after-commit:0 fastload --threads 1 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" \
-  "$file" rej.t 2>/dev/null
-set -e
+killed_after 0 --threads 1 --chunk-size 16K --max-errors 10 --resume --rejects "$rejects" "$file" rej.t
 sum=$(md5sum <"$good")
 run_fastload --threads 2 --chunk-size 16K --max-errors 10 --resume --rejects "$good" "$file" rej.t
 expect_refused "--resume rerun, a file the load did not write" "$good"

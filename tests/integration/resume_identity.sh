@@ -24,12 +24,10 @@ expected=$(reference $db nodes "$file")
 chunk_size=64K
 options=(--threads 2 --chunk-size $chunk_size --resume --json)
 
-reset() { sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"; }
-
 # killed PATH: a fresh table and ledger, and a run of PATH killed right after chunk 5's COMMIT; sets
 # before_rows, before_chunks.
 killed() {
-  reset
+  clear_load $table $ledger
   FASTLOAD_FAULT=after-commit:5 run_fastload "${options[@]}" "$1" $table
   expect_eq "run of $1 killed" 137 "$RC"
   settle $table $ledger
@@ -100,7 +98,7 @@ sql -e "TRUNCATE $table; LOAD DATA INFILE '$file' INTO TABLE $table CHARACTER SE
         LOAD DATA INFILE '$file' INTO TABLE $table CHARACTER SET utf8mb4"
 twice=$(checksum $table)
 cp "$file" "$data/twin.tsv"
-reset
+clear_load $table $ledger
 FASTLOAD_FAULT=after-commit:5 run_fastload "${options[@]}" "$file" "$data/twin.tsv" $table
 expect_eq "two copies: run killed" 137 "$RC"
 settle $table $ledger

@@ -28,15 +28,10 @@ consistent() {
   for s in "$@"; do q+="$s;"; done
   sql -e "$q COMMIT" | tr '\n' ' ' | sed 's/ $//'
 }
-reset() { sql -e "TRUNCATE $db.$1; DROP TABLE IF EXISTS $ledger"; }
 load() { run_fastload --threads 2 --chunk-size $chunk_size --resume --json "$@"; }
 
-# check_exact WHAT TABLE: the table is the reference, without a duplicate id.
-check_exact() {
-  expect_eq "$1: checksum" "${expected[$2]}" "$(checksum $db.$2)"
-  expect_eq "$1: count" $rows "$(count $db.$2)"
-  expect_eq "$1: no duplicate id" 0 "$(sql -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM $db.$2")"
-}
+# exact WHAT TABLE: the table is the reference, without a duplicate id.
+exact() { check_exact "$1" $db.$2 "${expected[$2]}" $rows; }
 
 # check_ledger_agrees WHAT TABLE: the table holds exactly the rows of the
 # chunks the ledger records (one fact, one transaction), no chunk twice.
@@ -47,7 +42,7 @@ check_ledger_agrees() {
   read -r table_rows ledger_rows ledger_dups <<<"$got"
   expect_eq "$1: table rows = rows of the chunks in the ledger" "$ledger_rows" "$table_rows"
   expect_eq "$1: no chunk twice in the ledger" 0 "$ledger_dups"
-  expect_eq "$1: no duplicate id" 0 "$(sql -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM $db.$2")"
+  expect_eq "$1: no duplicate id" 0 "$(duplicate_ids $db.$2)"
 }
 
 # check_resumed WHAT TABLE BEFORE_ROWS BEFORE_CHUNKS: the --resume rerun in OUT/ERR
@@ -55,7 +50,7 @@ check_ledger_agrees() {
 check_resumed() {
   local what=$1 table=$2 before_rows=$3 before_chunks=$4
   expect_eq "$what: rerun exit code: $ERR" 0 "$RC"
-  check_exact "$what" "$table"
+  exact "$what" "$table"
   expect_match "$what: json ok" '"status":"ok"' "$OUT"
   expect_eq "$what: rows_loaded_before" "$before_rows" "$(json rows_loaded_before)"
   expect_eq "$what: chunks_loaded_before" "$before_chunks" "$(json chunks_loaded_before)"
@@ -83,11 +78,11 @@ expect_eq "the reference is the same with and without a key" "${expected[nodes]}
 
 # A clean --resume load: the reference, and the number of chunks.
 for table in nodes nodes_nokey; do
-  reset $table
+  clear_load $db.$table $ledger
   load "$file" $db.$table
   expect_eq "clean load ($table): exit code: $ERR" 0 "$RC"
   chunks=$(json chunks)
-  check_exact "clean load ($table)" $table
+  exact "clean load ($table)" $table
   expect_eq "clean load ($table): ledger rows" "$chunks" "$(sql -e "SELECT COUNT(*) FROM $ledger WHERE chunk >= 0")"
   expect_eq "clean load ($table): nothing loaded before" 0 "$(json chunks_loaded_before)"
 done
@@ -99,7 +94,7 @@ for table in nodes nodes_nokey; do
   for point in before-commit after-commit; do
     for index in 0 $((chunks / 2)) $((chunks - 1)); do
       what="$table, killed $point of chunk $index"
-      reset $table
+      clear_load $db.$table $ledger
       FASTLOAD_FAULT=$point:$index load "$file" $db.$table
       expect_eq "$what: killed by SIGKILL" 137 "$RC"
       settle $db.$table $ledger
@@ -125,7 +120,7 @@ for mode in insert multirow row server; do
   index=$((chunks / 2))
   layout=(--threads 2 --chunk-size $chunk_size)
   [[ $mode == server ]] && index=0 layout=()
-  reset nodes_nokey
+  clear_load $db.nodes_nokey $ledger
   FASTLOAD_FAULT=after-commit:$index run_fastload "${layout[@]}" --mode $mode --resume --json "$file" $db.nodes_nokey
   expect_eq "$what: killed" 137 "$RC"
   settle $db.nodes_nokey $ledger
@@ -134,7 +129,7 @@ for mode in insert multirow row server; do
   ((before_rows > 0)) && pass || fail "$what: nothing committed"
   run_fastload "${layout[@]}" --mode $mode --resume --json "$file" $db.nodes_nokey
   expect_eq "$what, rerun: exit code: $ERR" 0 "$RC"
-  check_exact "$what, rerun" nodes_nokey
+  exact "$what, rerun" nodes_nokey
   expect_eq "$what, rerun: rows_loaded_before" "$before_rows" "$(json rows_loaded_before)"
 done
 
@@ -147,12 +142,12 @@ big_rows=200000
 "$GEN_NODES" $big_rows --seed 8 -o "$big"
 for table in nodes nodes_nokey; do
   big_expected=$(reference $db $table "$big")
-  reset $table
+  clear_load $db.$table $ledger
   start=${EPOCHREALTIME/./}
   run_fastload --threads 2 --chunk-size 512K "$big" $db.$table
   clean_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
   echo "$table: a clean load takes $clean_ms ms"
-  reset $table
+  clear_load $db.$table $ledger
   kills=0 finished=0
   for ((cycle = 1; cycle <= 6; cycle++)); do
     ms=$((50 + RANDOM % (clean_ms * 8 / 10 + 1)))
@@ -182,7 +177,7 @@ for table in nodes nodes_nokey; do
   what="$table after $kills kills (RESUME_KILL_SEED=$seed)"
   expect_eq "$what: checksum" "$big_expected" "$(checksum $db.$table)"
   expect_eq "$what: count" $big_rows "$(count $db.$table)"
-  expect_eq "$what: no duplicate id" 0 "$(sql -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM $db.$table")"
+  expect_eq "$what: no duplicate id" 0 "$(duplicate_ids $db.$table)"
   expect_match "$what: last run ok" '"status":"ok"' "$OUT"
   expect_eq "$what: last run: rows + rows_loaded_before = input_rows" $big_rows \
     $(($(json rows) + $(json rows_loaded_before)))
@@ -196,10 +191,10 @@ for table in nodes nodes_nokey; do
   for point in before-commit after-commit; do
     index=$((chunks / 2))
     what="$table, connection lost $point of chunk $index"
-    reset $table
+    clear_load $db.$table $ledger
     FASTLOAD_FAULT=$point:$index:lose load --retries 2 "$file" $db.$table  # one retry must do
     expect_eq "$what: exit code: $ERR" 0 "$RC"
-    check_exact "$what" $table
+    exact "$what" $table
     answer=$([[ $point == before-commit ]] && echo "not committed" || echo "committed")
     expect_match "$what: the ledger's answer" \
       "chunk $index \\(bytes [0-9]+-[0-9]+, .*\\): the connection was lost during COMMIT; the ledger says it was $answer\$" "$ERR"
@@ -212,19 +207,14 @@ done
 # as while a crashed server restarts: here a user limited to 3 connections
 # (control + 2 workers) is refused the 4th. The chunk is committed; it must not
 # be reported rejected as a duplicate of itself, nor loaded twice.
-sql -e "DROP USER IF EXISTS resume_kill_lim@localhost; CREATE USER resume_kill_lim@localhost WITH MAX_USER_CONNECTIONS 3;
-        GRANT ALL ON $db.* TO resume_kill_lim@localhost"
+fresh_user resume_kill_lim "ALL ON $db.*" "WITH MAX_USER_CONNECTIONS 3"
 for table in nodes nodes_nokey; do
   what="$table, COMMIT answer lost, reconnect refused once"
-  reset $table
-  set +e
-  OUT=$(FASTLOAD_FAULT=after-commit:5:lose "$FASTLOAD_FAULTS" --socket "$SOCKET" -u resume_kill_lim --threads 2 \
-    --chunk-size $chunk_size --retries 2 --resume --json "$file" $db.$table 2>"$TEST_TMP/stderr")
-  RC=$?
-  set -e
-  ERR=$(cat "$TEST_TMP/stderr")
+  clear_load $db.$table $ledger
+  FASTLOAD_FAULT=after-commit:5:lose as_user resume_kill_lim --threads 2 --chunk-size $chunk_size --retries 2 \
+    --resume --json "$file" $db.$table
   expect_eq "$what: exit code: $(grep -v Duplicate <<<"$ERR" | tail -n 12)" 0 "$RC"
-  check_exact "$what" $table
+  exact "$what" $table
   expect_eq "$what: json rows + rows_loaded_before" $rows $(($(json rows) + $(json rows_loaded_before)))
   if grep -q '"state":"rejected"' <<<"$OUT"; then fail "$what: a committed chunk reported rejected"; else pass; fi
   expect_eq "$what: a first run, so nothing was loaded by an earlier run" 0 "$(json chunks_loaded_before)"
@@ -232,7 +222,7 @@ done
 sql -e "DROP USER resume_kill_lim@localhost"
 
 # Without --resume nothing can answer: the outcome is reported as unknown.
-reset nodes
+clear_load $db.nodes $ledger
 FASTLOAD_FAULT=after-commit:3:lose run_fastload --threads 2 --chunk-size $chunk_size --json "$file" $db.nodes
 expect_eq "lost COMMIT answer without --resume: exit code" 9 "$RC"
 expect_match "lost COMMIT answer without --resume: message" "chunk 3 .*whether this chunk is in the table is unknown" "$ERR"
@@ -240,7 +230,7 @@ expect_match "lost COMMIT answer without --resume: json span" '"state":"unknown"
 
 echo "== $SECONDS s: (d)"
 # (d) A finished load rerun with --resume loads nothing and changes nothing.
-reset nodes
+clear_load $db.nodes $ledger
 load "$file" $db.nodes
 expect_eq "first full load: exit code" 0 "$RC"
 for rerun in 1 2; do
@@ -251,14 +241,14 @@ for rerun in 1 2; do
   expect_eq "finished load rerun $rerun: rows_loaded_before" $rows "$(json rows_loaded_before)"
   expect_eq "finished load rerun $rerun: chunks_loaded_before" "$chunks" "$(json chunks_loaded_before)"
   expect_match "finished load rerun $rerun: summary" "--resume: $chunks chunks? \\($rows rows\\) loaded by an earlier run" "$ERR"
-  check_exact "finished load rerun $rerun" nodes
+  exact "finished load rerun $rerun" nodes
   expect_eq "finished load rerun $rerun: ledger unchanged" "$chunks" "$(sql -e "SELECT COUNT(*) FROM $ledger")"
 done
 
 echo "== $SECONDS s: (e)"
 # (e) --ledger other_db.my_ledger: the ledger lives there, nothing in the default place.
 fresh_db resume_other
-reset nodes
+clear_load $db.nodes $ledger
 FASTLOAD_FAULT=after-commit:$((chunks / 2)) load --ledger resume_other.my_ledger "$file" $db.nodes
 expect_eq "--ledger: killed" 137 "$RC"
 settle $db.nodes resume_other.my_ledger
@@ -267,7 +257,7 @@ before_chunks=$(sql -e "SELECT COUNT(*) FROM resume_other.my_ledger WHERE chunk 
 ((before_chunks > 0)) && pass || fail "--ledger: the killed run recorded nothing in resume_other.my_ledger"
 load --ledger resume_other.my_ledger "$file" $db.nodes
 expect_eq "--ledger: rerun exit code: $ERR" 0 "$RC"
-check_exact "--ledger" nodes
+exact "--ledger" nodes
 expect_eq "--ledger: rows_loaded_before" "$before_rows" "$(json rows_loaded_before)"
 expect_eq "--ledger: chunks_loaded_before" "$before_chunks" "$(json chunks_loaded_before)"
 expect_eq "--ledger: ledger rows in resume_other.my_ledger" "$chunks" \

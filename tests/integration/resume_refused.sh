@@ -5,18 +5,14 @@
 source "$(dirname "$0")/lib.sh"
 
 db=refused
-fresh_db $db
-ddl=$NODES_DDL
-sql $db -e "$ddl"
 table=$db.nodes
 ledger=$db.fastload_ledger
 original=$TEST_TMP/original.tsv
 file=$TEST_TMP/nodes.tsv
 rows=100000
-"$GEN_NODES" $rows --seed 3 -o "$original"
-cp "$original" "$file"
+nodes_db $db $rows 3
+cp "$file" "$original"
 size=$(stat -c %s "$file")
-expected=$(reference $db nodes "$file")
 chunk_size=256K  # about 30 chunks
 command=(--threads 2 --chunk-size $chunk_size --resume --json "$file" $table)
 
@@ -25,7 +21,7 @@ state() { echo "$(count $table) $(checksum $table) $(sql -e "SELECT COUNT(*), SU
 
 # killed_first_run: an empty table, a fresh ledger, and a run killed right after chunk 3's COMMIT.
 killed_first_run() {
-  sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"
+  clear_load $table $ledger
   FASTLOAD_FAULT=after-commit:3 run_fastload "${command[@]}"
   expect_eq "first run killed" 137 "$RC"
   settle $table $ledger
@@ -98,7 +94,7 @@ expect_match "original file restored: summary" "--resume: $before_chunks chunks?
 for how in recreated truncated; do
   killed_first_run
   if [[ $how == recreated ]]; then
-    sql $db -e "DROP TABLE nodes; $ddl"
+    sql $db -e "DROP TABLE nodes; $NODES_DDL"
   else
     sql -e "TRUNCATE $table"
   fi
@@ -115,29 +111,21 @@ done
 
 # 2b. Without the PROCESS privilege the InnoDB table id is out of sight and a
 # TRUNCATE keeps the creation time: the table's emptiness still refuses the skip.
-sql -e "DROP USER IF EXISTS refused_np@localhost; CREATE USER refused_np@localhost;
-        GRANT ALL ON $db.* TO refused_np@localhost"
-np=(--socket "$SOCKET" -u refused_np "${command[@]}")
-sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"
-set +e
-FASTLOAD_FAULT=after-commit:3 "$FASTLOAD_FAULTS" "${np[@]}" >/dev/null 2>&1
-rc=$?
-set -e
-expect_eq "no PROCESS: first run killed" 137 "$rc"
+fresh_user refused_np "ALL ON $db.*"
+clear_load $table $ledger
+FASTLOAD_FAULT=after-commit:3 as_user refused_np "${command[@]}"
+expect_eq "no PROCESS: first run killed" 137 "$RC"
 settle $table $ledger
 sql -e "TRUNCATE $table"
-set +e
-ERR=$("$FASTLOAD" "${np[@]}" 2>&1 >/dev/null)
-rc=$?
-set -e
-expect_eq "no PROCESS, table truncated: exit code" 12 "$rc"
+as_user refused_np "${command[@]}"
+expect_eq "no PROCESS, table truncated: exit code" 12 "$RC"
 expect_match "no PROCESS, table truncated: message" "but it is empty: it was truncated or emptied since" "$ERR"
 expect_eq "no PROCESS, table truncated: nothing loaded" 0 "$(count $table)"
 sql -e "DROP USER refused_np@localhost"
 
 # 3. A finished load of other content is history: the next file loads (here
 # into an emptied table, with its finished ledger rows left as they are).
-sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"
+clear_load $table $ledger
 run_fastload "${command[@]}"
 expect_eq "finished load: exit code" 0 "$RC"
 sql -e "DELETE FROM $table"  # DELETE keeps the table's identity, unlike TRUNCATE

@@ -4,8 +4,6 @@
 # left out of --columns, a trigger's SIGNAL, a trigger's own bad conversion. Where the server names the row, the
 # message names its file, line and byte. The same tables take the rows without the problem in every mode.
 source "$(dirname "$0")/lib.sh"
-# layout MODE: several chunks and workers, but for the modes that send the whole file in one statement.
-layout() { [[ $1 == server || $1 == bulk ]] || echo "--threads 2 --chunk-size 2K"; }
 
 db=same_problem
 fresh_db $db
@@ -51,7 +49,7 @@ for problem in "${problems[@]}"; do
   for mode in "${modes[@]}"; do
     sql -e "TRUNCATE $db.$table"
     # shellcheck disable=SC2086 # extra is a list of options
-    run_fastload --mode $mode $(layout $mode) $extra "$file" $db.$table
+    run_fastload --mode $mode $(small_chunks $mode) $extra "$file" $db.$table
     expect_eq "$name, --mode $mode: exit code: $ERR" "$code" "$RC"
     expect_match "$name, --mode $mode: message" "$message" "$ERR"
   done
@@ -63,7 +61,7 @@ for table in parted signalled converted; do
   expected=$(reference $db $table "$TEST_TMP/clean.tsv")
   for mode in "${modes[@]}"; do
     sql -e "TRUNCATE $db.$table"
-    run_fastload --mode $mode $(layout $mode) "$TEST_TMP/clean.tsv" $db.$table
+    run_fastload --mode $mode $(small_chunks $mode) "$TEST_TMP/clean.tsv" $db.$table
     expect_eq "$table without the problem, --mode $mode: exit code: $ERR" 0 "$RC"
     expect_eq "$table without the problem, --mode $mode: checksum" "$expected" "$(checksum $db.$table)"
   done

@@ -22,8 +22,6 @@ rows=200000
 declare -A expected
 for table in nodes nodes_nokey; do expected[$table]=$(reference $db $table "$file"); done
 
-reset() { sql -e "TRUNCATE $db.$1; DROP TABLE IF EXISTS $ledger"; }
-
 # crash_server DOWN_SECONDS: kill -9 of mariadbd, DOWN_SECONDS without a server, a restart (with crash recovery).
 crash_server() {
   local pid
@@ -44,24 +42,18 @@ check_consistent() {
                 SELECT COALESCE(SUM(chunk_rows), 0) FROM $ledger WHERE chunk >= 0; COMMIT" | tr '\n' ' ')
   read -r table_rows ledger_rows <<<"$got"
   expect_eq "$1: table rows = rows of the chunks in the ledger" "$ledger_rows" "$table_rows"
-  expect_eq "$1: no duplicate id" 0 "$(sql -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM $db.$2")"
+  expect_eq "$1: no duplicate id" 0 "$(duplicate_ids $db.$2)"
 }
-
-check_exact() {
-  expect_eq "$1: checksum" "${expected[$2]}" "$(checksum $db.$2)"
-  expect_eq "$1: count" $rows "$(count $db.$2)"
-  expect_eq "$1: no duplicate id" 0 "$(sql -e "SELECT COUNT(*) - COUNT(DISTINCT id) FROM $db.$2")"
-}
+# exact WHAT TABLE: the table is the reference, without a duplicate id.
+exact() { check_exact "$1" $db.$2 "${expected[$2]}" $rows; }
 
 # crash_during_load TABLE DOWN_SECONDS [FASTLOAD ARGS...]: the crash once a few
 # chunks are committed; then the rerun, when needed. FIRST_RC: the exit code of the crashed run.
 crash_during_load() {
   local table=$1 down=$2 what="$1, server down $2 s"
   shift 2
-  reset $table
-  "$FASTLOAD" --socket "$SOCKET" -u root --threads 2 --chunk-size 384K --resume --json "$@" "$file" $db.$table \
-    >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
-  local pid=$!
+  clear_load $db.$table $ledger
+  start_fastload --threads 2 --chunk-size 384K --resume --json "$@" "$file" $db.$table
   for _ in $(seq 600); do
     (($(sql -e "SELECT COUNT(*) FROM $ledger" 2>/dev/null || echo 0) >= 3)) && break
     sleep 0.05
@@ -70,16 +62,14 @@ crash_during_load() {
   started=$(sql -e "SELECT COUNT(*) FROM $ledger")
   ((started >= 3)) && pass || fail "$what: the load did not commit 3 chunks before the crash"
   crash_server "$down"
-  wait $pid && RC=0 || RC=$?
+  reap
   FIRST_RC=$RC
-  OUT=$(cat "$TEST_TMP/out")
-  ERR=$(cat "$TEST_TMP/err")
   echo "$what: fastload exit $RC; its stderr:"
   sed 's/^/    /' <<<"$ERR" | head -n 16
   [[ $RC == 0 || $RC == 9 || $RC == 4 ]] && pass || fail "$what: exit code $RC (0, 9 or 4 expected): $ERR"
   check_consistent "$what" $table
   if [[ $RC == 0 ]]; then
-    check_exact "$what, rode through" $table
+    exact "$what, rode through" $table
     expect_match "$what, rode through: json ok" '"status":"ok"' "$OUT"
     expect_match "$what, rode through: retried" "trying (the chunk )?again" "$ERR"
     expect_eq "$what, rode through: rows" $rows $(($(json rows) + $(json rows_loaded_before)))
@@ -89,7 +79,7 @@ crash_during_load() {
     before=$(count $db.$table)
     run_fastload --threads 2 --chunk-size 384K --resume --json "$file" $db.$table
     expect_eq "$what, rerun: exit code: $ERR" 0 "$RC"
-    check_exact "$what, rerun" $table
+    exact "$what, rerun" $table
     expect_eq "$what, rerun: rows_loaded_before" "$before" "$(json rows_loaded_before)"
     expect_eq "$what, rerun: rows + rows_loaded_before" $rows $(($(json rows) + $(json rows_loaded_before)))
   fi

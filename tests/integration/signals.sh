@@ -5,25 +5,14 @@
 source "$(dirname "$0")/lib.sh"
 
 db=signals
-fresh_db $db
-sql $db -e "$NODES_DDL"
 table=$db.nodes
 ledger=$db.fastload_ledger
 file=$TEST_TMP/nodes.tsv
 rows=500000
-"$GEN_NODES" $rows --seed 5 -o "$file"
-expected=$(reference $db nodes "$file")
+nodes_db $db $rows 5
 command=(--threads 2 --chunk-size 512K --resume --json "$file" $table)
 first_id=$(head -n 1 "$file" | cut -f1)
 
-reset() { sql -e "TRUNCATE $table; DROP TABLE IF EXISTS $ledger"; }
-
-
-# start ARGS...: fastload in the background (PID), output to TEST_TMP/out and err.
-start() {
-  "$FASTLOAD" --socket "$SOCKET" -u root "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
-  PID=$!
-}
 # wait_until WHAT QUERY MIN: polls until QUERY answers at least MIN (at most 30 s).
 wait_until() {
   for _ in $(seq 600); do
@@ -33,13 +22,6 @@ wait_until() {
   done
   fail "$1: '$2' never reached $3 while fastload ran"
 }
-# reap: waits for PID; RC, OUT, ERR as run_fastload sets them.
-reap() {
-  wait $PID && RC=0 || RC=$?
-  OUT=$(cat "$TEST_TMP/out")
-  ERR=$(cat "$TEST_TMP/err")
-}
-
 # check_stopped WHAT SIGNAL_NUMBER RESUME: the run in RC/OUT/ERR stopped cleanly.
 check_stopped() {
   local what=$1 number=$2 resume=$3
@@ -103,8 +85,8 @@ trap 'id=$(locker_id 2>/dev/null || true); [[ -z $id ]] || sql -e "KILL $id" 2>/
 # 1. SIGINT and SIGTERM once a few chunks are committed.
 for signal in INT TERM; do
   number=$(kill -l $signal)
-  reset
-  start "${command[@]}"
+  clear_load $table $ledger
+  start_fastload "${command[@]}"
   wait_until "SIG$signal" "SELECT COUNT(*) FROM $ledger" 3
   kill -$signal $PID
   reap
@@ -114,9 +96,9 @@ done
 
 # 2. The chunk in flight waits for a row lock while the signal comes: it is
 # finished (committed) after the lock goes, and only then does fastload exit.
-reset
+clear_load $table $ledger
 lock_first_row
-start "${command[@]}"
+start_fastload "${command[@]}"
 wait_until "locked chunk" "SELECT COUNT(*) FROM $ledger" 2
 kill -TERM $PID
 sleep 1
@@ -131,9 +113,9 @@ check_resumed "SIGTERM while chunk 0 waits for a lock"
 
 # 3. A second signal kills at once: the blocked chunk is rolled back by the
 # server, and --resume finishes the job.
-reset
+clear_load $table $ledger
 lock_first_row
-start "${command[@]}"
+start_fastload "${command[@]}"
 wait_until "second signal" "SELECT COUNT(*) FROM $ledger" 2
 kill -INT $PID
 sleep 0.3
@@ -152,8 +134,8 @@ expect_eq "second SIGINT: ledger = table" "$(count $table)" "$(sql -e "SELECT CO
 check_resumed "second SIGINT"
 
 # 4. Without --resume: exit 11 too, and the message says that nothing records the progress.
-reset
-start --threads 2 --chunk-size 512K --json "$file" $table
+clear_load $table $ledger
+start_fastload --threads 2 --chunk-size 512K --json "$file" $table
 wait_until "without --resume" "SELECT COUNT(*) >= 20000 FROM $table" 1
 kill -INT $PID
 reap

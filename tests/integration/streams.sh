@@ -69,11 +69,8 @@ load "multi-frame lz4" --threads 2 --chunk-size 1M "$TEST_TMP/frames.lz4"
 
 # Standard input and FIFOs, plain or compressed.
 sql -e "TRUNCATE streams.nodes"
-set +e
-OUT=$(fastload --json --threads 2 --chunk-size 300K - streams.nodes <"$plain" 2>"$TEST_TMP/stderr")
-RC=$?
-set -e
-expect_eq "stdin: exit code ($(cat "$TEST_TMP/stderr"))" 0 "$RC"
+run_fastload --json --threads 2 --chunk-size 300K - streams.nodes <"$plain"
+expect_eq "stdin: exit code ($ERR)" 0 "$RC"
 expect_eq "stdin: checksum" "$want" "$(checksum streams.nodes)"
 sql -e "TRUNCATE streams.nodes"
 set +e
@@ -157,11 +154,7 @@ done
 # The same damage through a pipe cannot be checked ahead: what was committed past
 # the last passed check is named, never reported as plainly committed.
 sql -e "TRUNCATE streams.nodes"
-set +e
-OUT=$(fastload --json --threads 2 --chunk-size 128K - streams.nodes <"$TEST_TMP/damaged.gz" 2>"$TEST_TMP/stderr")
-RC=$?
-set -e
-ERR=$(cat "$TEST_TMP/stderr")
+run_fastload --json --threads 2 --chunk-size 128K - streams.nodes <"$TEST_TMP/damaged.gz"
 expect_match "damaged gzip through a pipe: exit code 3 or 8 (garbage rows refused first)" '^(3|8)$' "$RC"
 expect_eq "damaged gzip through a pipe: the summary counts what is in the table" "$(count streams.nodes)" \
   "$(json rows)"
@@ -206,14 +199,11 @@ expect_eq "progress: never over 100%" 0 "$over"
 # chunks the ledger holds as they are cut, and loads the rest exactly once.
 # kill_after FILE CHUNK: a --resume run of FILE killed just after CHUNK's commit.
 kill_after() {
-  set +e
-  FASTLOAD_FAULT=after-commit:$2 fastload --threads 2 --chunk-size 512K --resume "$1" streams.nodes 2>/dev/null
-  killed=$?
-  set -e
-  expect_eq "resume $1: first run killed" 137 "$killed"
+  killed_after "$2" --threads 2 --chunk-size 512K --resume "$1" streams.nodes
+  expect_eq "resume $1: first run killed" 137 "$KILLED"
   settle streams.nodes streams.fastload_ledger
 }
-sql -e "TRUNCATE streams.nodes; DROP TABLE IF EXISTS streams.fastload_ledger"
+clear_load streams.nodes streams.fastload_ledger
 kill_after "$plain.zst" 4
 run_fastload --json --threads 2 --chunk-size 512K --resume "$plain.zst" streams.nodes
 expect_eq "resume zstd: exit code ($ERR)" 0 "$RC"

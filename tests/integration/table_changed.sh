@@ -15,19 +15,11 @@ DDL="CREATE TABLE t (id int PRIMARY KEY, b varchar(20), c varchar(20)) ENGINE=In
 # load_altering ALTER MODE PAUSE_CHUNK LAYOUT...: fastload paused before it sends chunk PAUSE_CHUNK, the
 # ALTER run meanwhile; RC, OUT, ERR as run_fastload sets them.
 load_altering() {
-  local alter=$1 mode=$2 chunk=$3 gate=$TEST_TMP/gate
+  local alter=$1 mode=$2 chunk=$3
   shift 3
   sql $db -e "DROP TABLE IF EXISTS t; $DDL"
-  rm -f "$gate" "$gate.paused"
-  FASTLOAD_FAULT=before-send:$chunk:pause=$gate fastload --mode "$mode" "$@" --json "$file" $db.t \
-    >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
-  local pid=$!
-  for _ in $(seq 300); do [[ -e $gate.paused ]] && break; sleep 0.1; done
-  sql $db -e "SET SESSION lock_wait_timeout = 60; $alter"
-  touch "$gate"
-  wait $pid && RC=0 || RC=$?
-  OUT=$(cat "$TEST_TMP/out")
-  ERR=$(cat "$TEST_TMP/err")
+  # shellcheck disable=SC2016 # the ALTER is run by paused_load
+  paused_load "$chunk" 'sql $db -e "SET SESSION lock_wait_timeout = 60; $alter"' --mode "$mode" "$@" --json "$file" $db.t
 }
 
 # The server's own load of the rows fastload committed: the whole file loaded
@@ -42,11 +34,9 @@ expect_server_rows() {
   expect_eq "$what: as many rows as committed" "$(json rows)" "$(count $db.t)"
 }
 
-layouts() {  # "PAUSE_CHUNK LAYOUT" lines for MODE
-  case $1 in
-    server | bulk) echo "0" ;;
-    *) printf '%s\n' "2 --threads 1 --chunk-size 8K" "1 --threads 2 --chunk-size 16K" "3 --threads 3 --chunk-size 4K" ;;
-  esac
+# layouts MODE: "PAUSE_CHUNK LAYOUT" lines for MODE.
+layouts() {
+  mode_layouts "$1" 0 "2 --threads 1 --chunk-size 8K" "1 --threads 2 --chunk-size 16K" "3 --threads 3 --chunk-size 4K"
 }
 
 reorder="ALTER TABLE t MODIFY COLUMN b varchar(20) FIRST"

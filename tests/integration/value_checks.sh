@@ -80,12 +80,8 @@ expected() {
   table_sum "$1"
 }
 
-layouts() {  # the --threads/--chunk-size variants of MODE, one a line (empty: the defaults)
-  case $1 in
-    server | bulk) echo "" ;;
-    *) printf '%s\n' "--threads 1 --chunk-size 1K" "--threads 2 --chunk-size 1K" ;;
-  esac
-}
+# layouts MODE: the --threads/--chunk-size variants of MODE, one a line (empty: the defaults).
+layouts() { mode_layouts "$1" "" "--threads 1 --chunk-size 1K" "--threads 2 --chunk-size 1K"; }
 
 # run KIND MODE LAYOUT ARGS...: fastload of the kind's whole file into a fresh table.
 run() {
