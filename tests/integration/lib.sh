@@ -12,8 +12,8 @@ CHECKS=0
 sql() { mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
 # The fastload to run: with FASTLOAD_FAULT set (a crash test), the test build that acts on it
 # (tests/tools/fault_hook.cc).
-binary() { if [[ -n ${FASTLOAD_FAULT:-} ]]; then echo "$FASTLOAD_FAULTS"; else echo "$FASTLOAD"; fi; }
-fastload() { "$(binary)" --socket "$SOCKET" -u root "$@"; }
+fastload_binary() { if [[ -n ${FASTLOAD_FAULT:-} ]]; then echo "$FASTLOAD_FAULTS"; else echo "$FASTLOAD"; fi; }
+fastload() { "$(fastload_binary)" --socket "$SOCKET" -u root "$@"; }
 
 # fresh_db NAME: an empty database of that name.
 fresh_db() { sql -e "DROP DATABASE IF EXISTS \`$1\`; CREATE DATABASE \`$1\` CHARACTER SET utf8mb4"; }
@@ -81,12 +81,12 @@ capture() {
 # run_fastload ARGS...: runs fastload, keeping its exit code in RC, stderr in ERR, stdout in OUT.
 run_fastload() { capture fastload "$@"; }
 # as_user USER ARGS...: run_fastload as USER instead of root (ARGS may give its -pPASSWORD).
-as_user() { capture "$(binary)" --socket "$SOCKET" -u "$@"; }
+as_user() { capture "$(fastload_binary)" --socket "$SOCKET" -u "$@"; }
 
 # start_fastload ARGS...: fastload in the background (PID is the program's own, for kill), its stdout and
 # stderr in $TEST_TMP/out and err; reap: waits for PID, then RC, OUT, ERR as run_fastload sets them.
 start_fastload() {
-  "$(binary)" --socket "$SOCKET" -u root "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
+  "$(fastload_binary)" --socket "$SOCKET" -u root "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
   PID=$!
 }
 reap() {
