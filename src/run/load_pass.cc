@@ -182,10 +182,10 @@ Failure with_left_behind(const Failure& stopped, const RunState& state) {
 // rejected rows) instead of throwing, so the barrier still runs.
 std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::optional<Failure> stopped;
+  Sources sources(state);  // reads the outcomes, before they move into the book
   load::ChunkBook book(state.chunks, std::move(state.outcomes));
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);
-    Sources sources(state);
     chunks::ChunkQueue queue(sources.all());
     load::LoadJob job{options, state.destinations, row_routers(options, state), inputs,
                       state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook};
