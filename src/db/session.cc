@@ -128,15 +128,6 @@ unsigned connect_timeout_seconds = kDefaultConnectTimeout;
 
 void set_connect_timeout(unsigned seconds) { connect_timeout_seconds = seconds; }
 
-std::string quote_identifier(std::string_view name) {
-  std::string quoted = "`";
-  for (char c : name) {
-    if (c == '`') quoted += '`';
-    quoted += c;
-  }
-  return quoted + "`";
-}
-
 Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
     : infile_(std::make_unique<InfileStream>()) {
   mysql_ = mysql_init(nullptr);

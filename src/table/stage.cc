@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/transient.h"
+#include "text/identifiers.h"
 
 namespace fastload::load {
 namespace {
