@@ -17,6 +17,7 @@
 #include "base/errors.h"
 #include "input/charsets.h"
 #include "text/sql_text.h"
+#include "text/identifiers.h"
 #include "report/say.h"
 
 namespace fastload {
@@ -72,8 +73,7 @@ unsigned default_threads() { return std::max(2u, std::thread::hardware_concurren
 // that fastload does not convert (input/charsets.h converts the others):
 // gb18030, which MariaDB does not have.
 bool charset_is_unsplittable(std::string name) {
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  return name == "gb18030";
+  return load::same_name(name, "gb18030");
 }
 
 void check_options(const Options& o) {

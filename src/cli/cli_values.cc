@@ -5,7 +5,7 @@
 #include <charconv>
 #include <fmt/core.h>
 
-#include "text/sql_text.h"
+#include "text/identifiers.h"
 
 namespace fastload {
 namespace {
@@ -56,32 +56,12 @@ std::pair<std::string, std::string> parse_table_name(const std::string& text) {
     return usage_error(fmt::format("'{}' is not DB.TABLE (quote names that hold dots with backticks: "
                                    "`my.db`.`my.table`)", text));
   };
-  // One name from `i`: backtick-quoted (a doubled backtick is one backtick), or
-  // plain up to the first dot when `stop_at_dot`, else to the end.
-  auto read_name = [&](std::size_t& i, bool stop_at_dot) {
-    std::string name;
-    if (i < text.size() && text[i] == '`') {
-      for (++i; i < text.size(); ++i) {
-        if (text[i] != '`') { name += text[i]; continue; }
-        if (i + 1 < text.size() && text[i + 1] == '`') { name += '`'; ++i; continue; }
-        ++i;
-        return name;
-      }
-      throw bad();
-    }
-    std::size_t end = stop_at_dot ? text.find('.', i) : std::string::npos;
-    if (end == std::string::npos) end = text.size();
-    name = text.substr(i, end - i);
-    i = end;
-    return name;
-  };
-  std::size_t i = 0;
-  std::string database = read_name(i, true);
-  if (i >= text.size() || text[i] != '.') throw bad();
-  ++i;
-  std::string table = read_name(i, false);
-  if (i != text.size() || database.empty() || table.empty()) throw bad();
-  return {database, table};
+  // Unquoted, the database's name ends at the first dot, the table's at the end.
+  const std::optional<load::NameRead> database = load::read_name(text, 0, ".");
+  if (!database || database->end >= text.size() || text[database->end] != '.') throw bad();
+  const std::optional<load::NameRead> table = load::read_name(text, database->end + 1);
+  if (!table || table->end != text.size() || database->name.empty() || table->name.empty()) throw bad();
+  return {database->name, table->name};
 }
 
 // "K/N" with 1 <= K <= N.
@@ -137,7 +117,7 @@ ShardConnection parse_shard(const std::string& text) {
 
 std::vector<ColumnEntry> parse_columns(const std::string& text) {
   std::vector<ColumnEntry> columns;
-  for (std::string entry : split_entries(text)) {
+  for (std::string entry : load::split_names(text)) {
     entry.erase(0, entry.find_first_not_of(" \t"));
     ColumnEntry column;
     column.variable = !entry.empty() && entry[0] == '@';
@@ -152,7 +132,7 @@ std::vector<ColumnEntry> parse_columns(const std::string& text) {
 
 std::vector<std::string> parse_partitions(const std::string& text) {
   std::vector<std::string> partitions;
-  for (std::string entry : split_entries(text)) {
+  for (std::string entry : load::split_names(text)) {
     std::string name;
     if (!load::parse_name(entry, name))
       throw usage_error(fmt::format("--partition '{}': '{}' is not a partition name; separate the names with "

@@ -143,15 +143,6 @@ void configure(MYSQL* mysql, InfileStream* infile, const ConnectionOptions& o, b
 
 void set_connect_timeout(unsigned seconds) { connect_timeout_seconds = seconds; }
 
-std::string quote_identifier(std::string_view name) {
-  std::string quoted = "`";
-  for (char c : name) {
-    if (c == '`') quoted += '`';
-    quoted += c;
-  }
-  return quoted + "`";
-}
-
 void Session::CloseHandle::operator()(MYSQL* mysql) const noexcept { mysql_close(mysql); }
 
 void Session::Unregister::operator()(WatchedConnection* connection) const noexcept {

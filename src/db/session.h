@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "db/server_errors.h"
 #include "db/stop_signal.h"
+#include "text/identifiers.h"  // quote_identifier, for the statements a session runs
 
 typedef struct st_mysql MYSQL;
 
@@ -34,9 +35,6 @@ inline constexpr unsigned kDefaultConnectTimeout = 10;
 // statement that carries its bytes (LOAD DATA ... CHARACTER SET, _latin1'...').
 inline constexpr const char* kConnectionCharset = "utf8mb4";
 void set_connect_timeout(unsigned seconds);
-
-// `name` as a MySQL identifier: in backticks, backticks doubled.
-std::string quote_identifier(std::string_view name);
 
 struct InfileStream;
 class RateLimiter;

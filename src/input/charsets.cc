@@ -1,9 +1,9 @@
 #include "input/charsets.h"
 
 #include <algorithm>
-#include <cctype>
 #include <iterator>
-#include <string>
+
+#include "text/identifiers.h"
 
 namespace fastload::input {
 namespace {
@@ -37,10 +37,8 @@ const FileCharset kCharsets[] = {
 }  // namespace
 
 const FileCharset* converted_charset(std::string_view name) {
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   for (const FileCharset& cs : kCharsets)
-    if (lower == cs.name) return &cs;
+    if (load::same_name(name, cs.name)) return &cs;
   return nullptr;
 }
 

@@ -3,6 +3,7 @@
 // run of the load began with), and the table's counter moved past the ids the
 // load takes, as one LOAD DATA leaves it.
 #include "run/state.h"
+#include "text/identifiers.h"
 
 #include <fmt/core.h>
 #include <numeric>

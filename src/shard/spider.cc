@@ -8,7 +8,7 @@
 
 #include "base/errors.h"
 #include "table/column_list.h"
-#include "text/sql_text.h"
+#include "text/identifiers.h"
 
 namespace fastload::shard {
 namespace {

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "table/column_list.h"
+#include "text/identifiers.h"
 #include "text/sql_text.h"
 #include "sink/statement_batch.h"
 

@@ -1,19 +1,16 @@
 #include "table/analyze.h"
 
-#include <algorithm>
-#include <cctype>
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
+
+#include "text/identifiers.h"
 
 namespace fastload::load {
 namespace {
 
 // MariaDB writes 'Error' for some rows and 'error' for others.
 bool is_error(const std::optional<std::string>& msg_type) {
-  if (!msg_type) return false;
-  std::string type = *msg_type;
-  std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
-  return type == "error";
+  return msg_type && same_name(*msg_type, "error");
 }
 
 void warn(const Target& target, const std::string& what) {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "base/errors.h"
+#include "text/identifiers.h"
 #include "text/sql_text.h"
 
 namespace fastload::load {

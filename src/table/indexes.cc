@@ -4,30 +4,25 @@
 #include <fmt/core.h>
 #include <map>
 #include <spdlog/spdlog.h>
-#include <strings.h>
 
 #include "base/errors.h"
+#include "text/identifiers.h"
 
 namespace fastload::load {
 namespace {
 
 // The backtick-quoted identifier at text[pos] (doubled backticks inside);
-// moves pos past it. Empty when there is none.
+// moves pos past it. Empty when there is none. A name holding a line break is
+// cut by parse_keys' lines: what the line holds of it is read, to its end.
 std::string read_identifier(std::string_view text, std::size_t& pos) {
-  std::string name;
-  if (pos >= text.size() || text[pos] != '`') return name;
-  for (++pos; pos < text.size(); ++pos) {
-    if (text[pos] != '`') {
-      name += text[pos];
-    } else if (pos + 1 < text.size() && text[pos + 1] == '`') {
-      name += '`';
-      ++pos;
-    } else {
-      ++pos;
-      break;
-    }
+  if (pos >= text.size() || text[pos] != '`') return "";
+  if (std::optional<NameRead> read = read_name(text, pos)) {
+    pos = read->end;
+    return std::move(read->name);
   }
-  return name;
+  const std::string closed = std::string(text.substr(pos)) + '`';
+  pos = text.size();
+  return read_name(closed, 0)->name;
 }
 
 // The column names of the parenthesised key part list at text[pos] == '('
@@ -57,12 +52,11 @@ std::vector<std::string> read_key_parts(std::string_view text, std::size_t pos) 
   return columns;
 }
 
-bool same_name(const std::string& a, const std::string& b) { return ::strcasecmp(a.c_str(), b.c_str()) == 0; }
-
 // Whether `prefix` leads `columns`: an index a foreign key on `prefix` may use.
 bool leads(const std::vector<std::string>& prefix, const std::vector<std::string>& columns) {
   return !prefix.empty() && prefix.size() <= columns.size() &&
-         std::equal(prefix.begin(), prefix.end(), columns.begin(), same_name);
+         std::equal(prefix.begin(), prefix.end(), columns.begin(),
+                    [](const std::string& a, const std::string& b) { return same_name(a, b); });
 }
 
 std::vector<std::string> index_names(Session& control, const Target& target) {

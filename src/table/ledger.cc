@@ -4,6 +4,7 @@
 #include <xxhash.h>
 
 #include "base/errors.h"
+#include "text/identifiers.h"
 
 namespace fastload::load {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "base/errors.h"
-#include "text/sql_text.h"
+#include "text/identifiers.h"
 
 namespace fastload::load {
 namespace {

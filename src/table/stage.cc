@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/server_errors.h"
+#include "text/identifiers.h"
 
 namespace fastload::load {
 namespace {

@@ -6,6 +6,7 @@
 #include "table/column_list.h"
 #include "table/partitions.h"
 #include "db/session_variables.h"
+#include "text/identifiers.h"
 #include "text/value_class.h"
 
 namespace fastload::load {

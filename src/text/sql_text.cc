@@ -5,6 +5,8 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "text/identifiers.h"
+
 namespace fastload::load {
 namespace {
 
@@ -14,12 +16,6 @@ constexpr std::size_t npos = std::string_view::npos;
 // multi-byte character as a letter there.
 bool name_byte(unsigned char c) { return std::isalnum(c) || c == '_' || c == '$' || c >= 0x80; }
 bool is_quote(char c) { return c == '\'' || c == '"' || c == '`'; }
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  return text;
-}
 
 // One past the quote that closes the run text[i] opens, or npos. Backticks
 // take no backslash escapes; a doubled quote is one quote.
@@ -176,26 +172,8 @@ std::string per_statement_use(std::string_view text, const SqlScan& scan) {
   return "";
 }
 
-bool parse_name(std::string_view text, std::string& name) {
-  text = trimmed(text);
-  if (text.empty()) return false;
-  if (text.front() != '`') {
-    name = text;
-    return true;
-  }
-  if (quoted_end(text, 0, false) != text.size()) return false;
-  name = unquote(text, false);
-  return !name.empty();
-}
-
 std::string closed_expression(const std::string& expression) {
   return expression.find_first_of("#-") == std::string::npos ? expression : expression + "\n";
-}
-
-bool same_name(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](unsigned char x, unsigned char y) {
-    return std::tolower(x) == std::tolower(y);
-  });
 }
 
 }  // namespace fastload::load

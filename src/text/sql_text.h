@@ -44,16 +44,8 @@ SqlScan scan_sql(std::string_view text, bool backslash_escapes = true);
 // many statements over many sessions.
 std::string per_statement_use(std::string_view text, const SqlScan& scan);
 
-// A name as fastload's options take it: `quoted` (a doubled backtick is one)
-// or plain text, spaces around it dropped. Returns false when a quoted name is
-// not closed or is followed by more text, or the name is empty.
-bool parse_name(std::string_view text, std::string& name);
-
 // `expression` followed by a line end when it may end in a line comment
 // (# or --), so that SQL written after it is not commented out.
 std::string closed_expression(const std::string& expression);
-
-// Case-insensitive in ASCII, as MariaDB compares column and variable names.
-bool same_name(std::string_view a, std::string_view b);
 
 }  // namespace fastload::load
