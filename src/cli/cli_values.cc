@@ -8,22 +8,6 @@
 #include "text/identifiers.h"
 
 namespace fastload {
-namespace {
-
-// The entries of a list of names (--columns, --partition): split at commas outside backticks.
-std::vector<std::string> split_entries(const std::string& text) {
-  std::vector<std::string> entries(1);
-  bool quoted = false;
-  for (char c : text) {
-    if (c == '`') quoted = !quoted;  // a doubled backtick toggles twice
-    if (c == ',' && !quoted) entries.emplace_back();
-    else entries.back() += c;
-  }
-  return entries;
-}
-
-
-}  // namespace
 
 std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most) {
   std::uint64_t value = 0;
