@@ -1,39 +1,16 @@
 #include "load/worker.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
 #include "base/errors.h"
-#include "sink/load_data_sink.h"
-#include "sink/prepared_insert_sink.h"
+#include "sink/make_sink.h"
 #include "db/rate_limit.h"
 #include "db/session_variables.h"
-#include "sink/text_insert_sink.h"
 
 namespace fastload::load {
 namespace {
-
-// The one place the mode picks its sink.
-std::unique_ptr<Sink> make_sink(const LoadJob& job, const Destination& to, Session& session) {
-  const Options& o = to.options;
-  switch (o.mode) {
-    case Mode::load:
-    case Mode::bulk:
-      return std::make_unique<LoadDataSink>(session, to.target, o, job.ids);
-    case Mode::server:
-      return std::make_unique<LoadDataSink>(
-          session, to.target, o, job.ids,
-          std::filesystem::absolute(job.inputs.front().name).lexically_normal().string());
-    case Mode::insert:
-      return std::make_unique<PreparedInsertSink>(session, to.target, o, job.ids);
-    case Mode::multirow:
-      return std::make_unique<TextInsertSink>(session, to.target, o.batch_rows, o, job.ids);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, to.target, 1, o, job.ids);
-  }
-  throw Failure(ExitCode::internal, "fastload: unknown mode");
-}
 
 // A new connection to `to`, ready for chunks. Each chunk is one transaction,
 // ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
@@ -54,7 +31,7 @@ Link connect(const LoadJob& job, const Destination& to) {
     if (input.file) mapped.push_back(input.file);
   link.session->release_sent_pages(std::move(mapped));
   try {
-    link.sink = make_sink(job, to, *link.session);
+    link.sink = make_sink(*link.session, to.target, o, job.ids, job.inputs.front().name);
   } catch (const ServerError& e) {
     throw explain(e, to.target, "preparing the workers' statements" + to.where(), o.mode);
   }

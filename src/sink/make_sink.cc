@@ -1,0 +1,30 @@
+#include "sink/make_sink.h"
+
+#include <filesystem>
+
+#include "base/errors.h"
+#include "sink/load_data_sink.h"
+#include "sink/prepared_insert_sink.h"
+#include "sink/text_insert_sink.h"
+
+namespace fastload::load {
+
+std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
+                                const std::string& file) {
+  const ModeTraits& mode = traits(options.mode);
+  switch (mode.sink) {
+    case SinkKind::load_data_local:
+      return std::make_unique<LoadDataSink>(session, target, options, ids);
+    case SinkKind::load_data_infile:
+      return std::make_unique<LoadDataSink>(session, target, options, ids,
+                                            std::filesystem::absolute(file).lexically_normal().string());
+    case SinkKind::prepared_insert:
+      return std::make_unique<PreparedInsertSink>(session, target, options, ids);
+    case SinkKind::text_insert:
+      return std::make_unique<TextInsertSink>(
+          session, target, mode.rows_per_statement ? mode.rows_per_statement : options.batch_rows, options, ids);
+  }
+  throw Failure(ExitCode::internal, "fastload: the mode table names an unknown sink");
+}
+
+}  // namespace fastload::load

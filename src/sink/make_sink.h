@@ -1,0 +1,20 @@
+// The one place a mode becomes a Sink: its traits' sink kind (cli/modes.h).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/options.h"
+#include "db/session.h"
+#include "sink/sink.h"
+#include "table/auto_ids.h"
+#include "table/target.h"
+
+namespace fastload::load {
+
+// The sink `options.mode` sends rows through on `session` into `target`.
+// `file`: the input, named to a server that reads it itself.
+std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
+                                const std::string& file);
+
+}  // namespace fastload::load
