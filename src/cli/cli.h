@@ -17,11 +17,6 @@ struct ParsedArgs {
 };
 ParsedArgs parse_args(std::vector<std::string> args);
 
-// --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
-// unless it is one column name, one '=' outside parentheses, CASE ... END,
-// literals and comments, and an expression without top-level ',' or '?'.
-Assignment parse_assignment(const std::string& text);
-
 // Blanks the password in the process's own argv so `ps` does not show it.
 void hide_password_in_argv(int argc, char** argv);
 

@@ -157,4 +157,26 @@ unsigned parse_conversions(const std::vector<std::string>& names) {
   return bits;
 }
 
+Assignment parse_assignment(const std::string& text) {
+  const load::SqlScan scan = load::scan_sql(text);
+  auto bad = [&](const std::string& why) { return usage_error(fmt::format("--set '{}': {}", text, why)); };
+  if (scan.unterminated) throw bad("a quote or comment is not closed");
+  if (scan.equals.empty()) throw bad("give one assignment COLUMN = EXPRESSION, e.g. --set 'c = UPPER(@x)'");
+  if (scan.equals.size() > 1)
+    throw bad("more than one '=': give one assignment COLUMN = EXPRESSION, with a comparison in the expression "
+              "in parentheses, e.g. --set 'c = (@x = 1)'");
+  if (!scan.commas.empty()) throw bad("a ',' outside parentheses: give --set once for each column");
+  if (!scan.placeholders.empty()) throw bad("a '?' outside quotes: an expression here takes no placeholders");
+  if (std::string why = load::per_statement_use(text, scan); !why.empty()) throw bad(why);
+  Assignment a;
+  const std::size_t eq = scan.equals.front();
+  if (!load::parse_name(std::string_view(text).substr(0, eq), a.column))
+    throw bad("left of '=' must be one column name (in backticks if it holds spaces or symbols)");
+  a.expression = text.substr(eq + 1);
+  a.expression.erase(0, a.expression.find_first_not_of(" \t\r\n"));
+  a.expression.erase(a.expression.find_last_not_of(" \t\r\n") + 1);
+  if (a.expression.empty()) throw bad("the expression after '=' is empty");
+  return a;
+}
+
 }  // namespace fastload

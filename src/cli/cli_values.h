@@ -45,4 +45,9 @@ const std::vector<std::string>& conversion_names();
 // The Conversion bits of names from conversion_names().
 unsigned parse_conversions(const std::vector<std::string>& names);
 
+// --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
+// unless it is one column name, one '=' outside parentheses, CASE ... END,
+// literals and comments, and an expression without top-level ',' or '?'.
+Assignment parse_assignment(const std::string& text);
+
 }  // namespace fastload

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/modes.h"
 #include "text/dialect.h"
 
 namespace fastload {
@@ -28,16 +29,6 @@ struct ConnectionOptions {
 struct ShardConnection {
   std::string name;
   ConnectionOptions connection;  // an option file (defaults_file), or host/port/socket/user of a DSN
-};
-
-// How rows reach the server (--mode).
-enum class Mode {
-  load,      // LOAD DATA LOCAL INFILE streamed from the mapping, per chunk
-  insert,    // prepared INSERTs, binary protocol, rows parsed on the client
-  multirow,  // text multi-row INSERT statements, as dump loaders send
-  row,       // one INSERT per row: the naive baseline
-  server,    // one LOAD DATA INFILE the server reads itself
-  bulk,      // one session, one transaction: MariaDB's bulk path into an empty InnoDB table
 };
 
 // What a row whose key is already in the table does (--on-duplicate).
@@ -80,7 +71,7 @@ struct Options {
   std::vector<std::string> files;  // as given: paths or glob patterns, expanded when the run opens them
   std::string database;
   std::string table;
-  Mode mode = Mode::load;
+  Mode mode = kDefaultMode;
   std::uint64_t chunk_size = 0;  // 0: default_chunk_size(file size), see below
   std::uint64_t batch_rows = 0;  // insert and multirow: most rows a statement; 0: the mode's default
   bool array_binding = true;     // insert: use MariaDB's array binding where client and server have it
@@ -119,10 +110,12 @@ struct Options {
   bool via_head = false;         // load a Spider table through its head server, not shard-direct
 
   // The charset the rows reach the server in: utf8mb4 for a converted file
-  // (but --mode server has the server read the file itself, in --charset).
-  std::string sent_charset() const { return convert_charset && mode != Mode::server ? "utf8mb4" : charset; }
-  // --mode server and bulk load each file as one chunk, in one statement, by one session.
-  bool whole_file() const { return mode == Mode::server || mode == Mode::bulk; }
+  // (but a server that reads the file itself reads it in --charset).
+  std::string sent_charset() const {
+    return convert_charset && !traits(mode).server_reads_file ? "utf8mb4" : charset;
+  }
+  // The mode loads each file as one chunk, in one statement, by one session.
+  bool whole_file() const { return traits(mode).whole_file; }
   // Whether chunk `index` of input `file` is this process's to load (--part): chunk
   // boundaries are a pure function of the file and the chunk size, so N processes
   // with parts 1..N load every chunk once. The file's position shifts the count, so

@@ -155,7 +155,7 @@ void pin_session(Session& session, const SessionPins& pins) {
 void set_loading_variables(Session& session, const Options& options) {
   if (options.no_binlog) skip_binlog(session);
   // --mode bulk: MariaDB takes its empty-table bulk path only without these checks.
-  if (options.disable_checks || options.mode == Mode::bulk)
+  if (options.disable_checks || traits(options.mode).bulk_path)
     session.execute("SET SESSION unique_checks = 0, foreign_key_checks = 0");
 }
 

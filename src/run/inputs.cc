@@ -64,33 +64,30 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.threads});
   const bool regular_plain = stream->format() == input::Format::plain && stream->compressed_size();
-  if (options.convert_charset && options.mode == Mode::server && input::converted_charset(options.charset)->unit > 1)
-    throw Failure(ExitCode::usage, fmt::format("fastload: --mode server with --charset {}: the server's LOAD DATA "
-                                               "matches terminators byte by byte, so it cannot read a {} file; use "
-                                               "another --mode (fastload converts it)", options.charset,
-                                               options.charset));
-  if (regular_plain && (!options.convert_charset || options.mode == Mode::server)) {
+  const ModeTraits& mode = traits(options.mode);
+  if (regular_plain && (!options.convert_charset || mode.server_reads_file)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  const bool bulk_converted = options.mode == Mode::bulk && regular_plain;  // one chunk of the converted file
+  const bool whole_converted = mode.whole_file && regular_plain;  // one chunk of the converted file
   if (options.convert_charset) stream = convert(options, std::move(stream));
   state.summary.files[index].path = stream->name();  // "standard input" for -
   if (state.inputs.size() == 1) state.summary.file = stream->name();
-  if (options.mode == Mode::server)
-    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode server has the server read a plain file; this "
+  if (mode.server_reads_file)
+    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode {} has the server read a plain file; this "
                                                "is {}: decompress it to a file first, or use another --mode",
-                                               stream->name(), what_stream(*stream)));
-  if (options.mode == Mode::bulk && !bulk_converted)  // one chunk of a stream would be the whole stream in memory
-    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode bulk sends a plain file in one statement; "
-                                               "this is {}: decompress it to a file first, or use --mode load",
-                                               stream->name(), what_stream(*stream)));
+                                               stream->name(), mode.name, what_stream(*stream)));
+  if (mode.whole_file && !whole_converted)  // one chunk of a stream would be the whole stream in memory
+    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode {} sends a plain file in one statement; "
+                                               "this is {}: decompress it to a file first, or use --mode {}",
+                                               stream->name(), mode.name, what_stream(*stream),
+                                               traits(kDefaultMode).name));
   if (options.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
     throw Failure(ExitCode::usage, fmt::format("fastload: {}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "
                                                "it to a file first", stream->name()));
-  input.chunk_size = bulk_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
+  input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.chunk_size ? options.chunk_size
                                           : kStreamChunkSize;
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
@@ -105,7 +102,7 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   input.first_chunk = state.chunks.size();
   if (!input.file) return;  // a stream is cut into chunks as the workers load
   std::string_view bytes = input.file->bytes();
-  // --mode server and bulk: the whole file in one statement.
+  // A whole-file mode (--mode server, bulk): the whole file in one statement.
   input.chunk_size = options.whole_file()          ? std::max<std::uint64_t>(bytes.size(), 1)
                      : options.chunk_size         ? options.chunk_size
                                                   : default_chunk_size(bytes.size());

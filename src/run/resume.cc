@@ -64,7 +64,7 @@ load::LoadIdentity identity_of(const Options& options, RunState& state, const In
   id.chunk_size = input.chunk_size;
   id.chunks = chunks.size();
   // --partition's clause (empty without it, so older ledgers still match) decides which rows are refused.
-  id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.dialect), mode_name(options.mode),
+  id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.dialect), traits(options.mode).name,
                           duplicate_policy(options.on_duplicate), state.target.partitions,
                           load::load_data_columns(state.target, options));
   if (id.format.size() > kFormatBytes)  // long --columns/--set/--partition: a readable start and a hash of the whole
@@ -150,18 +150,6 @@ bool loaded_before(const RunState& state) {
   }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) {
     return std::any_of(i.recorded.begin(), i.recorded.end(), [](const auto& chunks) { return !chunks.empty(); });
   });
-}
-
-const char* mode_name(Mode mode) {
-  switch (mode) {
-    case Mode::load: return "load";
-    case Mode::insert: return "insert";
-    case Mode::multirow: return "multirow";
-    case Mode::row: return "row";
-    case Mode::server: return "server";
-    case Mode::bulk: return "bulk";
-  }
-  return "?";
 }
 
 // The ledgers' word on these files and this table: chunks an earlier --resume

@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include "base/errors.h"
+#include "cli/validate.h"
 #include "input/file_list.h"
 #include "db/password.h"
 #include "sink/probe.h"
@@ -59,9 +60,7 @@ void load_and_barrier(const Options& options, RunState& state) {
       state.inputs.emplace_back();
       state.inputs.back().path = path;
     }
-    if (options.whole_file() && state.inputs.size() > 1)
-      throw Failure(ExitCode::usage, fmt::format("fastload: --mode {} loads one file in one statement, and the "
-                    "patterns name several: run it once per file", mode_name(options.mode)));
+    validate_file_count(options, state.inputs.size());
     // --rejects never replaces a file (it may be the input); a --resume rerun is decided once the ledger is read.
     if (!options.rejects_file.empty() && !options.resume) load::check_rejects_file(options.rejects_file, nullptr);
     for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
@@ -89,7 +88,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   state.summary.chunks = state.chunks.size();
   if (!options.rejects_file.empty() && options.resume) check_resumed_rejects_file(options, state);
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
-  if (options.mode == Mode::bulk) check_bulk_target(options, state);
+  if (traits(options.mode).bulk_path) check_bulk_target(options, state);
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
@@ -160,7 +159,7 @@ int run(const Options& options, load::StepHook* hook) {
   report::Summary& s = state.summary;
   s.table = options.database + "." + options.table;
   s.threads = options.whole_file() ? 1 : options.threads;
-  s.mode = mode_name(options.mode);
+  s.mode = traits(options.mode).name;
   if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
   if (options.convert_charset) s.rejects_charset = options.sent_charset();

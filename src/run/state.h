@@ -101,7 +101,6 @@ std::optional<Failure> load_pass(const Options& options, RunState& state);
 
 // resume.cc: --resume's ledgers read before any chunk is sent.
 void resume_pass(const Options& options, RunState& state);
-const char* mode_name(Mode mode);
 // Whether an earlier --resume run of this load committed some of it (so rows in the table may be ours).
 bool loaded_before(const RunState& state);
 

@@ -252,7 +252,7 @@ ShardPlan plan_shards(Session& head, const load::Target& target, const Options& 
   std::string why;
   if (options.via_head) why = "--via-head";
   else if (options.whole_file()) why = fmt::format("--mode {} loads the file in one statement",
-                                                   options.mode == Mode::server ? "server" : "bulk");
+                                                   traits(options.mode).name);
   ShardPlan plan;
   if (why.empty()) {
     std::variant<ShardMap, std::string> map = read_map(head, target, options);

@@ -9,22 +9,22 @@
 
 namespace fastload::load {
 
-std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Options& o, const AutoIds* ids,
+std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
                                 const std::string& file) {
-  switch (o.mode) {
-    case Mode::load:
-    case Mode::bulk:
-      return std::make_unique<LoadDataSink>(session, target, o, ids);
-    case Mode::server:
-      return std::make_unique<LoadDataSink>(session, target, o, ids,
+  const ModeTraits& mode = traits(options.mode);
+  switch (mode.sink) {
+    case SinkKind::load_data_local:
+      return std::make_unique<LoadDataSink>(session, target, options, ids);
+    case SinkKind::load_data_infile:
+      return std::make_unique<LoadDataSink>(session, target, options, ids,
                                             std::filesystem::absolute(file).lexically_normal().string());
-    case Mode::insert:
-      return std::make_unique<PreparedInsertSink>(session, target, o, ids);
-    case Mode::multirow:
-      return std::make_unique<TextInsertSink>(session, target, o.batch_rows, o, ids);
-    case Mode::row: return std::make_unique<TextInsertSink>(session, target, 1, o, ids);
+    case SinkKind::prepared_insert:
+      return std::make_unique<PreparedInsertSink>(session, target, options, ids);
+    case SinkKind::text_insert:
+      return std::make_unique<TextInsertSink>(
+          session, target, mode.rows_per_statement ? mode.rows_per_statement : options.batch_rows, options, ids);
   }
-  throw Failure(ExitCode::internal, "fastload: unknown mode");
+  throw Failure(ExitCode::internal, "fastload: the mode table names an unknown sink");
 }
 
 }  // namespace fastload::load

@@ -1,4 +1,4 @@
-// The one place a mode becomes the sink that sends its rows.
+// The one place a mode becomes a Sink: its traits' sink kind (cli/modes.h).
 #pragma once
 
 #include <memory>
@@ -12,9 +12,8 @@
 
 namespace fastload::load {
 
-// The sink of `options.mode` on `session` into `target`; `file` is the input
-// (--mode server has the server read it). Throws ServerError when the server
-// refuses to prepare the mode's statements.
+// The sink `options.mode` sends rows through on `session` into `target`.
+// `file`: the input, named to a server that reads it itself.
 std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
                                 const std::string& file);
 

@@ -25,18 +25,19 @@ std::string insert_probe(Session& session, const Target& t, const Options& optio
 }  // namespace
 
 // The statement the mode runs, tried before any byte is read and rolled
-// back: an empty LOAD DATA LOCAL (local_infile on both ends, INSERT
+// back, as the mode's traits say: an empty LOAD DATA LOCAL (local_infile on both ends, INSERT
 // privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
-// DELETE privilege too; either reads the --set expressions. --mode server
-// learns whether the server can read the file from its one statement.
+// DELETE privilege too; either reads the --set expressions. A server that
+// reads the file itself tells whether it can from its one statement.
 void probe_target(Session& session, const Target& t, const Options& options) {
   try {
-    if (options.mode == Mode::load || options.mode == Mode::bulk) {
+    const Probe probe = traits(options.mode).probe;
+    if (probe == Probe::load_data) {
       LoadDataSink probe(session, t, options, nullptr);
       session.execute("START TRANSACTION");
       probe.send(Chunk{}, {}, RowIds{});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
-    } else if (options.mode != Mode::server) {
+    } else if (probe == Probe::prepare_insert) {
       session.execute(fmt::format("PREPARE fastload_probe FROM {}",
                                   session.quote_string(insert_probe(session, t, options))));
       session.execute("DEALLOCATE PREPARE fastload_probe");

@@ -77,13 +77,9 @@ namespace {
 // A file fastload converts to utf8mb4 reaches these columns otherwise than
 // the server's LOAD DATA ... CHARACTER SET would store it (docs/design.md#charsets).
 void refuse_unconvertible(const Target& t, const Options& o, const std::set<const Column*>& filled) {
-  if (!o.convert_charset || o.mode == Mode::server) return;
+  if (!o.convert_charset || traits(o.mode).server_reads_file) return;
   const std::string how = fmt::format("load it with --mode server (the server reads the file in {} itself), or "
                                       "convert the file to utf8mb4 first", o.charset);
-  if (!o.set.empty())
-    throw misuse(fmt::format("--set with --charset {}: fastload converts the file to utf8mb4, so the variables "
-                             "would hold utf8mb4 strings where LOAD DATA gives {} ones (HEX, LENGTH and CAST "
-                             "differ); {}", o.charset, o.charset, how));
   for (const Column* c : filled) {
     if (c->binary || same_name(c->charset, o.charset))
       throw misuse(fmt::format(

@@ -86,7 +86,7 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
   };
   if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
   // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
-  if (mode == Mode::server && is_file_unreadable(e.code()))
+  if (traits(mode).server_reads_file && is_file_unreadable(e.code()))
     return failure(ExitCode::input, fmt::format(
         "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
         "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));

@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include "base/errors.h"
@@ -233,6 +234,53 @@ TEST(ParseArgs, AcceptConversionKinds) {
   EXPECT_EQ(files, std::vector<std::string>{"f"});  // one value an occurrence: the file is not taken for a kind
   for (const char* bad : {"int", "INT-FRACTION", "", "int-fraction;bit-text", "int-fraction,nope"})
     EXPECT_NE(usage_message_of({"--accept-conversion", bad, "f", "d.t"}), "") << bad;
+}
+
+}  // namespace
+}  // namespace fastload
+
+namespace fastload {
+namespace {
+
+// Whether `args` (then "f d.t" and "--mode NAME") parse: the rule's outcome for that mode.
+bool accepted(const ModeTraits& m, std::vector<std::string> args) {
+  args.insert(args.begin(), {"--mode", m.name});
+  if (std::find(args.begin(), args.end(), "d.t") == args.end()) args.insert(args.end(), {"f", "d.t"});
+  return usage_message_of(args).empty();
+}
+
+// Each mode rule follows its trait in the mode table, for every mode.
+TEST(ParseArgs, ModeRulesFollowTheModeTable) {
+  for (const ModeTraits& m : all_modes()) {
+    SCOPED_TRACE(m.name);
+    EXPECT_EQ(parse_args({"--mode", m.name, "f", "d.t"}).options.mode, m.mode);
+    EXPECT_EQ(accepted(m, {"--batch-rows", "5"}), m.batches);
+    EXPECT_EQ(accepted(m, {"--no-array-binding"}), m.array_binding);
+    EXPECT_EQ(accepted(m, {"--threads", "2"}), !m.whole_file);
+    EXPECT_EQ(accepted(m, {"--chunk-size", "1M"}), !m.whole_file);
+    EXPECT_EQ(accepted(m, {"--part", "1/2"}), !m.whole_file);
+    EXPECT_EQ(accepted(m, {"a", "b", "d.t"}), !m.whole_file);
+    EXPECT_EQ(accepted(m, {"--on-duplicate", "ignore"}), !m.bulk_path);
+    EXPECT_EQ(accepted(m, {"--rejects", "r"}), !m.server_reads_file);
+    EXPECT_EQ(accepted(m, {"--max-errors", "3"}), !m.server_reads_file);
+    EXPECT_EQ(accepted(m, {"--max-rate", "1M"}), !m.server_reads_file);
+    EXPECT_EQ(accepted(m, {"--compress"}), !m.server_reads_file);
+    EXPECT_EQ(accepted(m, {"--charset", "utf16"}), !m.server_reads_file);  // the server cannot split its lines
+    EXPECT_EQ(accepted(m, {"--charset", "sjis", "--columns", "id,@x", "--set", "c = HEX(@x)"}), m.server_reads_file);
+    EXPECT_EQ(parse_args({"--mode", m.name, "f", "d.t"}).options.whole_file(), m.whole_file);
+  }
+}
+
+TEST(ParseArgs, ModeMessagesNameTheModes) {
+  EXPECT_NE(usage_message_of({"--batch-rows", "5", "f", "d.t"}).find(
+                "--batch-rows applies to --mode insert and multirow only"), std::string::npos);
+  EXPECT_NE(usage_message_of({"--no-array-binding", "f", "d.t"}).find(
+                "--no-array-binding applies to --mode insert only"), std::string::npos);
+  EXPECT_NE(usage_message_of({"--mode", "bulk", "--threads", "2", "f", "d.t"}).find(
+                "--mode bulk loads the whole file in one statement"), std::string::npos);
+  EXPECT_NE(usage_message_of({"--mode", "Server", "a", "b", "d.t"}).find(
+                "--mode server loads one file in one statement: run it once per file;"), std::string::npos);
+  EXPECT_NE(usage_message_of({"--mode", "nope", "f", "d.t"}).find("--mode"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,263 @@
+#include "cli/flags.h"
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cstdint>
+#include <fmt/core.h>
+#include <map>
+#include <thread>
+#include <tuple>
+
+#include "cli/cli_values.h"
+#include "input/charsets.h"
+
+namespace fastload {
+
+std::optional<std::string> GivenString::value() const {
+  return option->count() > 0 ? std::optional(text) : std::nullopt;
+}
+
+namespace {
+
+// CLI11 reads an unsigned option with strtoull, which takes "-1" (wrapping it to 2^64 - 1), blanks, "0x10" and
+// octal "010": each numeric option's value is checked here first and reaches CLI11 as plain decimal digits.
+CLI::Validator whole_number(std::uint64_t least, std::uint64_t most) {
+  return CLI::Validator(
+      [least, most](std::string& text) {
+        std::optional<std::uint64_t> value = parse_whole_number(text, least, most);
+        if (!value) return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
+        text = std::to_string(*value);
+        return std::string();
+      },
+      "N");
+}
+
+// Every numeric option but the sizes (parse_size) and --part (parse_part), with the range its field holds.
+void check_whole_numbers(CLI::App& app) {
+  constexpr std::uint64_t any = UINT64_MAX, any_unsigned = UINT_MAX;
+  const std::tuple<const char*, std::uint64_t, std::uint64_t> options[] = {
+      {"--threads", 1, 256}, {"--batch-rows", 0, any}, {"--skip-rows", 0, any}, {"--max-errors", 0, any},
+      {"--retries", 0, any_unsigned}, {"--port", 0, 65535}};
+  for (const auto& [name, least, most] : options) app.get_option(name)->transform(whole_number(least, most));
+}
+
+unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
+
+void add_string(CLI::App& app, const char* name, GivenString& s, const char* help) {
+  s.option = app.add_option(name, s.text, help);
+}
+
+// CLI11's own section, for options without one.
+constexpr const char* kMainGroup = "Options";
+
+// The --help section the options added next belong to.
+void start_group(CLI::App& app, const char* name) { app.option_defaults()->group(name); }
+
+// --mode's help and values come from the mode table (cli/modes.h).
+void add_mode_option(CLI::App& app, Options& o) {
+  std::string help = "how rows reach the server: ";
+  std::map<std::string, Mode> modes;
+  for (const ModeTraits& m : all_modes()) {
+    help += fmt::format("{}{} ({})", m.mode == kDefaultMode ? "" : ", ", m.name, m.help);
+    modes.emplace(m.name, m.mode);
+  }
+  app.add_option("--mode", o.mode, help)->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
+}
+
+// The file and the table, and how the rows are cut and sent (CLI11's own --help section).
+void add_load_options(CLI::App& app, Options& o, Flags& f) {
+  start_group(app, kMainGroup);
+  app.add_option("FILE... DB.TABLE", f.positional, "the files to load (quoted glob patterns such as 'parts/*.tsv' "
+                 "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
+                 "see Format), then the target table (quote names holding dots with backticks)")->required();
+  f.threads = app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: "
+                             "cores, at least 2)");
+  add_mode_option(app, o);
+  f.batch_rows = app.add_option("--batch-rows", o.batch_rows, "insert and multirow: most rows a statement "
+                                "(default: insert 1000, multirow as many as max_allowed_packet takes)");
+  f.no_array = app.add_flag("--no-array-binding", f.no_array_binding, "insert: send multi-row prepared "
+                            "INSERTs even where MariaDB's array binding is available");
+  add_string(app, "--chunk-size", f.chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
+             "files under 2G are cut in 32 chunks of at least 1M)");
+  app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
+  const std::map<std::string, OnDuplicate> duplicates{{"error", OnDuplicate::error},
+                                                      {"ignore", OnDuplicate::ignore},
+                                                      {"replace", OnDuplicate::replace}};
+  app.add_option("--on-duplicate", o.on_duplicate, "a row whose key is already in the table: error (refuse "
+                 "it, default), ignore (keep the old row) or replace (keep the new row)")
+      ->transform(CLI::CheckedTransformer(duplicates, CLI::ignore_case));
+}
+
+void add_dialect_options(CLI::App& app, Flags& f) {
+  start_group(app, "Format (as LOAD DATA's clauses; values take \\t \\n \\r \\\\ \\0 escapes)");
+  app.add_flag("--csv", f.dialect.csv, "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES "
+               "TERMINATED BY '\\n'; the options below change parts of it");
+  add_string(app, "--fields-terminated-by", f.fields_terminated_by, "field separator, one or more characters "
+             "(default \\t)");
+  add_string(app, "--fields-enclosed-by", f.fields_enclosed_by, "the quote that may enclose a field (default none)");
+  add_string(app, "--fields-escaped-by", f.fields_escaped_by, "escape character, '' for none (default \\\\)");
+  add_string(app, "--lines-terminated-by", f.lines_terminated_by, "line end, one or more characters, e.g. \\r\\n "
+             "(default \\n)");
+  add_string(app, "--lines-starting-by", f.lines_starting_by, "each row begins after this prefix; what comes before "
+             "it (lines without it too) is skipped (default none)");
+  app.add_flag("--fields-optionally-enclosed", f.dialect.fields_optionally_enclosed, "say OPTIONALLY ENCLOSED BY "
+               "(loads the same)");
+  app.add_option("--skip-rows", f.dialect.skip_rows, "header lines to leave out, counted as IGNORE N LINES counts "
+                 "them");
+}
+
+// --columns, --set and --partition; what they name is checked against the table once it is known
+// (load::check_columns, load::check_partitions).
+void add_column_options(CLI::App& app, Flags& f) {
+  start_group(app, "Columns (as LOAD DATA's column list and SET clause)");
+  add_string(app, "--columns", f.columns, "where each row's fields go, in order: column names and @variables, e.g. "
+             "a,@skip,b,@x (names holding commas in backticks); default: the table's columns");
+  f.columns.option->type_name("LIST");
+  add_string(app, "--partition", f.partitions, "the only partitions (or subpartitions) rows may go to, as LOAD "
+             "DATA's and INSERT's PARTITION (...): a row no named one takes is refused with its line, e.g. p1,p2");
+  f.partitions.option->type_name("LIST");
+  app.add_option("--set", f.set, "COLUMN = EXPRESSION, as LOAD DATA's SET, e.g. 'c = UPPER(@x)'; once per column")
+      ->type_name("'COL = EXPR'")->expected(1)->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+void add_safety_options(CLI::App& app, Options& o, Flags& f) {
+  start_group(app, "Resuming, bad rows and atomic loads");
+  app.add_flag("--resume", o.resume, "record each committed chunk in a ledger table, in the chunk's own "
+               "transaction, and skip the chunks an earlier --resume run of this file into this table "
+               "committed; give it from the first run on");
+  add_string(app, "--ledger", f.ledger, "the ledger table (default: fastload_ledger in the target's database)");
+  app.add_option("--rejects", o.rejects_file, "write rows the server refuses to this file (their original "
+                 "bytes) and why to FILE.reasons, and load the rest of their chunk; neither may exist, except the "
+                 "ones an earlier --resume run of the same load wrote");
+  app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
+                 "(default 0)");
+  app.add_option("--accept-conversion", f.accepted, "load these kinds of values the server converts without a word "
+                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows")
+      ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->delimiter(',')->check(CLI::IsMember(conversion_names()));
+  app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
+               "the target in one transaction (readers never see part of the load)");
+  app.add_option("--retries", o.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
+                 "lost connection (default 5)");
+}
+
+// --defer-indexes and --force; --disable-checks, --no-binlog, --compress, --max-rate and --analyze: what
+// the sessions do beyond the statements (docs/design.md#session-options).
+void add_speed_options(CLI::App& app, Options& o, Flags& f) {
+  start_group(app, "Speed");
+  app.add_flag("--defer-indexes", o.defer_indexes, "drop the table's secondary indexes (not the primary key, "
+               "unique ones or ones foreign keys need) before the load and re-create them in one ALTER TABLE "
+               "after it, also after a failure or a signal; for an empty table (see --force)");
+  app.add_flag("--force", o.force, "--defer-indexes on a table that already holds rows: their index entries "
+               "are rebuilt too");
+  app.add_flag("--disable-checks", o.disable_checks, "SET unique_checks = 0, foreign_key_checks = 0 in the "
+               "loading sessions. The trade-off: InnoDB may then not detect a duplicate key in a secondary UNIQUE "
+               "index, so such duplicates can enter the table silently (PRIMARY KEY duplicates are still "
+               "refused), and rows that violate a foreign key are accepted and never checked later. Not with "
+               "--on-duplicate ignore or replace");
+  app.add_flag("--no-binlog", o.no_binlog, "SET sql_log_bin = 0 in every session: the load is not written to the "
+               "binary log, so replicas never see it (needs SUPER or BINLOG ADMIN on MariaDB, "
+               "SYSTEM_VARIABLES_ADMIN or SESSION_VARIABLES_ADMIN on MySQL)");
+  app.add_flag("--compress", o.compress, "compress the workers' connections (zlib; zstd where the client library "
+               "and server have it), checked on the server");
+  add_string(app, "--max-rate", f.max_rate, "most bytes a second all workers together send to the server, K/M/G "
+             "suffixes (counted before --compress)");
+  f.max_rate.option->type_name("RATE");
+  app.add_flag("--analyze", o.analyze, "run ANALYZE TABLE on the table after the load, so its statistics "
+               "describe the new rows (an error it reports is a warning: the rows are loaded)");
+}
+
+// --part, --shard and --via-head (docs/scaling.md).
+void add_scaling_options(CLI::App& app, Options& o, Flags& f) {
+  start_group(app, "Scaling out (docs/scaling.md)");
+  add_string(app, "--part", f.part, "load only part K of N of the chunks (chunk i of the file when i mod N = K-1), "
+             "so N processes, on one host or several, share one load; with --resume any of them may finish "
+             "another's part");
+  f.part.option->type_name("K/N");
+  app.add_option("--shard", f.shards, "a Spider table's shard server NAME (its server definition or partition) "
+                 "is reached through WHERE instead of its server definition: an option file (a path ending in "
+                 ".cnf, its [client] and [fastload] groups) or [user@]host[:port] or [user@]/path/to/socket; once "
+                 "per shard")->type_name("NAME=WHERE")->expected(1)->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_flag("--via-head", o.via_head, "load a Spider table through its head server, as one table, instead of "
+               "straight into its shards");
+}
+
+void add_connection_options(CLI::App& app, Options& o, Flags& f) {
+  ConnectionOptions& c = o.connection;
+  start_group(app, "Connection (as the mysql client; option files' [client] and [fastload] groups apply)");
+  app.add_option("-h,--host", c.host, "server host");
+  app.add_option("-P,--port", c.port, "server TCP port");
+  app.add_option("-S,--socket", c.socket, "server unix socket");
+  app.add_option("-u,--user", c.user, "user name");
+  add_string(app, "-p,--password", f.password, "password: -pSECRET or --password=SECRET; -p alone prompts without "
+             "echo");
+  app.add_flag("--password-prompt", c.prompt_password)->group("");
+  app.add_option("--defaults-file", c.defaults_file, "read options from this file only");
+  app.add_option("--ssl-mode", c.ssl_mode, "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY");
+  app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)");
+  app.add_option("--connect-timeout", o.connect_timeout, "seconds a connection may take to be set up, the "
+                 "server's greeting included (default 10; 0: no limit); statements have none")
+      ->type_name("SECONDS")->check(CLI::NonNegativeNumber);
+}
+
+Dialect dialect_of(Flags& f) {
+  f.dialect.fields_terminated_by = f.fields_terminated_by.value();
+  f.dialect.fields_enclosed_by = f.fields_enclosed_by.value();
+  f.dialect.fields_escaped_by = f.fields_escaped_by.value();
+  f.dialect.lines_terminated_by = f.lines_terminated_by.value();
+  f.dialect.lines_starting_by = f.lines_starting_by.value();
+  try {
+    return make_dialect(f.dialect);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
+}
+
+}  // namespace
+
+void add_options(CLI::App& app, Options& o, Flags& f) {
+  o.threads = default_threads();
+  app.set_help_flag("--help", "print this help and exit");  // -h is --host, as in the mysql client
+  app.set_version_flag("--version", FASTLOAD_VERSION);
+  add_load_options(app, o, f);
+  add_dialect_options(app, f);
+  add_column_options(app, f);
+  add_safety_options(app, o, f);
+  add_speed_options(app, o, f);
+  add_scaling_options(app, o, f);
+  start_group(app, kMainGroup);
+  app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
+  app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
+  app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
+  add_connection_options(app, o, f);
+  check_whole_numbers(app);
+}
+
+Given read_flags(Flags& f, Options& o) {
+  if (auto password = f.password.value()) o.connection.password = *password;
+  o.dialect = dialect_of(f);
+  if (auto columns = f.columns.value()) o.columns = parse_columns(*columns);
+  for (const std::string& assignment : f.set) o.set.push_back(parse_assignment(assignment));
+  if (auto partitions = f.partitions.value()) o.partitions = parse_partitions(*partitions);
+  o.array_binding = !f.no_array_binding;
+  o.accepted_conversions = parse_conversions(f.accepted);
+  if (auto size = f.chunk_size.value()) o.chunk_size = parse_size(*size, "--chunk-size");  // '' is refused
+  if (auto rate = f.max_rate.value()) o.max_rate = parse_size(*rate, "--max-rate");
+  if (auto part = f.part.value()) std::tie(o.part, o.parts) = parse_part(*part);
+  for (const std::string& shard : f.shards) o.shards.push_back(parse_shard(shard));
+  if (f.positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE");
+  o.files.assign(f.positional.begin(), f.positional.end() - 1);
+  std::tie(o.database, o.table) = parse_table_name(f.positional.back());
+  if (!f.ledger.text.empty()) std::tie(o.ledger_database, o.ledger_table) = parse_table_name(f.ledger.text);
+  std::transform(o.connection.ssl_mode.begin(), o.connection.ssl_mode.end(), o.connection.ssl_mode.begin(),
+                 [](unsigned char ch) { return std::toupper(ch); });
+  o.convert_charset = input::converted_charset(o.charset) != nullptr;
+  return {.threads = f.threads->count() > 0, .chunk_size = f.chunk_size.option->count() > 0,
+          .batch_rows = f.batch_rows->count() > 0, .no_array_binding = f.no_array->count() > 0,
+          .max_rate = f.max_rate.option->count() > 0, .ledger = f.ledger.option->count() > 0};
+}
+
+}  // namespace fastload

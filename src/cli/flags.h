@@ -1,0 +1,45 @@
+// The options as CLI11 registers them (names, help, groups) and what argv gave
+// them, turned into Options values. No rule between options here: cli/validate.h.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "cli/validate.h"
+#include "text/dialect.h"
+
+namespace fastload {
+
+// A string option whose value counts only when given: '' is a value.
+struct GivenString {
+  std::string text;
+  CLI::Option* option = nullptr;
+  std::optional<std::string> value() const;
+};
+
+// What CLI11 fills in besides the Options fields it sets itself. Registered
+// options point into it: it stays where it was made until parsed.
+struct Flags {
+  Flags() = default;
+  Flags(const Flags&) = delete;
+  Flags& operator=(const Flags&) = delete;
+
+  std::vector<std::string> positional;  // FILE... DB.TABLE
+  DialectOptions dialect;               // the flags go straight in, the strings after parsing
+  GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by, lines_starting_by;
+  GivenString chunk_size, columns, partitions, ledger, max_rate, part, password;
+  std::vector<std::string> set, accepted, shards;
+  bool no_array_binding = false;
+  CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr;
+};
+
+// Registers every option of fastload --help on `app`, writing into `o` and `f`.
+void add_options(CLI::App& app, Options& o, Flags& f);
+
+// After parsing: the strings in `f` as Options values (a bad value is a usage
+// Failure naming its option), and which options were given.
+Given read_flags(Flags& f, Options& o);
+
+}  // namespace fastload

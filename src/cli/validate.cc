@@ -1,0 +1,160 @@
+#include "cli/validate.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/core.h>
+
+#include "cli/cli_values.h"
+#include "input/charsets.h"
+#include "text/identifiers.h"
+
+namespace fastload {
+namespace {
+
+// Options that mean nothing in a mode are refused rather than ignored.
+void check_mode(const Options& o, const Given& given) {
+  const ModeTraits& mode = traits(o.mode);
+  if (given.batch_rows && !mode.batches)
+    throw usage_error(fmt::format("--batch-rows applies to --mode {} only", names_of_modes(&ModeTraits::batches)));
+  if (given.batch_rows && o.batch_rows == 0) throw usage_error("--batch-rows must be at least 1");
+  if (mode.whole_file && ((given.threads && o.threads != 1) || given.chunk_size))
+    throw usage_error(fmt::format("--mode {} loads the whole file in one statement: --threads and --chunk-size "
+                                  "do not apply", mode.name));
+  if (mode.bulk_path && o.on_duplicate != OnDuplicate::error)
+    throw usage_error(fmt::format("--mode {} and --on-duplicate: the bulk path runs with unique_checks = 0, which "
+                                  "makes the server's account of duplicate keys inexact; use --mode {} for "
+                                  "--on-duplicate", mode.name, traits(kDefaultMode).name));
+  if (given.no_array_binding && !mode.array_binding)
+    throw usage_error(fmt::format("--no-array-binding applies to --mode {} only",
+                                  names_of_modes(&ModeTraits::array_binding)));
+}
+
+void check_indexes(const Options& o) {
+  if (o.defer_indexes && o.atomic)
+    throw usage_error("--defer-indexes and --atomic: the publish copies the rows into the target with its "
+                      "indexes, so there is nothing to defer; give one of them");
+  if (o.force && !o.defer_indexes) throw usage_error("--force applies to --defer-indexes only");
+}
+
+// Session options that cannot keep their promise with another option are refused.
+void check_session_options(const Options& o, const Given& given) {
+  if (o.disable_checks && o.on_duplicate != OnDuplicate::error)
+    throw usage_error(fmt::format(
+        "--disable-checks and --on-duplicate {}: with unique_checks = 0 the server's account of duplicate keys "
+        "is not exact (a duplicate in a secondary UNIQUE index may go unseen, and MariaDB's bulk load into an "
+        "empty table loses rows it reports stored next to a skipped one), and --on-duplicate rests on that "
+        "account; give one of them", o.on_duplicate == OnDuplicate::ignore ? "ignore" : "replace"));
+  const ModeTraits& mode = traits(o.mode);
+  if (mode.server_reads_file && (given.max_rate || o.compress))
+    throw usage_error(fmt::format("{}: --mode {} sends no rows (the server reads the file itself); leave it "
+                                  "out or use another mode", given.max_rate ? "--max-rate" : "--compress",
+                                  mode.name));
+  if (given.max_rate && o.max_rate == 0) throw usage_error("--max-rate must be at least 1 byte a second");
+}
+
+// What the server reading the file itself, or fastload converting it, cannot do.
+void check_reading(const Options& o, const Given& given) {
+  const ModeTraits& mode = traits(o.mode);
+  if (given.ledger && !o.resume) throw usage_error("--ledger applies with --resume only");
+  if (mode.server_reads_file && (!o.rejects_file.empty() || o.max_errors > 0))
+    throw usage_error(fmt::format("--mode {}: the server reads the file itself, so rows cannot be left out of "
+                                  "it; --rejects and --max-errors need another mode", mode.name));
+}
+
+// Charsets in which '\\' or LF bytes can occur inside a multi-byte character,
+// that fastload does not convert (input/charsets.h converts the others):
+// gb18030, which MariaDB does not have.
+bool charset_is_unsplittable(std::string name) {
+  return load::same_name(name, "gb18030");
+}
+
+void check_charset(const Options& o) {
+  bool identifier = !o.charset.empty() && std::all_of(o.charset.begin(), o.charset.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_';
+  });
+  if (!identifier) throw usage_error(fmt::format("--charset '{}' is not a character set name", o.charset));
+  if (charset_is_unsplittable(o.charset))
+    throw usage_error(fmt::format(
+        "--charset {} can hide '\\' or LF bytes inside characters, so rows cannot be split safely, and "
+        "fastload does not convert it exactly as the server reads it (docs/design.md#charsets); convert the "
+        "file to utf8mb4 first", o.charset));
+}
+
+void check_options(const Options& o) {
+  if (o.threads < 1 || o.threads > 256) throw usage_error("--threads must be between 1 and 256");
+  check_charset(o);
+  static const char* const modes[] = {"", "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"};
+  if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return o.connection.ssl_mode == m; }))
+    throw usage_error(fmt::format("--ssl-mode '{}' is not one of DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
+                                  "VERIFY_IDENTITY", o.connection.ssl_mode));
+}
+
+// A file fastload converts (input/charsets.h), or one the server reads in its own charset. These two were
+// once checked with the file and the table, and say so without usage_error's pointer to --help.
+void check_conversion(const Options& o) {
+  const auto refuse = [](const std::string& what) { return Failure(ExitCode::usage, "fastload: " + what); };
+  if (!o.convert_charset) return;
+  const ModeTraits& mode = traits(o.mode);
+  if (mode.server_reads_file && input::converted_charset(o.charset)->unit > 1)
+    throw refuse(fmt::format("--mode {} with --charset {}: the server's LOAD DATA matches terminators byte "
+                                  "by byte, so it cannot read a {} file; use another --mode (fastload converts "
+                                  "it)", mode.name, o.charset, o.charset));
+  if (!mode.server_reads_file && !o.set.empty())
+    throw refuse(fmt::format("--set with --charset {}: fastload converts the file to utf8mb4, so the "
+                                  "variables would hold utf8mb4 strings where LOAD DATA gives {} ones (HEX, LENGTH "
+                                  "and CAST differ); load it with --mode server (the server reads the file in {} "
+                                  "itself), or convert the file to utf8mb4 first", o.charset, o.charset,
+                                  o.charset));
+}
+
+// What --part and the shards cannot do together with other options.
+void check_scaling(const Options& o) {
+  if (o.parts > 1 && o.whole_file())
+    throw usage_error(fmt::format("--part and --mode {}: the mode loads the whole file as one chunk, so there "
+                                  "are no parts to share", traits(o.mode).name));
+  if (o.parts > 1 && o.atomic)
+    throw usage_error("--part and --atomic: each part would publish its own staging table, so readers would see "
+                      "the parts one by one; load the parts without --atomic");
+  if (o.parts > 1 && o.defer_indexes)
+    throw usage_error("--part and --defer-indexes: one process would re-create the indexes while the others "
+                      "still load; drop and re-create them around the whole load instead");
+  if (!o.shards.empty() && o.via_head)
+    throw usage_error("--shard and --via-head: --via-head loads through the head server, which reaches the "
+                      "shards itself; give one of them");
+  for (std::size_t i = 0; i < o.shards.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (o.shards[i].name == o.shards[j].name)
+        throw usage_error(fmt::format("--shard {} is given twice", o.shards[i].name));
+}
+
+// The files as given, before their patterns are expanded.
+void check_files(const Options& o) {
+  const ModeTraits& mode = traits(o.mode);
+  if (mode.whole_file && o.files.size() > 1)
+    throw usage_error(fmt::format("--mode {} loads one file in one statement: run it once per file{}", mode.name,
+                                  mode.bulk_path ? fmt::format(" (only the first finds the table empty), or use "
+                                                               "--mode {}", traits(kDefaultMode).name)
+                                                 : ""));
+}
+
+}  // namespace
+
+void validate(const Options& o, const Given& given) {
+  check_mode(o, given);
+  check_indexes(o);
+  if (given.chunk_size && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
+  check_session_options(o, given);
+  check_files(o);
+  check_reading(o, given);
+  check_options(o);
+  check_scaling(o);
+  check_conversion(o);
+}
+
+void validate_file_count(const Options& o, std::size_t files) {
+  if (traits(o.mode).whole_file && files > 1)
+    throw Failure(ExitCode::usage, fmt::format("fastload: --mode {} loads one file in one statement, and the "
+                                               "patterns name several: run it once per file", traits(o.mode).name));
+}
+
+}  // namespace fastload

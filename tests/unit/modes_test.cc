@@ -1,0 +1,76 @@
+// The mode table (cli/modes.h): one row a mode, names that round-trip, and
+// traits that agree with each other and with the sink each row builds.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "cli/modes.h"
+
+namespace fastload {
+namespace {
+
+TEST(ModeTable, EveryModeHasExactlyOneRowInEnumOrder) {
+  const auto& rows = all_modes();
+  ASSERT_EQ(rows.size(), static_cast<std::size_t>(Mode::bulk) + 1);  // Mode::bulk is the last enumerator
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Mode mode = static_cast<Mode>(i);
+    EXPECT_EQ(rows[i].mode, mode) << i;
+    EXPECT_EQ(&traits(mode), &rows[i]) << i;
+    EXPECT_TRUE(names.insert(rows[i].name).second) << rows[i].name << " twice";
+    EXPECT_STRNE(rows[i].help, "") << rows[i].name;
+  }
+}
+
+TEST(ModeTable, NamesRoundTripIgnoringCase) {
+  for (const ModeTraits& row : all_modes()) {
+    ASSERT_NE(find_mode(row.name), nullptr) << row.name;
+    EXPECT_EQ(find_mode(row.name)->mode, row.mode);
+    std::string upper = row.name;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    ASSERT_NE(find_mode(upper), nullptr) << upper;
+    EXPECT_EQ(find_mode(upper)->mode, row.mode);
+  }
+  EXPECT_EQ(find_mode("nope"), nullptr);
+  EXPECT_EQ(find_mode(""), nullptr);
+  EXPECT_EQ(find_mode("loa"), nullptr);
+}
+
+TEST(ModeTable, TheDefaultIsLoadDataLocal) {
+  EXPECT_EQ(Mode{}, kDefaultMode);
+  EXPECT_STREQ(traits(kDefaultMode).name, "load");
+  EXPECT_EQ(traits(kDefaultMode).sink, SinkKind::load_data_local);
+  EXPECT_NE(std::string(traits(kDefaultMode).help).find("default"), std::string::npos);
+}
+
+TEST(ModeTable, TraitsAgree) {
+  for (const ModeTraits& m : all_modes()) {
+    SCOPED_TRACE(m.name);
+    // A server that reads the file itself: one statement over the file, LOAD DATA INFILE, nothing to probe.
+    EXPECT_EQ(m.server_reads_file, m.sink == SinkKind::load_data_infile);
+    EXPECT_EQ(m.server_reads_file, m.probe == Probe::none);
+    if (m.server_reads_file) EXPECT_TRUE(m.whole_file);
+    // The bulk path is one transaction into an empty table: the whole file at once, rows sent by LOAD DATA LOCAL.
+    if (m.bulk_path) EXPECT_TRUE(m.whole_file && m.sink == SinkKind::load_data_local);
+    // Each sink is tried by the probe that runs its statement.
+    if (m.sink == SinkKind::load_data_local) EXPECT_EQ(m.probe, Probe::load_data);
+    if (m.sink == SinkKind::prepared_insert || m.sink == SinkKind::text_insert)
+      EXPECT_EQ(m.probe, Probe::prepare_insert);
+    // --batch-rows and --no-array-binding apply to INSERT sinks whose row count is not fixed.
+    if (m.batches) EXPECT_TRUE(m.sink == SinkKind::prepared_insert || m.sink == SinkKind::text_insert);
+    if (m.batches) EXPECT_EQ(m.rows_per_statement, 0u);
+    if (m.array_binding) EXPECT_EQ(m.sink, SinkKind::prepared_insert);
+    if (m.sink == SinkKind::text_insert) EXPECT_TRUE(m.batches || m.rows_per_statement > 0);
+    if (m.sink != SinkKind::text_insert) EXPECT_EQ(m.rows_per_statement, 0u);
+  }
+}
+
+TEST(ModeTable, NamesOfModesWithATrait) {
+  EXPECT_EQ(names_of_modes(&ModeTraits::batches), "insert and multirow");
+  EXPECT_EQ(names_of_modes(&ModeTraits::array_binding), "insert");
+  EXPECT_EQ(names_of_modes(&ModeTraits::whole_file), "server and bulk");
+}
+
+}  // namespace
+}  // namespace fastload
