@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "text/identifiers.h"
+#include "text/sql_text.h"
 
 namespace fastload {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "base/errors.h"
-#include "text/sql_text.h"
+#include "text/identifiers.h"
 
 namespace fastload {
 namespace {
