@@ -240,7 +240,7 @@ bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
 // --resume: each destination records its part in its transaction, before
 // COMMIT. A part another run of the same load committed meanwhile is rolled
 // back: that run's rows are there.
-void record_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
+void record_parts(Worker& w, ChunkLoad& load) {
   for (std::size_t d = 0; d < w.links.size(); ++d) {
     Link& link = *w.links[d];
     if (!link.has_ledger(load.chunk) || load.done(d)) continue;
@@ -305,7 +305,7 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
   if (!wait_verified(w, load, job)) return;
   job.step(Step::after_send, load.chunk);
   check_unchanged(w, load, job);
-  record_parts(w, load, job);
+  record_parts(w, load);
   for (std::size_t d = 0; d < w.links.size(); ++d)
     if (!load.done(d)) commit(w, load, job, d);
   bool ours = std::any_of(load.outcome.parts.begin(), load.outcome.parts.end(),

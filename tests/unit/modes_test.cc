@@ -50,19 +50,36 @@ TEST(ModeTable, TraitsAgree) {
     // A server that reads the file itself: one statement over the file, LOAD DATA INFILE, nothing to probe.
     EXPECT_EQ(m.server_reads_file, m.sink == SinkKind::load_data_infile);
     EXPECT_EQ(m.server_reads_file, m.probe == Probe::none);
-    if (m.server_reads_file) EXPECT_TRUE(m.whole_file);
+    if (m.server_reads_file) {
+      EXPECT_TRUE(m.whole_file);
+    }
     // The bulk path is one transaction into an empty table: the whole file at once, rows sent by LOAD DATA LOCAL.
-    if (m.bulk_path) EXPECT_TRUE(m.whole_file && m.sink == SinkKind::load_data_local);
+    if (m.bulk_path) {
+      EXPECT_TRUE(m.whole_file && m.sink == SinkKind::load_data_local);
+    }
     // Each sink is tried by the probe that runs its statement.
-    if (m.sink == SinkKind::load_data_local) EXPECT_EQ(m.probe, Probe::load_data);
-    if (m.sink == SinkKind::prepared_insert || m.sink == SinkKind::text_insert)
+    if (m.sink == SinkKind::load_data_local) {
+      EXPECT_EQ(m.probe, Probe::load_data);
+    }
+    if (m.sink == SinkKind::prepared_insert || m.sink == SinkKind::text_insert) {
       EXPECT_EQ(m.probe, Probe::prepare_insert);
+    }
     // --batch-rows and --no-array-binding apply to INSERT sinks whose row count is not fixed.
-    if (m.batches) EXPECT_TRUE(m.sink == SinkKind::prepared_insert || m.sink == SinkKind::text_insert);
-    if (m.batches) EXPECT_EQ(m.rows_per_statement, 0u);
-    if (m.array_binding) EXPECT_EQ(m.sink, SinkKind::prepared_insert);
-    if (m.sink == SinkKind::text_insert) EXPECT_TRUE(m.batches || m.rows_per_statement > 0);
-    if (m.sink != SinkKind::text_insert) EXPECT_EQ(m.rows_per_statement, 0u);
+    if (m.batches) {
+      EXPECT_TRUE(m.sink == SinkKind::prepared_insert || m.sink == SinkKind::text_insert);
+    }
+    if (m.batches) {
+      EXPECT_EQ(m.rows_per_statement, 0u);
+    }
+    if (m.array_binding) {
+      EXPECT_EQ(m.sink, SinkKind::prepared_insert);
+    }
+    if (m.sink == SinkKind::text_insert) {
+      EXPECT_TRUE(m.batches || m.rows_per_statement > 0);
+    }
+    if (m.sink != SinkKind::text_insert) {
+      EXPECT_EQ(m.rows_per_statement, 0u);
+    }
   }
 }
 
