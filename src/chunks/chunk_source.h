@@ -30,10 +30,10 @@ struct ChunkText {
   std::string_view bytes;  // [chunk.begin, chunk.end) of the input
   bool verified = true;    // its integrity checks have passed (false: a compressed stream's, not yet)
   bool last = false;       // its input ends with it
-  std::shared_ptr<const input::OffsetMap> offsets;  // a converted stream's chunk: its row starts in the file
+  std::shared_ptr<const input::OffsetMap> offsets{};  // a converted stream's chunk: its row starts in the file
   std::uint64_t input_bytes = 0;  // what it took of the input as read (a compressed file's compressed bytes)
   const ChunkSource* from = nullptr;  // asked what differs between inputs; none: nothing to ask
-  std::shared_ptr<const std::string> storage;  // owns `bytes` when no mapping does
+  std::shared_ptr<const std::string> storage{};  // owns `bytes` when no mapping does
 
   // The file offset of the byte `local` bytes into `bytes`; with a map, exact at row starts.
   std::uint64_t file_offset(std::uint64_t local) const;

@@ -18,7 +18,7 @@ struct SpanState {
   ChunkState state = ChunkState::pending;
   bool unverified = false;       // committed from a compressed pipe, past its last check
   bool not_rolled_back = false;  // a table that cannot roll back kept rows of it
-  std::vector<std::string> committed_on;  // shard-direct, not committed: the shards its parts were committed on
+  std::vector<std::string> committed_on{};  // shard-direct, not committed: the shards its parts were committed on
   bool unread = false;           // a stream's rest, which the load stopped before reading
   bool unpublished = false;      // --atomic: committed into the stage, which was not published
 
