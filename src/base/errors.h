@@ -25,8 +25,9 @@ enum class ExitCode : int {
   cannot_resume = 12,  // --resume: the ledger's unfinished load does not match this file or table
 };
 
-// Thrown for anything that ends the run; `what()` is the whole user message
-// (starts with "fastload: " and says what to do).
+// Thrown for anything that ends the run; `what()` is the whole user message, saying what to do. It is
+// kept without the program's name: report::tell puts "fastload: " before each of its lines ('\n' separates
+// them) where it is printed.
 class Failure : public std::runtime_error {
  public:
   Failure(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
@@ -36,24 +37,18 @@ class Failure : public std::runtime_error {
   ExitCode code_;
 };
 
-// The common kinds, each worded in one place (`what` without the "fastload: " prefix):
-// A bad command line: "fastload: WHAT; see fastload --help".
+// The common kinds, each worded in one place:
+// A bad command line: "WHAT; see fastload --help".
 inline Failure usage_error(std::string_view what) {
-  return Failure(ExitCode::usage, "fastload: " + std::string(what) + "; see fastload --help");
+  return Failure(ExitCode::usage, std::string(what) + "; see fastload --help");
 }
 // A request that cannot work with this table, file or mode, worded to say what to do instead (exit 2).
-inline Failure misuse(std::string_view what) { return Failure(ExitCode::usage, "fastload: " + std::string(what)); }
+inline Failure misuse(std::string_view what) { return Failure(ExitCode::usage, std::string(what)); }
 // A bug or an unexpected state (exit 1): how any exception that is no Failure is reported, too.
 inline Failure internal_error(std::string_view what) {
-  return Failure(ExitCode::internal, "fastload: internal error: " + std::string(what) +
+  return Failure(ExitCode::internal, "internal error: " + std::string(what) +
                                          "; please report it with the command line you ran");
 }
 
-// A message without its leading "fastload: ", for the logger, which adds it.
-inline std::string_view without_prefix(std::string_view message) {
-  constexpr std::string_view prefix = "fastload: ";
-  if (message.starts_with(prefix)) message.remove_prefix(prefix.size());
-  return message;
-}
 
 }  // namespace fastload

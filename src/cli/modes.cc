@@ -36,7 +36,7 @@ const std::vector<ModeTraits>& all_modes() { return kModes; }
 const ModeTraits& traits(Mode mode) {
   const auto index = static_cast<std::size_t>(mode);
   if (index >= kModes.size() || kModes[index].mode != mode)
-    throw Failure(ExitCode::internal, "fastload: the mode table has no row for this mode");
+    throw Failure(ExitCode::internal, "the mode table has no row for this mode");
   return kModes[index];
 }
 

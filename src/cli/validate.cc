@@ -92,15 +92,14 @@ void check_options(const Options& o) {
 // A file fastload converts (input/charsets.h), or one the server reads in its own charset. These two were
 // once checked with the file and the table, and say so without usage_error's pointer to --help.
 void check_conversion(const Options& o) {
-  const auto refuse = [](const std::string& what) { return Failure(ExitCode::usage, "fastload: " + what); };
   if (!o.convert_charset) return;
   const ModeTraits& mode = traits(o.mode);
   if (mode.server_reads_file && input::converted_charset(o.charset)->unit > 1)
-    throw refuse(fmt::format("--mode {} with --charset {}: the server's LOAD DATA matches terminators byte "
+    throw misuse(fmt::format("--mode {} with --charset {}: the server's LOAD DATA matches terminators byte "
                                   "by byte, so it cannot read a {} file; use another --mode (fastload converts "
                                   "it)", mode.name, o.charset, o.charset));
   if (!mode.server_reads_file && !o.set.empty())
-    throw refuse(fmt::format("--set with --charset {}: fastload converts the file to utf8mb4, so the "
+    throw misuse(fmt::format("--set with --charset {}: fastload converts the file to utf8mb4, so the "
                                   "variables would hold utf8mb4 strings where LOAD DATA gives {} ones (HEX, LENGTH "
                                   "and CAST differ); load it with --mode server (the server reads the file in {} "
                                   "itself), or convert the file to utf8mb4 first", o.charset, o.charset,
@@ -153,7 +152,7 @@ void validate(const Options& o, const Given& given) {
 
 void validate_file_count(const Options& o, std::size_t files) {
   if (traits(o.mode).whole_file && files > 1)
-    throw Failure(ExitCode::usage, fmt::format("fastload: --mode {} loads one file in one statement, and the "
+    throw Failure(ExitCode::usage, fmt::format("--mode {} loads one file in one statement, and the "
                                                "patterns name several: run it once per file", traits(o.mode).name));
 }
 

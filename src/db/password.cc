@@ -12,7 +12,7 @@ namespace fastload::input {
 std::string read_password(const char* prompt) {
   int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
   if (tty < 0)
-    throw Failure(ExitCode::usage, "fastload: -p without a value needs a terminal to ask on; put the password "
+    throw Failure(ExitCode::usage, "-p without a value needs a terminal to ask on; put the password "
                                    "in an option file ([client] password=...) and use --defaults-file");
   struct termios saved {};
   bool restore = ::tcgetattr(tty, &saved) == 0;

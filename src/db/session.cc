@@ -76,7 +76,7 @@ int infile_error(void* state, char* buffer, unsigned int size) noexcept {
 
 void set_option(MYSQL* mysql, mysql_option option, const void* value) {
   if (mysql_options(mysql, option, value) != 0)
-    throw Failure(ExitCode::connect, fmt::format("fastload: the MySQL client library refused option {}; "
+    throw Failure(ExitCode::connect, fmt::format("the MySQL client library refused option {}; "
                                                  "it may be too old", static_cast<int>(option)));
 }
 
@@ -96,7 +96,7 @@ void set_tls(MYSQL* mysql, const ConnectionOptions& o) {
   set_option(mysql, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &verify);
 #else
   if (o.ssl_mode != "DISABLED" && o.ssl_mode != "PREFERRED")
-    throw Failure(ExitCode::connect, "fastload: this MySQL client library cannot enforce --ssl-mode");
+    throw Failure(ExitCode::connect, "this MySQL client library cannot enforce --ssl-mode");
 #endif
 }
 
@@ -153,7 +153,7 @@ void Session::Unregister::operator()(WatchedConnection* connection) const noexce
 // Each step that throws leaves the members built so far to close the handle.
 Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
     : infile_(std::make_unique<InfileStream>()), mysql_(mysql_init(nullptr)) {
-  if (!mysql_) throw Failure(ExitCode::internal, "fastload: out of memory creating a connection");
+  if (!mysql_) throw Failure(ExitCode::internal, "out of memory creating a connection");
   configure(mysql_.get(), infile_.get(), o, compress);
   connect(o, password);
   if (compress) check_compression(o);
@@ -174,13 +174,13 @@ void Session::connect(const ConnectionOptions& o, const std::optional<std::strin
                            ? "check --user and the password (-p prompts for it)"
                            : "check --host/--port or --socket and that the server runs and answers "
                              "(--connect-timeout bounds the wait)";
-    throw Failure(ExitCode::connect, fmt::format("fastload: cannot connect to {}: {} (error {}); {}",
+    throw Failure(ExitCode::connect, fmt::format("cannot connect to {}: {} (error {}); {}",
                                                  describe_server(o), why, code, hint));
   }
   // Some client libraries accept the TLS options yet connect in clear text to
   // a server without TLS: check what was negotiated, whatever the library.
   if (tls_required(o) && mysql_get_ssl_cipher(mysql_.get()) == nullptr)
-    throw Failure(ExitCode::connect, fmt::format("fastload: {} did not set up TLS, and --ssl-mode {} requires it; "
+    throw Failure(ExitCode::connect, fmt::format("{} did not set up TLS, and --ssl-mode {} requires it; "
                                                  "enable TLS on the server or change --ssl-mode",
                                                  describe_server(o), o.ssl_mode));
 }
@@ -190,11 +190,11 @@ void Session::check_compression(const ConnectionOptions& o) {
   try {
     compression_ = negotiated_compression();
   } catch (const ServerError& e) {
-    throw Failure(ExitCode::connect, fmt::format("fastload: {}: cannot read the connection's compression: {} "
+    throw Failure(ExitCode::connect, fmt::format("{}: cannot read the connection's compression: {} "
                                                  "(error {})", describe_server(o), e.what(), e.code()));
   }
   if (!compression_.empty()) return;
-  throw Failure(ExitCode::connect, fmt::format("fastload: {} did not agree to compress the connection, which "
+  throw Failure(ExitCode::connect, fmt::format("{} did not agree to compress the connection, which "
                                                "--compress asks for; leave out --compress", describe_server(o)));
 }
 

@@ -64,7 +64,7 @@ void skip_binlog(Session& session) {
   } catch (const ServerError& e) {
     if (e.code() != er::SPECIFIC_ACCESS_DENIED_ERROR) throw;  // a privilege the SET needs
     throw Failure(ExitCode::privilege, fmt::format(
-        "fastload: --no-binlog: the user may not turn off the binary log of its sessions ({}); it needs SUPER "
+        "--no-binlog: the user may not turn off the binary log of its sessions ({}); it needs SUPER "
         "or BINLOG ADMIN on MariaDB, SYSTEM_VARIABLES_ADMIN or SESSION_VARIABLES_ADMIN on MySQL 8: GRANT one "
         "of them ON *.* to the user, or leave out --no-binlog", e.what()));
   }
@@ -134,7 +134,7 @@ SessionPins read_session_pins(Session& control) {
   try {
     control.execute("SET SESSION timestamp = " + now.value_or("DEFAULT"));
   } catch (const ServerError& e) {  // MariaDB's secure_timestamp may forbid it
-    spdlog::warn("fastload: the server does not let sessions set timestamp ({}): NOW() and DEFAULT "
+    spdlog::warn("the server does not let sessions set timestamp ({}): NOW() and DEFAULT "
                  "CURRENT_TIMESTAMP may differ between the load's statements", e.what());
     now.reset();
   }
@@ -146,7 +146,7 @@ void pin_session(Session& session, const SessionPins& pins) {
   try {
     session.execute(pins.statement());
   } catch (const ServerError& e) {
-    throw Failure(ExitCode::connect, fmt::format("fastload: the server refused the session settings every "
+    throw Failure(ExitCode::connect, fmt::format("the server refused the session settings every "
                                                  "session of the load uses ({}, error {}): {}", e.what(), e.code(),
                                                  pins.statement()));
   }

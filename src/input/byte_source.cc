@@ -19,7 +19,7 @@ namespace {
 constexpr std::size_t kRefill = 1 << 20;
 
 Failure read_error(const std::string& name, const std::string& what) {
-  return Failure(ExitCode::input, fmt::format("fastload: {}: {}", name, what));
+  return Failure(ExitCode::input, fmt::format("{}: {}", name, what));
 }
 
 }  // namespace

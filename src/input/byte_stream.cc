@@ -45,7 +45,7 @@ Format sniff(Source& source) {
   std::string_view head = source.peek(kMagicBytes);
   // Loading such bytes as rows would load garbage, or fail far from the cause.
   if (std::string_view other = unsupported_format(head); !other.empty())
-    throw Failure(ExitCode::input, fmt::format("fastload: {}: is {} data, which fastload does not read; "
+    throw Failure(ExitCode::input, fmt::format("{}: is {} data, which fastload does not read; "
                                                "decompress it and load the result (`... | fastload -` works too)",
                                                source.name(), other));
   return detect_format(is_skippable(head) ? source.peek(kSniffLimit) : head);

@@ -26,7 +26,7 @@ CharsetConverter::CharsetConverter(const FileCharset& cs, const Dialect& dialect
       cd_(::iconv_open("UTF-8", cs.iconv)),
       mark_(dialect.line_terminator.empty() ? '\n' : dialect.line_terminator.back()) {
   if (cd_ == kNoConverter)
-    throw Failure(ExitCode::usage, fmt::format("fastload: --charset {}: this system's iconv has no {} converter "
+    throw Failure(ExitCode::usage, fmt::format("--charset {}: this system's iconv has no {} converter "
                                                "(glibc's gconv modules are missing); convert the file to utf8mb4 "
                                                "first", cs.name, cs.iconv));
 }
@@ -105,7 +105,7 @@ void CharsetConverter::convert_special(std::string& out) {
     return;
   }
   throw Failure(ExitCode::input, fmt::format(
-      "fastload: {}:{} (byte {}): sjis 0x815F, which the server reads as '\\', stands where '\\' is part of "
+      "{}:{} (byte {}): sjis 0x815F, which the server reads as '\\', stands where '\\' is part of "
       "the format's terminators or enclosure, and fastload (which converts sjis to utf8mb4) cannot send it as "
       "data; load this file with --mode server, or choose other terminators", file_, line_, offset_));
 }

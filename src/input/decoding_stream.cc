@@ -67,7 +67,7 @@ bool DecodingStream::step(Window& window) {
 void DecodingStream::fail(std::string_view what) const {
   const FormatTraits& names = traits(format());
   throw Failure(ExitCode::input,
-                fmt::format("fastload: {}: {} data damaged or truncated at compressed byte {} ({}); test the file "
+                fmt::format("{}: {} data damaged or truncated at compressed byte {} ({}); test the file "
                             "with `{} -t`, and fetch or compress it again",
                             name(), names.name, source().offset(), what, names.tool));
 }

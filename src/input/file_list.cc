@@ -22,10 +22,10 @@ std::vector<std::string> matches(const std::string& pattern) {
   std::vector<std::string> files(found.gl_pathv, found.gl_pathv + found.gl_pathc);
   ::globfree(&found);
   if (status != 0 && status != GLOB_NOMATCH)
-    throw Failure(ExitCode::input, fmt::format("fastload: {}: cannot read the directories the pattern names; "
+    throw Failure(ExitCode::input, fmt::format("{}: cannot read the directories the pattern names; "
                                                "check the path and its permissions", pattern));
   if (files.empty())
-    throw Failure(ExitCode::input, fmt::format("fastload: {}: no file matches this pattern; check the path",
+    throw Failure(ExitCode::input, fmt::format("{}: no file matches this pattern; check the path",
                                                pattern));
   return files;
 }
@@ -44,13 +44,13 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
   for (const std::string& file : files) {
     if (file == "-") {  // standard input
       if (std::count(files.begin(), files.end(), "-") > 1)
-        throw Failure(ExitCode::usage, "fastload: - (standard input) is named twice; it can be read once");
+        throw Failure(ExitCode::usage, "- (standard input) is named twice; it can be read once");
       continue;
     }
     check_readable(file);
     struct stat st {};
     if (::stat(file.c_str(), &st) == 0 && !seen.insert({st.st_dev, st.st_ino}).second)
-      throw Failure(ExitCode::usage, fmt::format("fastload: {}: this file is named twice (directly or by a "
+      throw Failure(ExitCode::usage, fmt::format("{}: this file is named twice (directly or by a "
                                                  "pattern) and would be loaded twice; name it once", file));
   }
   return files;

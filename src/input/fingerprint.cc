@@ -18,7 +18,7 @@ FileIdentity identify(const MappedFile& file, unsigned threads) {
   id.size = bytes.size();
   struct stat st {};
   if (stat(file.path().c_str(), &st) != 0)
-    throw Failure(ExitCode::input, fmt::format("fastload: {}: cannot stat the file any more; check it", file.path()));
+    throw Failure(ExitCode::input, fmt::format("{}: cannot stat the file any more; check it", file.path()));
   id.mtime = st.st_mtime;
   std::vector<XXH64_hash_t> hashes((id.size + kPiece - 1) / kPiece);  // element i written by the thread hashing piece i
   parallel_for(hashes.size(), threads, [&](std::size_t i, unsigned) {

@@ -18,7 +18,7 @@ namespace fastload::input {
 namespace {
 
 Failure input_error(const std::string& path, const std::string& what) {
-  return Failure(ExitCode::input, fmt::format("fastload: {}: {}", path, what));
+  return Failure(ExitCode::input, fmt::format("{}: {}", path, what));
 }
 
 struct OpenFile {

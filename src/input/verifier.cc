@@ -33,7 +33,7 @@ void Verifier::run() noexcept {
   } catch (const Failure& f) {
     failure = f;
   } catch (const std::exception& e) {
-    failure = Failure(ExitCode::input, "fastload: " + path_ + ": cannot verify: " + e.what());
+    failure = Failure(ExitCode::input, path_ + ": cannot verify: " + e.what());
   }
   std::lock_guard<std::mutex> lock(mutex_);
   // A read that failed may have passed member ends first: they count.

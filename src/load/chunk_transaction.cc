@@ -129,7 +129,7 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     if (result.read_failed) {
       rollback_quietly(w);
       load.outcome.state = ChunkState::failed;
-      throw Failure(ExitCode::input, fmt::format("fastload: {}: {}; nothing of this chunk was committed",
+      throw Failure(ExitCode::input, fmt::format("{}: {}; nothing of this chunk was committed",
                                                  describe(load.chunk, job), result.read_error));
     }
     const Target& table = job.destinations[d].target;
@@ -201,7 +201,7 @@ void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
     load.outcome.parts[d] = ChunkState::unknown;
     if (!w.links[d]->has_ledger(load.chunk))
       throw Failure(ExitCode::load_failed, fmt::format(
-          "fastload: {}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
+          "{}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
           "(with --resume the ledger answers this)", describe(load.chunk, job), job.destinations[d].where(),
           e.what(), e.code(), fate(load, job)));
     throw;
@@ -232,7 +232,7 @@ bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
   } catch (const Failure& damaged) {
     rollback(w);
     load.outcome.state = ChunkState::failed;
-    throw Failure(damaged.code(), fmt::format("{}\nfastload: {}: not committed: the checks covering it failed",
+    throw Failure(damaged.code(), fmt::format("{}\n{}: not committed: the checks covering it failed",
                                               damaged.what(), describe(load.chunk, job)));
   }
 }
@@ -260,7 +260,7 @@ void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
   auto refuse = [&](ExitCode code, const std::string& what) {
     rollback(w);
     load.outcome.state = ChunkState::failed;
-    throw Failure(code, fmt::format("fastload: {}: {}; {}", describe(load.chunk, job), what, fate(load, job)));
+    throw Failure(code, fmt::format("{}: {}; {}", describe(load.chunk, job), what, fate(load, job)));
   };
   if (load.text.from)
     if (std::string what = load.text.from->changed(load.chunk); !what.empty())
@@ -361,7 +361,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
         // The stop watcher cut a call the server did not answer: the server rolls the transaction back.
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
         throw Failure(ExitCode::interrupted, fmt::format(
-            "fastload: {}: stopped by signal {}: the server did not answer within {} s of it, so the connection "
+            "{}: stopped by signal {}: the server did not answer within {} s of it, so the connection "
             "was cut: {}", describe(chunk, job), stop_signal(), kStopGrace.count() / 1000, fate(load, job)));
       }
       const Destination* cannot = job.untransactional();
@@ -388,7 +388,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
         throw;
       }
       w.links.clear();
-      spdlog::warn("{}; trying again ({} of {})", without_prefix(f.what()), retry + 1,
+      spdlog::warn("{}; trying again ({} of {})", f.what(), retry + 1,
                    job.options.retries);
     }
     std::this_thread::sleep_for(backoff(retry));

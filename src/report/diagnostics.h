@@ -8,7 +8,7 @@
 
 namespace fastload::report {
 
-// One line: "fastload: LABELFILE:LINE (byte N): MESSAGE (server code C); HINT".
+// One line, without the program prefix report::tell adds: "LABELFILE:LINE (byte N): MESSAGE (server code C); HINT".
 std::string format_problem(const Problem& problem, const char* label = "");
 
 }  // namespace fastload::report

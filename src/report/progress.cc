@@ -24,7 +24,7 @@ ProgressLine::~ProgressLine() {
   }
   wake_.notify_all();
   thread_.join();
-  if (drawn_ && terminal_) say("\n");
+  if (drawn_ && terminal_) write_quietly(stderr, "\n");
 }
 
 void ProgressLine::run() {
@@ -52,10 +52,9 @@ void ProgressLine::draw(bool complete) {
                                         : "  ETA ?";
   std::string share = total_input_ || complete ? fmt::format("{:5.1f}%  ", percent) : "";
   // On a terminal the line redraws itself; in a log file each update is a line.
-  say("{}fastload: {}{} rows  {:.0f} rows/s  {:.1f} MB/s{}{}", terminal_ ? "\r" : "", share, rows,
-             seconds > 0 ? rows / seconds : 0, seconds > 0 ? bytes / seconds / 1e6 : 0,
-             eta, terminal_ ? "\x1b[K" : "\n");
-  std::fflush(stderr);
+  std::string line = fmt::format("{}{} rows  {:.0f} rows/s  {:.1f} MB/s{}", share, rows,
+                                 seconds > 0 ? rows / seconds : 0, seconds > 0 ? bytes / seconds / 1e6 : 0, eta);
+  write_quietly(stderr, (terminal_ ? "\r" : "") + prefixed(line) + (terminal_ ? "\x1b[K" : "\n"));
   drawn_ = true;
 }
 

@@ -2,6 +2,19 @@
 
 namespace fastload::report {
 
+std::string prefixed(std::string_view message) {
+  std::string out;
+  out.reserve(message.size() + kProgramPrefix.size());
+  for (std::size_t begin = 0;;) {
+    std::size_t end = message.find('\n', begin);
+    out += kProgramPrefix;
+    out += message.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    begin = end + 1;
+  }
+}
+
 void write_quietly(std::FILE* stream, std::string_view text) noexcept {
   if (std::fwrite(text.data(), 1, text.size(), stream) != text.size()) std::clearerr(stream);
   std::fflush(stream);

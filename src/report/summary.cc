@@ -14,10 +14,10 @@ void print_problems(const std::vector<Problem>& problems, const char* label) {
   std::size_t shown = 0;
   for (const Problem& p : problems) {
     if (shown++ == kProblemsShown) {
-      say("fastload: ... and {} more (see --json)\n", problems.size() - kProblemsShown);
+      tell("... and {} more (see --json)", problems.size() - kProblemsShown);
       break;
     }
-    say("{}\n", format_problem(p, label));
+    tell("{}", format_problem(p, label));
   }
 }
 
@@ -57,7 +57,7 @@ std::string describe_span(const ChunkSpan& s, const std::string& file) {
 void print_files(const Summary& s) {
   if (s.files.size() < 2) return;
   for (const FileCounts& f : s.files)
-    say("fastload:   {}: {} of {} rows loaded{}{}\n", f.path, f.rows, f.input_rows,
+    tell("  {}: {} of {} rows loaded{}{}", f.path, f.rows, f.input_rows,
                f.rows_loaded_before ? fmt::format(", {} before", f.rows_loaded_before) : "",
                f.rows_rejected ? fmt::format(", {} rejected", f.rows_rejected) : "");
 }
@@ -107,39 +107,39 @@ ChunkSpan unread_span(const Chunk& next) {
 
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
-    for (const auto& [name, seconds] : s.passes) say("fastload: pass {:<8} {:8.3f} s\n", name, seconds);
+    for (const auto& [name, seconds] : s.passes) tell("pass {:<8} {:8.3f} s", name, seconds);
   print_problems(s.rejected, "rejected ");
   print_problems(s.problems, "");
-  if (!s.error.empty()) say("{}\n", s.error);
+  if (!s.error.empty()) tell("{}", s.error);
   if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
-  say("fastload: {} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
-             "{:.1f} MB/s\n", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
+  tell("{} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
+             "{:.1f} MB/s", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
   print_files(s);
-  say("fastload: {} of {} chunks committed, {} threads, {} warnings; --mode {}{}\n",
+  tell("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
   if (!s.shards.empty()) {
     std::vector<std::string> shards;
     for (const ShardCounts& shard : s.shards) shards.push_back(fmt::format("{} {} rows", shard.name, shard.rows));
-    say("fastload: shard-direct into {} shards of the Spider table: {}\n", s.shards.size(),
+    tell("shard-direct into {} shards of the Spider table: {}", s.shards.size(),
                fmt::join(shards, ", "));
   }
   if (!s.via_head.empty())
-    say("fastload: the Spider table was loaded through its head server: {}\n", s.via_head);
+    tell("the Spider table was loaded through its head server: {}", s.via_head);
   if (!s.part.empty())
-    say("fastload: --part {}: {} of the {} chunks are this part's, the other parts load the rest\n",
+    tell("--part {}: {} of the {} chunks are this part's, the other parts load the rest",
                s.part, s.chunks - s.chunks_other_parts, s.chunks);
   if (s.chunks_loaded_before > 0)
-    say("fastload: --resume: {} chunk{} ({} rows) loaded by an earlier run, skipped\n",
+    tell("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped",
                s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
   if (s.duplicates_skipped > 0)
-    say("fastload: {} of the rows committed were skipped: their key was already in the table "
-               "(--on-duplicate ignore)\n", s.duplicates_skipped);
+    tell("{} of the rows committed were skipped: their key was already in the table "
+               "(--on-duplicate ignore)", s.duplicates_skipped);
   if (s.rows_replaced > 0)
-    say("fastload: {} rows of the table were replaced (--on-duplicate replace)\n", s.rows_replaced);
+    tell("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
-    say("fastload: {} rows rejected and left out{}\n", s.rows_rejected,
+    tell("{} rows rejected and left out{}", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"
                                       : fmt::format(": rows in {0}{1}, reasons in {0}.reasons", s.rejects_file,
                                                     s.rejects_charset.empty() ? "" : fmt::format(
@@ -149,13 +149,13 @@ void print_text(const Summary& s, bool verbose) {
     for (const ChunkSpan& span : s.spans) {
       if (span.state.state == ChunkState::other_part) continue;  // not this process's: listed in --json only
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
-      say("fastload:   {}\n", describe_span(span, file));
+      tell("  {}", describe_span(span, file));
     }
   if (!s.deferred_indexes.empty())
-    say("fastload: --defer-indexes: {} secondary indexes dropped for the load and re-created after "
-               "it: {}\n", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
-  if (s.durable) say("fastload: durable: {}: {}\n", *s.durable ? "yes" : "NO", s.durability);
-  else if (s.rows > 0) say("fastload: durable: not checked (the load did not finish)\n");
+    tell("--defer-indexes: {} secondary indexes dropped for the load and re-created after "
+               "it: {}", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
+  if (s.durable) tell("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
+  else if (s.rows > 0) tell("durable: not checked (the load did not finish)");
 }
 
 namespace {

@@ -19,7 +19,7 @@ std::uint64_t pinned(const RunState& state, std::string_view variable) {
 
 Failure cannot_number(const RunState& state, const std::string& why) {
   return Failure(ExitCode::usage, fmt::format(
-      "fastload: {} has the AUTO_INCREMENT column {} that the file does not give, and fastload numbers such rows in "
+      "{} has the AUTO_INCREMENT column {} that the file does not give, and fastload numbers such rows in "
       "file order as one LOAD DATA does; {}. Give the ids in the file (--columns naming the column)",
       state.target.display, load::quote_identifier(state.auto_ids->column), why));
 }
@@ -67,7 +67,7 @@ void plan_auto_ids(const Options& options, RunState& state) {
   load::check_numbering(*state.control, state.target, *column);
 }
 
-void number_rows(const Options& options, RunState& state) {
+void number_rows(const Options& /*options: every pass takes them*/, RunState& state) {
   if (!state.auto_ids) return;
   load::AutoIds& ids = *state.auto_ids;
   std::uint64_t before = 0;

@@ -13,15 +13,15 @@ void check_bulk_target(const Options& options, RunState& state) {
   const load::Target& table = state.stage ? state.stage->target : state.target;
   if (table.engine != "InnoDB")
     throw Failure(ExitCode::usage, fmt::format(
-        "fastload: --mode bulk is the InnoDB empty-table path, and {} is {}: use --mode load", table.display,
+        "--mode bulk is the InnoDB empty-table path, and {} is {}: use --mode load", table.display,
         table.engine.empty() ? "a view" : table.engine));
   // With --resume, a table an earlier run of this load filled is finished business, not the user's rows.
   if (!loaded_before(state) && load::has_rows(*state.control, table))
     throw Failure(ExitCode::usage, fmt::format(
-        "fastload: --mode bulk: {} already holds rows, and the server takes its bulk path only into an empty "
+        "--mode bulk: {} already holds rows, and the server takes its bulk path only into an empty "
         "table; use --mode load (with --disable-checks for part of the gain)", table.display));
   if (!state.control->is_mariadb() || state.control->server_version() < 100600)
-    spdlog::warn("fastload: --mode bulk: the server has no empty-table bulk path (MariaDB 10.6 or later has it): "
+    spdlog::warn("--mode bulk: the server has no empty-table bulk path (MariaDB 10.6 or later has it): "
                  "{} loads in one transaction without it; --mode load is faster here", options.files.front());
 }
 

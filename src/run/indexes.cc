@@ -18,7 +18,7 @@ void defer_indexes(const Options& options, RunState& state) {
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
   if (!options.force && !loaded_before(state) && load::has_rows(*state.control, state.target))
     throw Failure(ExitCode::usage, fmt::format(
-        "fastload: --defer-indexes: {} already holds rows, whose index entries the re-created indexes would "
+        "--defer-indexes: {} already holds rows, whose index entries the re-created indexes would "
         "rebuild too (and a large table stays without them during the load); give --force to do it anyway, or "
         "load without --defer-indexes", state.target.display));
   try {
@@ -39,7 +39,7 @@ std::optional<Failure> restore_indexes(RunState& state) noexcept {
   } catch (const std::exception& e) {
     state.summary.deferred_indexes.clear();
     return Failure(ExitCode::load_failed, fmt::format(
-        "fastload: {}: re-creating the indexes --defer-indexes dropped failed: {}; run: {}", state.target.display,
+        "{}: re-creating the indexes --defer-indexes dropped failed: {}; run: {}", state.target.display,
         e.what(), state.deferred->restore_statement()));
   }
 }

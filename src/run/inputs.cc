@@ -26,7 +26,7 @@ constexpr std::uint64_t kMostConvertedBytes = 3;
 std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_ptr<input::ByteStream> stream) {
   if (stream->format() != input::Format::plain && stream->compressed_size())
     throw Failure(ExitCode::usage, fmt::format(
-        "fastload: {}: is {} data in --charset {}, which fastload converts to utf8mb4 as it reads it; "
+        "{}: is {} data in --charset {}, which fastload converts to utf8mb4 as it reads it; "
         "decompress it first, or pipe it (e.g. `zcat FILE | fastload --charset {} - ...`)",
         stream->name(), input::format_name(stream->format()), options.charset, options.charset));
   const input::FileCharset* cs = input::converted_charset(options.charset);
@@ -75,16 +75,16 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
   state.summary.files[index].path = stream->name();  // "standard input" for -
   if (state.inputs.size() == 1) state.summary.file = stream->name();
   if (mode.server_reads_file)
-    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode {} has the server read a plain file; this "
+    throw Failure(ExitCode::usage, fmt::format("{}: --mode {} has the server read a plain file; this "
                                                "is {}: decompress it to a file first, or use another --mode",
                                                stream->name(), mode.name, what_stream(*stream)));
   if (mode.whole_file && !whole_converted)  // one chunk of a stream would be the whole stream in memory
-    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --mode {} sends a plain file in one statement; "
+    throw Failure(ExitCode::usage, fmt::format("{}: --mode {} sends a plain file in one statement; "
                                                "this is {}: decompress it to a file first, or use --mode {}",
                                                stream->name(), mode.name, what_stream(*stream),
                                                traits(kDefaultMode).name));
   if (options.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
-    throw Failure(ExitCode::usage, fmt::format("fastload: {}: --part needs a file that every process cuts into the "
+    throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "
                                                "it to a file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16

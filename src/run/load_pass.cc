@@ -169,9 +169,9 @@ Failure with_left_behind(const Failure& stopped, const RunState& state) {
   if (cannot == state.destinations.end()) return stopped;
   std::string message = stopped.what();
   for (const load::ChunkOutcome& o : state.outcomes)
-    if (!o.left_behind.empty()) message += "\nfastload: " + o.left_behind;
+    if (!o.left_behind.empty()) message += "\n" + o.left_behind;
   if (message == stopped.what())
-    message += fmt::format("\nfastload: engine {} cannot roll back, but no chunk stored rows before the failure: "
+    message += fmt::format("\nengine {} cannot roll back, but no chunk stored rows before the failure: "
                            "{} holds the committed chunks only", cannot->target.engine, cannot->target.display);
   return Failure(stopped.code(), message);
 }
@@ -203,7 +203,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   }
   if (!stopped && load::stop_signal() != 0)
     stopped = Failure(ExitCode::interrupted, fmt::format(
-        "fastload: {}: stopped by signal {}: the chunks in flight were committed or rolled back, the ones listed "
+        "{}: stopped by signal {}: the chunks in flight were committed or rolled back, the ones listed "
         "below as not loaded were not started. {}", state.summary.file, load::stop_signal(), options.resume
         ? "Run the same command again (with --resume) to load the rest"
         : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
@@ -211,11 +211,11 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   const report::Summary& s = state.summary;
   if (!stopped && s.problems.empty() && s.rows + s.rows_loaded_before + s.rows_rejected != s.input_rows)
     stopped = Failure(ExitCode::internal, fmt::format(
-        "fastload: {}: the file has {} rows but {} were loaded, {} loaded before and {} rejected; please report "
+        "{}: the file has {} rows but {} were loaded, {} loaded before and {} rejected; please report "
         "this", state.summary.file, s.input_rows, s.rows, s.rows_loaded_before, s.rows_rejected));
   if (!stopped && !state.summary.problems.empty())
     stopped = Failure(ExitCode::rejected, fmt::format(
-        "fastload: {}: rows were rejected (see above); {}. Fix those rows, then reload the chunks that are not "
+        "{}: rows were rejected (see above); {}. Fix those rows, then reload the chunks that are not "
         "committed (listed below)", state.summary.file, std::all_of(state.destinations.begin(),
         state.destinations.end(), [](const load::Destination& d) { return d.target.transactional; })
         ? "nothing of the rejected chunk was committed" : "what the rejected chunk left in the table is said below"));
@@ -223,7 +223,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
         return span.state.unverified;
       }))
     stopped = Failure(stopped->code(), fmt::format(
-        "{}\nfastload: the chunks listed as \"committed unverified\" came from compressed data read through a "
+        "{}\nthe chunks listed as \"committed unverified\" came from compressed data read through a "
         "pipe, whose check (at the end of its member) failed or was not reached: their rows may be damaged. "
         "Check them; a compressed file named as a FILE is checked before any of it is committed",
         stopped->what()));

@@ -20,21 +20,21 @@ int program(int argc, char** argv, load::StepHook* hook) {
     ParsedArgs parsed = parse_args(std::move(args));
     if (parsed.exit_now) return 0;
     auto log = spdlog::stderr_logger_mt("fastload");
-    log->set_pattern("fastload: %v");
+    log->set_pattern(std::string(report::kProgramPrefix) + "%v");
     log->set_level(parsed.options.verbose ? spdlog::level::debug : spdlog::level::warn);
     spdlog::set_default_logger(log);
     if (mysql_library_init(0, nullptr, nullptr) != 0) {
-      report::say("fastload: cannot initialise the MySQL client library\n");
+      report::tell("cannot initialise the MySQL client library");
       return static_cast<int>(ExitCode::internal);
     }
     int code = run(parsed.options, hook);
     mysql_library_end();
     return code;
   } catch (const Failure& failure) {
-    report::say("{}\n", failure.what());
+    report::tell("{}", failure.what());
     return static_cast<int>(failure.code());
   } catch (const std::exception& e) {
-    report::say("{}\n", internal_error(e.what()).what());
+    report::tell("{}", internal_error(e.what()).what());
     return static_cast<int>(ExitCode::internal);
   }
 }

@@ -88,11 +88,11 @@ load::Ledger& open_ledger(const Options& options, RunState& state, Input& input,
                                                            identity_of(options, state, input, chunks, d)));
   } catch (const load::ServerError& e) {
     if (load::is_read_only(e))
-      throw Failure(ExitCode::privilege, fmt::format("fastload: --resume: cannot create or use the ledger table "
+      throw Failure(ExitCode::privilege, fmt::format("--resume: cannot create or use the ledger table "
                                                      "{}.{}{}: {}", database, options.ledger_table,
                                                      state.destinations[d].where(), load::read_only_advice(e)));
     throw Failure(ExitCode::cannot_resume, fmt::format(
-        "fastload: --resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
+        "--resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
         "database, or name another with --ledger DB.TABLE", database, options.ledger_table,
         state.destinations[d].where(), e.what(), e.code()));
   }
@@ -162,7 +162,7 @@ void resume_pass(const Options& options, RunState& state) {
   for (const Input& input : state.inputs)
     if (input.stream && !input.stream->compressed_size())
       throw Failure(ExitCode::cannot_resume, fmt::format(
-          "fastload: {}: --resume needs a file, which it can fingerprint and read again; this is {}. "
+          "{}: --resume needs a file, which it can fingerprint and read again; this is {}. "
           "Save it to a file first, or run without --resume", input.name(), what_stream(*input.stream)));
   identify_inputs(options, state);
   std::uint64_t rows_before = 0;
@@ -173,7 +173,7 @@ void resume_pass(const Options& options, RunState& state) {
     published += was_published;
   }
   if (published > 0 && published < state.inputs.size())
-    throw Failure(ExitCode::cannot_resume, "fastload: --resume: an earlier --atomic run published some of these "
+    throw Failure(ExitCode::cannot_resume, "--resume: an earlier --atomic run published some of these "
                   "files but not the others: the list of files changed; load the new files in a run of their own");
   state.published_before = published > 0;
   // Without the PROCESS privilege a TRUNCATE keeps the table's identity; its emptiness still tells.
@@ -181,7 +181,7 @@ void resume_pass(const Options& options, RunState& state) {
   if (rows_before > 0 && !state.published_before &&
       state.control->query("SELECT 1 FROM " + loaded.quoted + " LIMIT 1").empty())
     throw Failure(ExitCode::cannot_resume, fmt::format(
-        "fastload: --resume: the ledger {} says {} rows of this load are in {}, but it is empty: it was truncated "
+        "--resume: the ledger {} says {} rows of this load are in {}, but it is empty: it was truncated "
         "or emptied since. Run {} and rerun to load the whole file", state.inputs[0].ledgers[0]->quoted(),
         rows_before, loaded.display, state.inputs.size() == 1 ? state.inputs[0].ledgers[0]->forget()
                                                               : "its DELETE for each file's load"));

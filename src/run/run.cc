@@ -132,7 +132,7 @@ Failure as_failure(const std::exception_ptr& thrown) {
     return failure;
   } catch (const load::ServerError& e) {
     return Failure(ExitCode::load_failed,
-                   fmt::format("fastload: the server failed a statement: {} (error {})", e.what(), e.code()));
+                   fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()));
   } catch (const std::exception& e) {  // a bug: std::out_of_range from .at(), std::bad_alloc, ...
     return internal_error(e.what());
   } catch (...) {
@@ -170,7 +170,7 @@ int run(const Options& options, load::StepHook* hook) {
   if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);
-    s.error = fmt::format("fastload: stopped by signal {}: the server did not answer within {} s of it, so the "
+    s.error = fmt::format("stopped by signal {}: the server did not answer within {} s of it, so the "
                           "connection was cut\n{}", load::stop_signal(), load::kStopGrace.count() / 1000, s.error);
   }
   abandon(state);  // --atomic: any failure before the publish

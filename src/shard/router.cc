@@ -15,7 +15,7 @@ load::RowDestination ShardRouter::route(std::string_view text, split::RowEnd end
   for (std::size_t field : map_.fields) {
     // LOAD DATA refuses a short row in strict mode too (1261); here it could not be placed at all.
     if (field >= fields_.size())
-      return {0, load::er::WARN_TOO_FEW_RECORDS,
+      return {0, er::WARN_TOO_FEW_RECORDS,
               fmt::format("the row has {} fields, and the partitioning column {} is field {}", fields_.size(),
                           map_.partitioning->columns()[values_.size()].name, field + 1)};
     values_.push_back(fields_[field]);

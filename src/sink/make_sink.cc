@@ -24,7 +24,7 @@ std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Op
       return std::make_unique<TextInsertSink>(
           session, target, mode.rows_per_statement ? mode.rows_per_statement : options.batch_rows, options, ids);
   }
-  throw Failure(ExitCode::internal, "fastload: the mode table names an unknown sink");
+  throw Failure(ExitCode::internal, "the mode table names an unknown sink");
 }
 
 }  // namespace fastload::load

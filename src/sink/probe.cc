@@ -44,7 +44,7 @@ void probe_target(Session& session, const Target& t, const Options& options) {
     }
   } catch (const ServerError& e) {
     if (refuses_expression(e, options))
-      throw Failure(ExitCode::usage, fmt::format("fastload: --set: the server refuses the expression: {} (error "
+      throw Failure(ExitCode::usage, fmt::format("--set: the server refuses the expression: {} (error "
                                                  "{}); fix it: it is SQL, as in LOAD DATA's SET clause",
                                                  e.what(), e.code()));
     throw explain(e, t, "a test statement", options.mode);

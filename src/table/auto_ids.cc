@@ -113,7 +113,7 @@ void check_numbering(Session& control, const Target& target, const Column& colum
       control.quote_string(target.table), control.quote_string(column.name)));
   if (leads.value_or("0") != "0") return;
   throw Failure(ExitCode::usage, fmt::format(
-      "fastload: {} numbers its AUTO_INCREMENT column {} per group of a multi-column index ({} does so when no "
+      "{} numbers its AUTO_INCREMENT column {} per group of a multi-column index ({} does so when no "
       "index begins with the column), and the file does not give it: fastload numbers rows in file order and "
       "cannot give each group's numbers. Give the ids in the file (--columns naming {}), or load with one "
       "LOAD DATA", target.display, quote_identifier(column.name), target.engine, column.name));
@@ -129,7 +129,7 @@ std::uint64_t next_auto_increment(Session& control, const Target& target) {
       control.quote_string(target.database), control.quote_string(target.table)));
   if (!next || next->empty() || next->find_first_not_of("0123456789") != std::string::npos)
     throw Failure(ExitCode::no_table, fmt::format(
-        "fastload: the server does not say the next AUTO_INCREMENT value of {} ('{}'), from which fastload numbers "
+        "the server does not say the next AUTO_INCREMENT value of {} ('{}'), from which fastload numbers "
         "the rows the file gives no id: give the ids in the file (--columns)", target.display, next.value_or("NULL")));
   return std::stoull(*next);
 }
@@ -139,7 +139,7 @@ void move_auto_increment(Session& control, const Target& target, std::uint64_t n
     control.execute(fmt::format("ALTER TABLE {} AUTO_INCREMENT = {}", target.quoted, next));
   } catch (const ServerError& e) {
     if (e.code() != er::TABLEACCESS_DENIED_ERROR) throw;  // no ALTER on the table
-    spdlog::warn("fastload: {}: the user may not ALTER the table ({}), so its AUTO_INCREMENT counter is not moved "
+    spdlog::warn("{}: the user may not ALTER the table ({}), so its AUTO_INCREMENT counter is not moved "
                  "past the ids the load gives: another writer taking one of them during the load makes that row "
                  "refused as a duplicate key", target.display, e.what());
   }

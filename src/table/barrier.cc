@@ -44,7 +44,7 @@ Durability flush_tables(Session& session, const Target& target) {
     session.execute(fmt::format("FLUSH TABLES {}", target.quoted));
   } catch (const ServerError& e) {
     throw Failure(ExitCode::not_durable, fmt::format(
-        "fastload: the committed chunks are in the table, but FLUSH TABLES {} failed: {}; the {} table is not "
+        "the committed chunks are in the table, but FLUSH TABLES {} failed: {}; the {} table is not "
         "crash-safe until it is flushed: GRANT RELOAD to the user, or run FLUSH TABLES yourself", target.display,
         e.what(), target.engine));
   }

@@ -188,7 +188,7 @@ void DeferredIndexes::restore(Session& control) {
     if (!dropped_.empty()) control.execute(restore_statement());
   } catch (const ServerError& e) {
     throw Failure(ExitCode::load_failed, fmt::format(
-        "fastload: {}: re-creating the indexes --defer-indexes dropped failed: {} (error {}). They are recorded in "
+        "{}: re-creating the indexes --defer-indexes dropped failed: {} (error {}). They are recorded in "
         "{}: a later fastload --defer-indexes run into this table re-creates them first, or run: {}",
         target_.display, e.what(), e.code(), record_, restore_statement()));
   }

@@ -128,7 +128,7 @@ Failure Ledger::refusal(const RecordedLoad& load, const std::string& what_differ
       : fmt::format("Its rows are in {}. Either restore what it loaded and rerun, or delete those rows and run {}, "
                     "then rerun", where, forget(load.load_id));
   return Failure(ExitCode::cannot_resume, fmt::format(
-      "fastload: --resume: the ledger {} records a load of {} into {} that committed {} of {} chunks (last at {}), "
+      "--resume: the ledger {} records a load of {} into {} that committed {} of {} chunks (last at {}), "
       "and it does not match this run: {}. {}", quoted_, load.identity.file, identity_.target, load.chunks_committed,
       load.identity.chunks ? std::to_string(load.identity.chunks) : "its", load.last_commit, what_differs, remedy));
 }
@@ -197,7 +197,7 @@ LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) con
 void Ledger::check_recorded(const LedgerEntry& e, const Chunk* chunk) const {
   if (chunk && chunk->begin == e.begin && chunk->end == e.end && chunk->rows == e.rows) return;
   throw Failure(ExitCode::cannot_resume, fmt::format(
-      "fastload: --resume: the ledger {} records chunk {} of {} as bytes {}-{} with {} rows, which is not a "
+      "--resume: the ledger {} records chunk {} of {} as bytes {}-{} with {} rows, which is not a "
       "chunk of this run; the ledger row was changed by hand or by another program: check it", quoted_,
       e.chunk, identity_.file, e.begin, e.end, e.rows));
 }

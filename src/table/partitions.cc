@@ -36,7 +36,7 @@ std::string check_partitions(Session& session, const Target& target, const Optio
   std::vector<std::string> names = partition_names(session, target);
   if (names.empty())
     throw Failure(ExitCode::usage, fmt::format(
-        "fastload: --partition {}: {} is not partitioned, so no row can go to a partition of it; leave out "
+        "--partition {}: {} is not partitioned, so no row can go to a partition of it; leave out "
         "--partition", quote_identifier(options.partitions.front()), target.display));
   std::vector<std::string> listed;  // quoted, so a name holding ", " reads as one
   for (const std::string& name : names) listed.push_back(quote_identifier(name));
@@ -45,7 +45,7 @@ std::string check_partitions(Session& session, const Target& target, const Optio
     // The server compares partition names without case.
     if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return same_name(n, wanted); }))
       throw Failure(ExitCode::usage, fmt::format(
-          "fastload: --partition: {} has no partition {}; its partitions (and subpartitions) are {}: name some "
+          "--partition: {} has no partition {}; its partitions (and subpartitions) are {}: name some "
           "of them", target.display, quote_identifier(wanted), fmt::join(listed, ", ")));
     quoted.push_back(quote_identifier(wanted));
   }

@@ -39,7 +39,7 @@ void write_rejects(const std::string& path, std::vector<RejectedRow> rows) {
   data.flush();
   reasons.flush();
   if (!data || !reasons)
-    throw Failure(ExitCode::input, fmt::format("fastload: {}: cannot write the rejected rows: {}; the loaded "
+    throw Failure(ExitCode::input, fmt::format("{}: cannot write the rejected rows: {}; the loaded "
                                                "rows are committed, the summary lists the rejected ones",
                                                path, std::strerror(errno)));
 }
@@ -81,7 +81,7 @@ void check_rejects_file(const std::string& path, const std::vector<std::string>*
   if (existing.empty()) return;
   if (own_inputs && written_for(reasons, *own_inputs) && !is_an_input(path, *own_inputs)) return;
   throw Failure(ExitCode::usage, fmt::format(
-      "fastload: --rejects {}: {} already exists, and fastload never replaces a file with the rejected rows "
+      "--rejects {}: {} already exists, and fastload never replaces a file with the rejected rows "
       "(FILE) and their reasons (FILE.reasons){}: remove it or choose another name", path, existing,
       own_inputs ? " other than the ones an earlier --resume run of this load wrote" : ""));
 }

@@ -41,7 +41,7 @@ void lock_stage(Session& control, const Target& target, const Stage& stage) {
                                              control.quote_string("fastload." + stage.target.table)));
   if (got != "1")
     throw Failure(ExitCode::load_failed, fmt::format(
-        "fastload: --atomic: another fastload run is loading {} through the stage {} (it holds the lock "
+        "--atomic: another fastload run is loading {} through the stage {} (it holds the lock "
         "fastload.{}); wait for it to end, then rerun", target.display, stage.target.display, stage.target.table));
 }
 
@@ -89,11 +89,11 @@ void create_stage(Session& control, const Target& target, const Stage& stage) {
 
 Failure stage_failure(const ServerError& e, const Target& target, const Stage& stage) {
   if (is_read_only(e))
-    return Failure(ExitCode::privilege, fmt::format("fastload: --atomic: cannot set up the staging table {}: {}",
+    return Failure(ExitCode::privilege, fmt::format("--atomic: cannot set up the staging table {}: {}",
                                                     stage.target.display, read_only_advice(e)));
   bool denied = is_privilege_denied(e.code());
   return Failure(denied ? ExitCode::privilege : ExitCode::load_failed, fmt::format(
-      "fastload: --atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
+      "--atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
       e.code(), denied ? fmt::format("GRANT CREATE, ALTER, DROP, INSERT, SELECT ON {}.* to the user (the stage "
                                      "lives next to {}), or load without --atomic", quote_identifier(target.database),
                                      target.display)
@@ -116,7 +116,7 @@ Stage prepare_stage(Session& control, const Target& target, bool keep_existing) 
     auto comment = table_field(control, stage.target, "TABLE_COMMENT");
     if (comment && comment->value_or("") != kComment)
       throw Failure(ExitCode::load_failed, fmt::format(
-          "fastload: --atomic: {} exists and is not a fastload stage (its comment is not fastload's), so "
+          "--atomic: {} exists and is not a fastload stage (its comment is not fastload's), so "
           "fastload will not drop it; --atomic into {} needs that name: rename that table, then rerun",
           stage.target.display, target.display));
     // The --resume hook: a rerun continues the stage whose chunks its ledger lists.
@@ -143,7 +143,7 @@ bool drop_stage(Session& control, const Stage& stage) noexcept {
 }
 
 std::string abandon_stage(Session& control, const Target& target, const Stage& stage) {
-  std::string unchanged = fmt::format("fastload: --atomic: nothing was published: {} is unchanged", target.display);
+  std::string unchanged = fmt::format("--atomic: nothing was published: {} is unchanged", target.display);
   if (stage.keep)
     return fmt::format("{}; its stage {} is kept with the chunks it holds: fix the problem, then rerun with "
                        "--resume, which loads the rest and publishes", unchanged, stage.target.display);
@@ -199,18 +199,18 @@ Published check_publish(Session& control, const Target& target, std::uint64_t st
   std::string said;
   for (const std::string& p : problems) said += "; " + p;
   throw Failure(ExitCode::rejected, fmt::format(
-      "fastload: --atomic: publishing into {} read {} rows of the stage (the load committed {}) and stored {}, "
+      "--atomic: publishing into {} read {} rows of the stage (the load committed {}) and stored {}, "
       "with {} warnings{}", target.display, records, staged_rows, affected, warnings, said));
 }
 
 // The server's refusal of the publish as the Failure a user can act on.
 Failure publish_failure(const ServerError& e, const Target& target) {
   auto failure = [&](ExitCode code, const char* hint) {
-    return Failure(code, fmt::format("fastload: --atomic: publishing into {} failed: {} (error {}); {}",
+    return Failure(code, fmt::format("--atomic: publishing into {} failed: {} (error {}); {}",
                                      target.display, e.what(), e.code(), hint));
   };
   if (is_read_only(e))
-    return Failure(ExitCode::privilege, fmt::format("fastload: --atomic: publishing into {} failed: {}",
+    return Failure(ExitCode::privilege, fmt::format("--atomic: publishing into {} failed: {}",
                                                     target.display, read_only_advice(e)));
   if (is_data_error(e.code()))
     return failure(ExitCode::rejected, "a row of the load conflicts with the table (a key already in it, a "
@@ -232,7 +232,7 @@ void commit_publish(Session& control, const Target& target, const Stage& stage, 
   } catch (const ServerError& e) {
     if (!is_connection_lost(e.code())) throw;
     throw PublishUnknown(ExitCode::load_failed, fmt::format(
-        "fastload: --atomic: the connection was lost during the publish's COMMIT ({}, error {}): {} holds "
+        "--atomic: the connection was lost during the publish's COMMIT ({}, error {}): {} holds "
         "either all {} rows of the load or none of them; {}", e.what(), e.code(), target.display, rows,
         stage.keep ? "rerun with --resume: its ledger knows whether the publish committed"
                    : fmt::format("count its rows to tell; if none, rerun the load (the next --atomic run drops the "

@@ -63,7 +63,7 @@ void find_table(Session& session, Target& t) {
       session.quote_string(t.database), session.quote_string(t.table)));
   if (rows.empty())
     throw Failure(ExitCode::no_table, fmt::format(
-        "fastload: table {} does not exist, or the user has no privilege on it; create it first "
+        "table {} does not exist, or the user has no privilege on it; create it first "
         "(fastload loads into existing tables)", t.display));
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
@@ -82,7 +82,7 @@ std::string read_only_advice(const ServerError& e) {
 
 Failure explain(const ServerError& e, const Target& t, const std::string& context, Mode mode) {
   auto failure = [&](ExitCode code, const std::string& what) {
-    return Failure(code, fmt::format("fastload: {}: {}", context, what));
+    return Failure(code, fmt::format("{}: {}", context, what));
   };
   if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
   // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
@@ -133,7 +133,7 @@ void require_transactional(const Target& t, ExitCode code, const std::string& op
   bool vowel = !t.engine.empty() && std::string("AEIOU").find(t.engine[0]) != std::string::npos;
   std::string what = t.engine.empty() ? "a view"
                                       : fmt::format("{} {} table, which cannot roll back", vowel ? "an" : "a", t.engine);
-  throw Failure(code, fmt::format("fastload: {} needs a transactional table and {}{} is {}: {}. {}, or convert the "
+  throw Failure(code, fmt::format("{} needs a transactional table and {}{} is {}: {}. {}, or convert the "
                                   "table (ALTER TABLE {} ENGINE=InnoDB)", option, t.display, where, what, because,
                                   instead, t.quoted));
 }

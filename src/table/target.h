@@ -23,7 +23,7 @@ struct Column {
   unsigned fraction_digits = 0;  // a temporal column's precision (DATETIME_PRECISION)
   bool nullable = true;
   std::vector<std::string> members{};  // an ENUM's or SET's, in order
-  std::string charset;       // a text column's; empty for others
+  std::string charset{};     // a text column's; empty for others
   bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
   bool auto_increment = false;  // the server numbers it where a row gives none (or NULL, or 0)
 };

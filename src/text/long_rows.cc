@@ -33,7 +33,7 @@ std::optional<RowPosition> find_long_row(std::string_view file, const Chunk& chu
 
 Failure row_too_long(const std::string& name, RowPosition where, std::uint64_t limit, const Dialect& dialect) {
   return Failure(ExitCode::input, fmt::format(
-      "fastload: {}:{} (byte {}): this row runs on for more than {} bytes without ending (read as {}); fastload "
+      "{}:{} (byte {}): this row runs on for more than {} bytes without ending (read as {}); fastload "
       "reads rows of up to 1G, the ceiling of the server's max_allowed_packet, so the file is probably not in "
       "that format. Check "
       "--lines-terminated-by (e.g. '\\r\\n' or '\\r') and an enclosure or escape that is never closed "

@@ -220,12 +220,12 @@ std::string open_failure(const std::string& path) {
 TEST(OpenStream, UnsupportedCompressionIsRefused) {
   TempDir dir;
   std::string path = dir.write(std::string("PK\x03\x04\x14\0\0\0\x08\0rest", 14), "data.tsv");
-  EXPECT_EQ(open_failure(path).rfind("fastload: " + path + ": is zip data", 0), 0u);
+  EXPECT_EQ(open_failure(path).rfind(path + ": is zip data", 0), 0u);
 }
 
 TEST(OpenStream, MissingFileOrDirectory) {
   for (std::string path : {"/nonexistent/fastload.tsv.gz", "/tmp"})
-    EXPECT_EQ(open_failure(path).rfind("fastload: " + path + ": ", 0), 0u);
+    EXPECT_EQ(open_failure(path).rfind(path + ": ", 0), 0u);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include "base/errors.h"
+#include "messages.h"
 
 namespace fastload {
 namespace {
@@ -181,7 +182,7 @@ TEST(ParseArgs, NumericOptionsRefuseNegativeAndOutOfRangeValues) {
     for (const char* bad : {"-1", "-0", "-18446744073709551615", "18446744073709551616",
                             "99999999999999999999999", "0x10", "+1", " 1", "1.5", "1e3", ""}) {
       const std::string message = usage_message_of({"--mode", "insert", option, bad, "f", "d.t"});
-      EXPECT_EQ(message.rfind("fastload: ", 0), 0u) << option << " " << bad << ": " << message;
+      EXPECT_TRUE(without_program_prefix(message)) << option << " " << bad << ": " << message;
       const std::string named = std::string(option) == "-P" ? "--port" : option;
       EXPECT_NE(message.find(named), std::string::npos) << option << " " << bad << ": " << message;
     }

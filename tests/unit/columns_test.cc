@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "base/errors.h"
+#include "messages.h"
 #include "text/chunk_rows.h"
 #include "table/column_list.h"
 #include "sink/insert_shape.h"
@@ -23,7 +24,7 @@ std::optional<std::string> usage_message(const std::function<void()>& f) {
     f();
   } catch (const Failure& e) {
     EXPECT_EQ(e.code(), ExitCode::usage);
-    EXPECT_EQ(std::string(e.what()).rfind("fastload: ", 0), 0u) << e.what();
+    EXPECT_TRUE(without_program_prefix(e.what())) << e.what();
     return e.what();
   }
   return std::nullopt;

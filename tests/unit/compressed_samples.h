@@ -185,7 +185,7 @@ inline std::uint64_t failure_offset(ByteStream& stream) {
   } catch (const Failure& e) {
     EXPECT_EQ(e.code(), ExitCode::input);
     std::string message = e.what();
-    std::string start = "fastload: " + stream.name() + ": " + std::string(format_name(stream.format())) +
+    std::string start = stream.name() + ": " + std::string(format_name(stream.format())) +
                         " data damaged or truncated";
     EXPECT_EQ(message.substr(0, start.size()), start) << message;
     std::smatch offset;

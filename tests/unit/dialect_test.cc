@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "dialect_cases.h"
 #include "base/errors.h"
+#include "messages.h"
 #include "sink/load_data_sink.h"
 #include "read_info_model.h"
 #include "text/field_parser.h"
@@ -60,7 +61,7 @@ TEST(DialectOptions, LinesStartingBy) {
            {"--lines-starting-by", "\\n>"}, {"--lines-terminated-by", "\\r\\n", "--lines-starting-by", "a\\r"},
            {"--lines-starting-by", "x\\\\"}, {"--lines-starting-by", "\xC2\xA7"}}) {
     EXPECT_EQ(refusal(args, &message), ExitCode::usage) << testing::PrintToString(args);
-    EXPECT_EQ(message.rfind("fastload: ", 0), 0u) << message;
+    EXPECT_TRUE(without_program_prefix(message)) << message;
   }
   EXPECT_EQ(refusal({"--csv", "--lines-starting-by", "x\\\\"}), ExitCode::ok);  // no escape: a backslash is data
   EXPECT_EQ(refusal({"--lines-starting-by", "\\\\x"}), ExitCode::ok);
@@ -99,7 +100,7 @@ TEST(DialectOptions, ImpossibleCombinationsAreRefused) {
   };
   for (const auto& args : refused) {
     EXPECT_EQ(refusal(args, &message), ExitCode::usage) << testing::PrintToString(args);
-    EXPECT_EQ(message.rfind("fastload: ", 0), 0u) << message;
+    EXPECT_TRUE(without_program_prefix(message)) << message;
   }
   EXPECT_EQ(refusal({"--csv", "--fields-terminated-by", ",", "--lines-terminated-by", ",\\n"}), ExitCode::ok);
 }

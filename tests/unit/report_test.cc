@@ -2,6 +2,7 @@
 
 #include "sink/load_data_sink.h"
 #include "report/diagnostics.h"
+#include "report/say.h"
 #include "report/summary.h"
 
 namespace fastload {
@@ -26,7 +27,7 @@ TEST(FormatProblem, NamesFileLineByteCodeAndHint) {
   p.code = 1366;
   p.message = "Incorrect decimal value: 'abc' for column `d`";
   std::string line = report::format_problem(p);
-  EXPECT_EQ(line.rfind("fastload: nodes.tsv:1234 (byte 98765): Incorrect decimal", 0), 0u) << line;
+  EXPECT_EQ(line.rfind("nodes.tsv:1234 (byte 98765): Incorrect decimal", 0), 0u) << line;
   EXPECT_NE(line.find("server code 1366"), std::string::npos);
   EXPECT_NE(line.find("not valid for the column"), std::string::npos);
 }
@@ -36,8 +37,17 @@ TEST(FormatProblem, WithoutALineNamesTheChunk) {
   p.where = {"f.tsv", 0, 4096};
   p.chunk_index = 3;
   p.message = "the chunk holds 5 rows but the server read 4";
-  EXPECT_EQ(report::format_problem(p), "fastload: f.tsv (chunk 3 from byte 4096): the chunk holds 5 rows but the "
+  EXPECT_EQ(report::format_problem(p), "f.tsv (chunk 3 from byte 4096): the chunk holds 5 rows but the "
                                        "server read 4");
+}
+
+// The one place the program's name is added: before every line of a message, however many it has.
+TEST(Prefixed, PutsTheProgramNameBeforeEachLine) {
+  EXPECT_EQ(report::prefixed("rows rejected"), "fastload: rows rejected");
+  EXPECT_EQ(report::prefixed("a: failed\nb: not committed\n  chunk 3"),
+            "fastload: a: failed\nfastload: b: not committed\nfastload:   chunk 3");
+  EXPECT_EQ(report::prefixed(""), "fastload: ");
+  EXPECT_EQ(report::prefixed("x\n"), "fastload: x\nfastload: ");
 }
 
 TEST(MakeSpans, MergesNeighboursInOneState) {

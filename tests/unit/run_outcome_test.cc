@@ -29,41 +29,41 @@ TEST(RunOutcome, Success) {
 }
 
 TEST(RunOutcome, FailureAsItIs) {
-  report::Summary s = outcome_of([] { throw Failure(ExitCode::rejected, "fastload: 3 rows refused"); });
+  report::Summary s = outcome_of([] { throw Failure(ExitCode::rejected, "3 rows refused"); });
   EXPECT_FALSE(s.success);
   EXPECT_EQ(s.exit_code, 8);
-  EXPECT_EQ(s.error, "fastload: 3 rows refused");
+  EXPECT_EQ(s.error, "3 rows refused");
 }
 
 TEST(RunOutcome, ServerErrorIsLoadFailed) {
-  report::Summary s = outcome_of([] { throw load::ServerError(load::er::LOCK_DEADLOCK, "40001", "Deadlock"); });
+  report::Summary s = outcome_of([] { throw load::ServerError(er::LOCK_DEADLOCK, "40001", "Deadlock"); });
   EXPECT_FALSE(s.success);
   EXPECT_EQ(s.exit_code, 9);
-  EXPECT_EQ(s.error, "fastload: the server failed a statement: Deadlock (error 1213)");
+  EXPECT_EQ(s.error, "the server failed a statement: Deadlock (error 1213)");
 }
 
 TEST(RunOutcome, AnyOtherExceptionIsInternal) {
   report::Summary s = outcome_of([] { std::vector<int>().at(3); });
   EXPECT_FALSE(s.success);
   EXPECT_EQ(s.exit_code, 1);
-  EXPECT_TRUE(s.error.starts_with("fastload: internal error: ")) << s.error;
+  EXPECT_TRUE(s.error.starts_with("internal error: ")) << s.error;
   EXPECT_TRUE(s.error.ends_with("; please report it with the command line you ran")) << s.error;
 
   s = outcome_of([] { throw std::logic_error("chunk 2 holds no bytes"); });
   EXPECT_EQ(s.exit_code, 1);
   EXPECT_EQ(s.error,
-            "fastload: internal error: chunk 2 holds no bytes; please report it with the command line you ran");
+            "internal error: chunk 2 holds no bytes; please report it with the command line you ran");
 
   s = outcome_of([] { throw 42; });
   EXPECT_EQ(s.exit_code, 1);
-  EXPECT_EQ(s.error, "fastload: internal error: an exception of unknown type; please report it with the command line "
+  EXPECT_EQ(s.error, "internal error: an exception of unknown type; please report it with the command line "
                      "you ran");
 }
 
 TEST(RunOutcome, InternalErrorIsWordedAsMainWordsAStrayException) {
   Failure f = internal_error("unknown partitioning method");
   EXPECT_EQ(f.code(), ExitCode::internal);
-  EXPECT_STREQ(f.what(), "fastload: internal error: unknown partitioning method; please report it with the command "
+  EXPECT_STREQ(f.what(), "internal error: unknown partitioning method; please report it with the command "
                          "line you ran");
 }
 

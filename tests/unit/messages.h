@@ -1,0 +1,16 @@
+// What the unit tests check of a message a Failure carries.
+#pragma once
+
+#include <string_view>
+
+#include "report/say.h"
+
+namespace fastload {
+
+// Said (not empty), and kept without the program's name: report::tell adds "fastload: " where it is printed,
+// so a message that carried it would print it twice.
+inline bool without_program_prefix(std::string_view message) {
+  return !message.empty() && !message.starts_with(report::kProgramPrefix) && !message.starts_with(' ');
+}
+
+}  // namespace fastload
