@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "cli/file_arguments.h"
 #include "cli/flags.h"
+#include "cli/option_files.h"
 #include "cli/validate.h"
 #include "report/say.h"
 
@@ -33,6 +35,27 @@ std::vector<std::string> keep_empty_format_values(std::vector<std::string> args)
   return args;
 }
 
+// As the mariadb client: -P on the command line means TCP, -S a socket, whichever of them and --protocol comes
+// last; a port or socket from an option file (the first `from_files` options parsed) chooses nothing.
+Protocol chosen_protocol(const CLI::App& app, std::size_t from_files, Protocol given) {
+  const std::vector<CLI::Option*>& order = app.parse_order();
+  const CLI::Option *port = app.get_option("--port"), *socket = app.get_option("--socket"),
+                    *protocol = app.get_option("--protocol");
+  for (std::size_t i = order.size(); i-- > from_files;) {
+    if (order[i] == port) return Protocol::tcp;
+    if (order[i] == socket) return Protocol::socket;
+    if (order[i] == protocol) return given;
+  }
+  return given;
+}
+
+// --print-defaults: what the option files give, as `mariadb --print-defaults` shows it.
+void print_defaults(const FileArguments& read) {
+  std::string line;
+  for (const std::string& arg : read.shown) line += arg + " ";
+  report::say_out("fastload would have been started with the following arguments:\n{}\n", line);
+}
+
 }  // namespace
 
 // Registration (cli/flags.h), CLI11's parse, the strings as values, then every rule at once (cli/validate.h).
@@ -42,7 +65,16 @@ ParsedArgs parse_args(std::vector<std::string> args) {
                "exactly and strictly.", "fastload"};
   Flags flags;
   add_options(app, parsed.options, flags);
+  const OptionFileChoice files = choose_option_files(args);
+  const FileArguments read = file_arguments(app, read_chosen_files(files));
+  if (files.print_defaults) {
+    print_defaults(read);
+    parsed.exit_now = true;
+    return parsed;
+  }
+  // The files' options first, so that the command line's win (the last of a repeated option wins).
   args = keep_empty_format_values(mark_password_prompts(std::move(args)));
+  args.insert(args.begin(), read.args.begin(), read.args.end());
   std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
   try {
     app.parse(args);
@@ -57,8 +89,16 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
+  ConnectionOptions& connection = parsed.options.connection;
+  connection.protocol = chosen_protocol(app, read.given, connection.protocol);
+  connection.library_options = read.library;
   validate(parsed.options, read_flags(flags, parsed.options));
   return parsed;
+}
+
+ConnectionOptions read_connection_file(const std::string& path) {
+  ParsedArgs parsed = parse_args({"--defaults-file", path, "-", "shard.file"});
+  return parsed.options.connection;
 }
 
 void hide_password_in_argv(int argc, char** argv) {

@@ -17,6 +17,10 @@ struct ParsedArgs {
 };
 ParsedArgs parse_args(std::vector<std::string> args);
 
+// The connection an option file gives, as --defaults-file FILE reads it: a --shard NAME=FILE.cnf, a Spider
+// link's default_file. Throws Failure(ExitCode::usage) as parse_args does.
+ConnectionOptions read_connection_file(const std::string& path);
+
 // Blanks the password in the process's own argv so `ps` does not show it.
 void hide_password_in_argv(int argc, char** argv);
 

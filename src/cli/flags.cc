@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "cli/cli_values.h"
+#include "cli/help.h"
 #include "input/charsets.h"
 
 namespace fastload {
@@ -30,7 +31,7 @@ CLI::Validator whole_number(std::uint64_t least, std::uint64_t most) {
         text = std::to_string(*value);
         return std::string();
       },
-      "N");
+      "");  // the range is in the message: --help shows the type name only
 }
 
 // Every numeric option but the sizes (parse_size) and --part (parse_part), with the range its field holds.
@@ -39,7 +40,19 @@ void check_whole_numbers(CLI::App& app) {
   const std::tuple<const char*, std::uint64_t, std::uint64_t> options[] = {
       {"--threads", 1, 256}, {"--batch-rows", 0, any}, {"--skip-rows", 0, any}, {"--max-errors", 0, any},
       {"--retries", 0, any_unsigned}, {"--port", 0, 65535}};
-  for (const auto& [name, least, most] : options) app.get_option(name)->transform(whole_number(least, most));
+  for (const auto& [name, least, most] : options)
+    app.get_option(name)->transform(whole_number(least, most))->type_name("N");
+}
+
+// --help's names of the values it would call TEXT.
+void name_values(CLI::App& app) {
+  const std::pair<const char*, const char*> names[] = {
+      {"--chunk-size", "SIZE"}, {"--charset", "NAME"}, {"--fields-terminated-by", "STRING"},
+      {"--fields-enclosed-by", "CHAR"}, {"--fields-escaped-by", "CHAR"}, {"--lines-terminated-by", "STRING"},
+      {"--lines-starting-by", "STRING"}, {"--ledger", "DB.TABLE"}, {"--rejects", "FILE"}, {"--host", "HOST"},
+      {"--socket", "PATH"}, {"--user", "NAME"}, {"--password", "PASSWORD"}, {"--ssl-mode", "MODE"},
+      {"--ssl-ca", "FILE"}};
+  for (const auto& [option, name] : names) app.get_option(option)->type_name(name);
 }
 
 unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
@@ -57,12 +70,12 @@ void start_group(CLI::App& app, const char* name) { app.option_defaults()->group
 // --mode's help and values come from the mode table (cli/modes.h).
 void add_mode_option(CLI::App& app, Options& o) {
   std::string help = "how rows reach the server: ";
-  std::map<std::string, Mode> modes;
+  std::vector<std::pair<std::string, Mode>> modes;
   for (const ModeTraits& m : all_modes()) {
     help += fmt::format("{}{} ({})", m.mode == kDefaultMode ? "" : ", ", m.name, m.help);
-    modes.emplace(m.name, m.mode);
+    modes.emplace_back(m.name, m.mode);
   }
-  app.add_option("--mode", o.mode, help)->transform(CLI::CheckedTransformer(modes, CLI::ignore_case));
+  app.add_option("--mode", o.mode, help)->transform(named_values(modes, "mode"))->type_name("MODE");
 }
 
 // The file and the table, and how the rows are cut and sent (CLI11's own --help section).
@@ -70,7 +83,8 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
   start_group(app, kMainGroup);
   app.add_option("FILE... DB.TABLE", f.positional, "the files to load (quoted glob patterns such as 'parts/*.tsv' "
                  "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
-                 "see Format), then the target table (quote names holding dots with backticks)")->required();
+                 "see Format), then the target table (quote names holding dots with backticks)")
+      ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
   add_mode_option(app, o);
@@ -81,12 +95,11 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
   add_string(app, "--chunk-size", f.chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
              "files under 2G are cut in 32 chunks of at least 1M)");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
-  const std::map<std::string, OnDuplicate> duplicates{{"error", OnDuplicate::error},
-                                                      {"ignore", OnDuplicate::ignore},
-                                                      {"replace", OnDuplicate::replace}};
+  const std::vector<std::pair<std::string, OnDuplicate>> duplicates{
+      {"error", OnDuplicate::error}, {"ignore", OnDuplicate::ignore}, {"replace", OnDuplicate::replace}};
   app.add_option("--on-duplicate", o.on_duplicate, "a row whose key is already in the table: error (refuse "
                  "it, default), ignore (keep the old row) or replace (keep the new row)")
-      ->transform(CLI::CheckedTransformer(duplicates, CLI::ignore_case));
+      ->transform(named_values(duplicates, "way to treat a duplicate key"))->type_name("ACTION");
 }
 
 void add_dialect_options(CLI::App& app, Flags& f) {
@@ -134,9 +147,10 @@ void add_safety_options(CLI::App& app, Options& o, Flags& f) {
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)");
   app.add_option("--accept-conversion", f.accepted, "load these kinds of values the server converts without a word "
-                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows")
+                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows; KIND: int-fraction, "
+                 "time-fraction, timestamp-null, bit-text, enum-index or all")
       ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->delimiter(',')->check(CLI::IsMember(conversion_names()));
+      ->delimiter(',')->check(CLI::IsMember(conversion_names()).description(""));
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)");
   app.add_option("--retries", o.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
@@ -187,20 +201,41 @@ void add_scaling_options(CLI::App& app, Options& o, Flags& f) {
 
 void add_connection_options(CLI::App& app, Options& o, Flags& f) {
   ConnectionOptions& c = o.connection;
-  start_group(app, "Connection (as the mysql client; option files' [client] and [fastload] groups apply)");
+  start_group(app, kConnectionGroup);
   app.add_option("-h,--host", c.host, "server host");
-  app.add_option("-P,--port", c.port, "server TCP port");
-  app.add_option("-S,--socket", c.socket, "server unix socket");
+  app.add_option("-P,--port", c.port, "server TCP port; on the command line it also means --protocol TCP, "
+                 "to localhost too, as in the mariadb client");
+  app.add_option("-S,--socket", c.socket, "server unix socket; on the command line it also means --protocol "
+                 "SOCKET");
+  app.add_option("--protocol", c.protocol, "TCP or SOCKET (default: a socket for localhost, else TCP)")
+      ->transform(named_values(std::vector<std::pair<std::string, Protocol>>{{"TCP", Protocol::tcp},
+                                                                              {"SOCKET", Protocol::socket}},
+                               "protocol fastload speaks"))
+      ->type_name("PROTOCOL");
   app.add_option("-u,--user", c.user, "user name");
   add_string(app, "-p,--password", f.password, "password: -pSECRET or --password=SECRET; -p alone prompts without "
              "echo");
   app.add_flag("--password-prompt", c.prompt_password)->group("");
-  app.add_option("--defaults-file", c.defaults_file, "read options from this file only");
   app.add_option("--ssl-mode", c.ssl_mode, "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY");
   app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)");
   app.add_option("--connect-timeout", o.connect_timeout, "seconds a connection may take to be set up, the "
                  "server's greeting included (default 10; 0: no limit); statements have none")
-      ->type_name("SECONDS")->check(CLI::NonNegativeNumber);
+      ->type_name("SECONDS")->check(CLI::Validator(CLI::NonNegativeNumber).description(""));
+}
+
+// Read before the rest, by cli/option_files.h; registered for --help and so that CLI11 takes them.
+void add_option_file_options(CLI::App& app, Options& o) {
+  start_group(app, "Option files (as the mariadb client reads them; the command line wins)");
+  const std::string none = "read no option file (by default: /etc/my.cnf, /etc/mysql/my.cnf, $MARIADB_HOME/my.cnf, "
+                           "~/.my.cnf; their groups [client], [client-server], [client-mariadb], [fastload])";
+  app.add_flag("--no-defaults", none);
+  app.add_option("--defaults-file", o.connection.defaults_file, "read this option file only")->type_name("FILE");
+  app.add_option("--defaults-extra-file", "read this option file after the global ones, before ~/.my.cnf")
+      ->type_name("FILE");
+  app.add_option("--defaults-group-suffix", "also read the groups named with this suffix, e.g. [fastload_SUF]")
+      ->type_name("SUFFIX");
+  const std::string print = "print the options the option files give, then exit";
+  app.add_flag("--print-defaults", print);
 }
 
 Dialect dialect_of(Flags& f) {
@@ -220,8 +255,13 @@ Dialect dialect_of(Flags& f) {
 
 void add_options(CLI::App& app, Options& o, Flags& f) {
   o.threads = default_threads();
-  app.set_help_flag("--help", "print this help and exit");  // -h is --host, as in the mysql client
-  app.set_version_flag("--version", FASTLOAD_VERSION);
+  // A repeated option: the last one wins, as in the mysql tools, so a script may append to a command line
+  // (and the command line to the option files, cli/option_files.h). The options given once per item
+  // (--set, --shard, --accept-conversion) collect every one: they say TakeAll themselves.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.set_help_flag("-?,--help", "print this help and exit");  // -h is --host, as in the mysql client
+  format_help(app);
+  app.set_version_flag("--version", FASTLOAD_VERSION, "print the version and exit");
   add_load_options(app, o, f);
   add_dialect_options(app, f);
   add_column_options(app, f);
@@ -233,7 +273,9 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
   add_connection_options(app, o, f);
+  add_option_file_options(app, o);
   check_whole_numbers(app);
+  name_values(app);
 }
 
 Given read_flags(Flags& f, Options& o) {

@@ -12,6 +12,9 @@
 
 namespace fastload {
 
+// The --help section of the options that an option file's [client] groups may give too.
+inline constexpr const char* kConnectionGroup = "Connection (as the mysql client)";
+
 // A string option whose value counts only when given: '' is a value.
 struct GivenString {
   std::string text;

@@ -5,12 +5,20 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/modes.h"
 #include "text/dialect.h"
 
 namespace fastload {
+
+// --protocol: how the client reaches the server.
+enum class Protocol {
+  any,     // the library's choice: a socket for localhost (or no host), TCP for any other host
+  tcp,     // TCP, to localhost too (as -P PORT on the command line does)
+  socket,  // the unix socket
+};
 
 struct ConnectionOptions {
   std::string host;    // empty: from option files, else the library default
@@ -19,9 +27,13 @@ struct ConnectionOptions {
   std::string user;
   std::optional<std::string> password;  // given on the command line
   bool prompt_password = false;         // -p / --password without a value
-  std::string defaults_file;            // --defaults-file: read this file instead of the usual ones
+  std::string defaults_file;            // --defaults-file, or the option file of a --shard: read this one only
+  Protocol protocol = Protocol::any;    // --protocol, or -P/-S given last on the command line
   std::string ssl_mode;                 // DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY
   std::string ssl_ca;
+  // The client library's options an option file gave that fastload has no flag for (ssl-cert, ...), by
+  // their names there (cli/file_arguments.h): handed to the library as they are.
+  std::vector<std::pair<std::string, std::string>> library_options;
 };
 
 // --shard NAME=WHERE: how to reach the shard server that a Spider table's

@@ -111,11 +111,33 @@ void set_compression(MYSQL* mysql) {
 #endif
 }
 
+// What an option file gave for the library, by the names its own reader knows them by (cli/file_arguments.h).
+void set_library_options(MYSQL* mysql, const ConnectionOptions& o) {
+  static const std::pair<std::string_view, mysql_option> kOptions[] = {
+      {"ssl-cert", MYSQL_OPT_SSL_CERT},     {"ssl-key", MYSQL_OPT_SSL_KEY},     {"ssl-capath", MYSQL_OPT_SSL_CAPATH},
+      {"ssl-cipher", MYSQL_OPT_SSL_CIPHER}, {"ssl-crl", MYSQL_OPT_SSL_CRL},     {"ssl-crlpath", MYSQL_OPT_SSL_CRLPATH},
+      {"plugin-dir", MYSQL_PLUGIN_DIR},     {"default-auth", MYSQL_DEFAULT_AUTH}, {"tls-version", MYSQL_OPT_TLS_VERSION}};
+  for (const auto& [name, value] : o.library_options) {
+    auto known = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const auto& k) { return k.first == name; });
+    if (known == std::end(kOptions)) throw internal_error(fmt::format("no client library option '{}'", name));
+    set_option(mysql, known->second, value.c_str());
+  }
+}
+
+// --protocol, or -P/-S on the command line (cli/cli.cc): TCP to localhost too, as the mariadb client.
+void set_protocol(MYSQL* mysql, Protocol protocol) {
+  if (protocol == Protocol::any) return;
+  unsigned int chosen = protocol == Protocol::tcp ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
+  set_option(mysql, MYSQL_OPT_PROTOCOL, &chosen);
+}
+
 bool tls_required(const ConnectionOptions& o) {
   return o.ssl_mode == "REQUIRED" || o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
 }
 
 std::string describe_server(const ConnectionOptions& o) {
+  if (o.protocol == Protocol::tcp)
+    return fmt::format("{}:{}", o.host.empty() ? "localhost" : o.host, o.port ? o.port : 3306);
   if (!o.socket.empty()) return fmt::format("socket {}", o.socket);
   if (!o.host.empty()) return o.port ? fmt::format("{}:{}", o.host, o.port) : o.host;
   return "the default server";
@@ -129,8 +151,10 @@ void configure(MYSQL* mysql, InfileStream* infile, const ConnectionOptions& o, b
   mysql_set_local_infile_handler(mysql, infile_init, infile_read, infile_end, infile_error, infile);
   unsigned int local_infile = 1;
   set_option(mysql, MYSQL_OPT_LOCAL_INFILE, &local_infile);
-  if (!o.defaults_file.empty()) set_option(mysql, MYSQL_READ_DEFAULT_FILE, o.defaults_file.c_str());
-  set_option(mysql, MYSQL_READ_DEFAULT_GROUP, "fastload");
+  // No MYSQL_READ_DEFAULT_GROUP or _FILE: fastload read the option files itself (cli/option_files.h), and
+  // what they gave is in `o`; a second reading by the library could disagree (docs/design.md#option-files).
+  set_protocol(mysql, o.protocol);
+  set_library_options(mysql, o);
   set_option(mysql, MYSQL_SET_CHARSET_NAME, kConnectionCharset);
   // Bounds the TCP connect and the wait for the server's greeting; statements
   // get no read timeout: a chunk's LOAD DATA or an ALTER may rightly run long.

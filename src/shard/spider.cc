@@ -5,8 +5,10 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 #include <map>
+#include <unistd.h>
 
 #include "base/errors.h"
+#include "cli/cli.h"
 #include "table/column_list.h"
 #include "text/identifiers.h"
 
@@ -78,12 +80,15 @@ std::string make_shard(const Link& link, const std::map<std::string, Row>& serve
   }
   if (link.default_group) return "its link reads the option group '" + *link.default_group + "'";
   ConnectionOptions& c = shard.connection;
-  c.host = non_empty(link.host).value_or(server[1].value_or(""));
-  c.user = non_empty(link.username).value_or(server[3].value_or(""));
-  c.socket = non_empty(link.socket).value_or(server[6].value_or(""));
-  std::string port = non_empty(link.port).value_or(server[5].value_or("0"));
-  c.port = static_cast<unsigned>(std::stoul(port.empty() ? "0" : port));
-  c.ssl_ca = link.ssl_ca.value_or("");
+  // The link's default_file, where it is readable here (as the client library skipped one it could not
+  // open): its values, under the link's and the server definition's own.
+  if (link.default_file && ::access(link.default_file->c_str(), R_OK) == 0) c = read_connection_file(*link.default_file);
+  c.host = non_empty(link.host).value_or(non_empty(server[1]).value_or(c.host));
+  c.user = non_empty(link.username).value_or(non_empty(server[3]).value_or(c.user));
+  c.socket = non_empty(link.socket).value_or(non_empty(server[6]).value_or(c.socket));
+  std::string port = non_empty(link.port).value_or(non_empty(server[5]).value_or(std::to_string(c.port)));
+  c.port = static_cast<unsigned>(std::stoul(port));
+  c.ssl_ca = link.ssl_ca.value_or(c.ssl_ca);
   c.defaults_file = link.default_file.value_or("");
   shard.password = link.password ? link.password : server[4].value_or("");
   shard.database = non_empty(link.database).value_or(non_empty(server[2]).value_or(target.database));
@@ -166,7 +171,9 @@ void apply_overrides(ShardMap& map, const Options& options, const std::optional<
     bool used = false;
     for (Shard& shard : map.shards) {
       if (shard.name != given.name) continue;
-      shard.connection = given.connection;
+      // An option file's connection is read here, when its shard is known (cli/cli.h).
+      shard.connection = given.connection.defaults_file.empty() ? given.connection
+                                                                : read_connection_file(given.connection.defaults_file);
       // An option file brings its own password; a DSN takes the run's.
       shard.password = given.connection.defaults_file.empty() ? password : std::nullopt;
       used = true;

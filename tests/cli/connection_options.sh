@@ -44,4 +44,30 @@ expect_eq "nothing loaded over an unverified connection" 0 "$(count conn.t)"
 
 load "no tls" -h 127.0.0.1 -P "$PORT" -u conn -pConn-pw9 --ssl-mode DISABLED
 expect_eq "--ssl-mode DISABLED ($ERR)" 0 "$RC"
+
+# As the mariadb client: -P on the command line means TCP, to localhost too, and -S a socket; the last of
+# them (and --protocol) decides. A socket that does not exist shows which was used.
+load "localhost and a port" -h localhost -P "$PORT" -u conn -pConn-pw9
+expect_eq "-h localhost -P PORT goes over TCP ($ERR)" 0 "$RC"
+load "port after socket" -S "$TEST_TMP/no.sock" -h localhost -P "$PORT" -u conn -pConn-pw9
+expect_eq "-S NONE -h localhost -P PORT: TCP, -P came last ($ERR)" 0 "$RC"
+load "socket after port" -h localhost -P "$PORT" -S "$TEST_TMP/no.sock" -u conn -pConn-pw9
+expect_eq "-h localhost -P PORT -S NONE: the socket, -S came last" 4 "$RC"
+expect_match "-S NONE: message" "cannot connect to socket .*no.sock" "$ERR"
+load "protocol tcp" --protocol TCP -S "$TEST_TMP/no.sock" -h localhost -P "$PORT" -u conn -pConn-pw9
+expect_eq "--protocol TCP ($ERR)" 0 "$RC"
+load "protocol socket" -h localhost -P "$PORT" --protocol socket -S "$SOCKET" -u conn -pConn-pw9
+expect_eq "--protocol socket after -P ($ERR)" 0 "$RC"
+load "protocol pipe" --protocol pipe -u conn -pConn-pw9
+expect_eq "--protocol pipe is refused" 2 "$RC"
+expect_match "--protocol pipe: message" "^fastload: --protocol: 'pipe' is not a protocol fastload speaks: give one of TCP, SOCKET" "$ERR"
+# A port from an option file chooses nothing: with host localhost the socket is used, as by the client.
+printf '[client]
+port=%s
+socket=%s
+' "$PORT" "$TEST_TMP/no.sock" >"$TEST_TMP/port.cnf"
+load "port from a file" --defaults-file "$TEST_TMP/port.cnf" -h localhost -u conn -pConn-pw9
+expect_eq "[client] port with -h localhost: the socket" 4 "$RC"
+load "port from a file, --protocol TCP" --defaults-file "$TEST_TMP/port.cnf" -h localhost --protocol TCP -u conn -pConn-pw9
+expect_eq "[client] port with --protocol TCP ($ERR)" 0 "$RC"
 finish

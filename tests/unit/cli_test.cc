@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <sstream>
 #include "base/errors.h"
 #include "messages.h"
 
@@ -282,6 +283,81 @@ TEST(ParseArgs, ModeMessagesNameTheModes) {
   EXPECT_NE(usage_message_of({"--mode", "Server", "a", "b", "d.t"}).find(
                 "--mode server loads one file in one statement: run it once per file;"), std::string::npos);
   EXPECT_NE(usage_message_of({"--mode", "nope", "f", "d.t"}).find("--mode"), std::string::npos);
+}
+
+// --help as the mysql tools have it: within 100 columns, no parser internals, every option, -? the same.
+std::string help_text(const std::string& flag) {
+  testing::internal::CaptureStdout();
+  const bool exited = parse_args({flag}).exit_now;
+  std::string text = testing::internal::GetCapturedStdout();
+  EXPECT_TRUE(exited);
+  return text;
+}
+
+TEST(Help, FitsAHundredColumnsAndListsEveryOption) {
+  const std::string help = help_text("--help");
+  std::istringstream lines(help);
+  std::string line;
+  while (std::getline(lines, line)) EXPECT_LE(line.size(), 100u) << line;
+  EXPECT_EQ(help.find("->"), std::string::npos);
+  EXPECT_EQ(help.find("ENUM"), std::string::npos);
+  EXPECT_EQ(help.find("UINT"), std::string::npos);
+  for (const char* option : {"--threads", "--mode", "--csv", "--columns", "--set", "--resume", "--rejects",
+                             "--defer-indexes", "--part", "--shard", "--json", "--host", "--port", "--socket",
+                             "--protocol", "--password", "--ssl-mode", "--connect-timeout", "--no-defaults",
+                             "--defaults-file", "--defaults-extra-file", "--defaults-group-suffix",
+                             "--print-defaults", "--on-duplicate", "--accept-conversion", "--version"})
+    EXPECT_NE(help.find(option), std::string::npos) << option;
+  EXPECT_NE(help.find("Examples:"), std::string::npos);
+  EXPECT_EQ(help_text("-?"), help);
+}
+
+TEST(Help, EnumsByNameOnly) {
+  EXPECT_EQ(parse_args({"--mode", "INSERT", "f", "d.t"}).options.mode, Mode::insert);
+  EXPECT_EQ(parse_args({"--on-duplicate", "replace", "f", "d.t"}).options.on_duplicate, OnDuplicate::replace);
+  for (const char* bad : {"3", "0", "rows", ""}) {
+    std::string why;
+    try {
+      parse_args({"--mode", bad, "f", "d.t"});
+    } catch (const Failure& e) {
+      why = e.what();
+      EXPECT_EQ(e.code(), ExitCode::usage);
+    }
+    EXPECT_NE(why.find("load, insert, multirow, row, server, bulk"), std::string::npos) << bad << ": " << why;
+  }
+  EXPECT_EQ(code_of([] { parse_args({"--on-duplicate", "1", "f", "d.t"}); }), ExitCode::usage);
+  EXPECT_EQ(code_of([] { parse_args({"--protocol", "pipe", "f", "d.t"}); }), ExitCode::usage);
+}
+
+// As in the mysql tools, a repeated option's last value wins; the options given once per item collect.
+TEST(ParseArgs, TheLastOfARepeatedOptionWins) {
+  const Options o = parse_args({"--threads", "2", "--threads", "5", "--mode", "row", "--mode", "insert", "-u", "a",
+                                "--user", "b", "--chunk-size", "1M", "--chunk-size", "2M", "--set", "a = 1", "--set",
+                                "b = 2", "--accept-conversion", "bit-text", "--accept-conversion", "enum-index",
+                                "f", "d.t"})
+                        .options;
+  EXPECT_EQ(o.threads, 5u);
+  EXPECT_EQ(o.mode, Mode::insert);
+  EXPECT_EQ(o.connection.user, "b");
+  EXPECT_EQ(o.chunk_size, 2u << 20);
+  EXPECT_EQ(o.set.size(), 2u);
+  EXPECT_EQ(o.accepted_conversions, unsigned{kBitText | kEnumIndex});
+  EXPECT_EQ(*parse_args({"-pone", "--password=two", "f", "d.t"}).options.connection.password, "two");
+}
+
+// As the mariadb client: -P on the command line means TCP, -S a socket, the last of them and --protocol wins.
+TEST(ParseArgs, PortOnTheCommandLineMeansTcp) {
+  auto protocol = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"f", "d.t"});
+    return parse_args(args).options.connection.protocol;
+  };
+  EXPECT_EQ(protocol({"-h", "localhost", "-P", "3499"}), Protocol::tcp);
+  EXPECT_EQ(protocol({"-P", "3499", "-S", "/s"}), Protocol::socket);
+  EXPECT_EQ(protocol({"-S", "/s", "--port=3499"}), Protocol::tcp);
+  EXPECT_EQ(protocol({"-P", "3499", "--protocol", "SOCKET"}), Protocol::socket);
+  EXPECT_EQ(protocol({"--protocol", "socket", "-P", "3499"}), Protocol::tcp);
+  EXPECT_EQ(protocol({"--protocol", "tcp"}), Protocol::tcp);
+  EXPECT_EQ(protocol({"-h", "db1"}), Protocol::any);
 }
 
 }  // namespace
