@@ -49,6 +49,17 @@ Protocol chosen_protocol(const CLI::App& app, std::size_t from_files, Protocol g
   return given;
 }
 
+// A password and a prompt for one (`password` alone in a file, -p): the last given wins, as for any option.
+void last_password_wins(const CLI::App& app, ConnectionOptions& c) {
+  const std::vector<CLI::Option*>& order = app.parse_order();
+  const CLI::Option *given = app.get_option("--password"), *prompt = app.get_option("--password-prompt");
+  auto last =
+      std::find_if(order.rbegin(), order.rend(), [&](const CLI::Option* o) { return o == given || o == prompt; });
+  if (last == order.rend()) return;
+  if (*last == given) c.prompt_password = false;
+  else c.password.reset();
+}
+
 // --print-defaults: what the option files give, as `mariadb --print-defaults` shows it.
 void print_defaults(const FileArguments& read) {
   std::string line;
@@ -92,7 +103,9 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   ConnectionOptions& connection = parsed.options.connection;
   connection.protocol = chosen_protocol(app, read.given, connection.protocol);
   connection.library_options = read.library;
-  validate(parsed.options, read_flags(flags, parsed.options));
+  const Given given = read_flags(flags, parsed.options);
+  last_password_wins(app, connection);
+  validate(parsed.options, given);
   return parsed;
 }
 

@@ -147,8 +147,8 @@ void add_safety_options(CLI::App& app, Options& o, Flags& f) {
   app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)");
   app.add_option("--accept-conversion", f.accepted, "load these kinds of values the server converts without a word "
-                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows; KIND: int-fraction, "
-                 "time-fraction, timestamp-null, bit-text, enum-index or all")
+                 "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows; KIND: "
+                 "int-fraction, time-fraction, timestamp-null, bit-text, enum-index or all")
       ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->delimiter(',')->check(CLI::IsMember(conversion_names()).description(""));
   app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "

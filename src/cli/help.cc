@@ -94,7 +94,8 @@ CLI::Validator named_numbers(std::vector<std::pair<std::string, int>> names, con
   for (const auto& [name, number] : names) listed += (listed.empty() ? "" : ", ") + name;
   CLI::Validator check(
       [names, what, listed](std::string& text) {
-        auto known = std::find_if(names.begin(), names.end(), [&](const auto& n) { return lowered(n.first) == lowered(text); });
+        auto known = std::find_if(names.begin(), names.end(),
+                                  [&](const auto& n) { return lowered(n.first) == lowered(text); });
         if (known == names.end()) return fmt::format("'{}' is not a {}: give one of {}", text, what, listed);
         text = std::to_string(known->second);
         return std::string();

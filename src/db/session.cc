@@ -114,9 +114,11 @@ void set_compression(MYSQL* mysql) {
 // What an option file gave for the library, by the names its own reader knows them by (cli/file_arguments.h).
 void set_library_options(MYSQL* mysql, const ConnectionOptions& o) {
   static const std::pair<std::string_view, mysql_option> kOptions[] = {
-      {"ssl-cert", MYSQL_OPT_SSL_CERT},     {"ssl-key", MYSQL_OPT_SSL_KEY},     {"ssl-capath", MYSQL_OPT_SSL_CAPATH},
-      {"ssl-cipher", MYSQL_OPT_SSL_CIPHER}, {"ssl-crl", MYSQL_OPT_SSL_CRL},     {"ssl-crlpath", MYSQL_OPT_SSL_CRLPATH},
-      {"plugin-dir", MYSQL_PLUGIN_DIR},     {"default-auth", MYSQL_DEFAULT_AUTH}, {"tls-version", MYSQL_OPT_TLS_VERSION}};
+      {"ssl-cert", MYSQL_OPT_SSL_CERT},         {"ssl-key", MYSQL_OPT_SSL_KEY},
+      {"ssl-capath", MYSQL_OPT_SSL_CAPATH},     {"ssl-cipher", MYSQL_OPT_SSL_CIPHER},
+      {"ssl-crl", MYSQL_OPT_SSL_CRL},           {"ssl-crlpath", MYSQL_OPT_SSL_CRLPATH},
+      {"plugin-dir", MYSQL_PLUGIN_DIR},         {"default-auth", MYSQL_DEFAULT_AUTH},
+      {"tls-version", MYSQL_OPT_TLS_VERSION}};
   for (const auto& [name, value] : o.library_options) {
     auto known = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const auto& k) { return k.first == name; });
     if (known == std::end(kOptions)) throw internal_error(fmt::format("no client library option '{}'", name));

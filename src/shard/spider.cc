@@ -82,7 +82,8 @@ std::string make_shard(const Link& link, const std::map<std::string, Row>& serve
   ConnectionOptions& c = shard.connection;
   // The link's default_file, where it is readable here (as the client library skipped one it could not
   // open): its values, under the link's and the server definition's own.
-  if (link.default_file && ::access(link.default_file->c_str(), R_OK) == 0) c = read_connection_file(*link.default_file);
+  if (link.default_file && ::access(link.default_file->c_str(), R_OK) == 0)
+    c = read_connection_file(*link.default_file);
   c.host = non_empty(link.host).value_or(non_empty(server[1]).value_or(c.host));
   c.user = non_empty(link.username).value_or(non_empty(server[3]).value_or(c.user));
   c.socket = non_empty(link.socket).value_or(non_empty(server[6]).value_or(c.socket));

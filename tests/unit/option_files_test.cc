@@ -164,5 +164,19 @@ TEST(OptionFiles, NoDefaultsAndTheShardsFile) {
   EXPECT_TRUE(parse_args({"--no-defaults", "--defaults-file", file, "f", "d.t"}).options.connection.user.empty());
 }
 
+TEST(OptionFiles, APasswordAloneAsksUnlessTheCommandLineGivesOne) {
+  TempDir dir;
+  const std::string file = dir.write("[client]\npassword\n", "my.cnf");
+  ConnectionOptions c = parse_args({"--defaults-file", file, "f", "d.t"}).options.connection;
+  EXPECT_TRUE(c.prompt_password);
+  c = parse_args({"--defaults-file", file, "-psecret", "f", "d.t"}).options.connection;
+  EXPECT_FALSE(c.prompt_password);
+  EXPECT_EQ(*c.password, "secret");
+  const std::string secret = dir.write("[client]\npassword=x\n", "secret.cnf");
+  c = parse_args({"--defaults-file", secret, "-p", "f", "d.t"}).options.connection;
+  EXPECT_TRUE(c.prompt_password);
+  EXPECT_FALSE(c.password.has_value());
+}
+
 }  // namespace
 }  // namespace fastload
