@@ -19,6 +19,14 @@ for option in --skip-rows --threads --max-errors --retries; do
   expect_eq "$option -1" 2 "$RC"
   expect_match "$option -1 message" "^fastload: $option: '-1' is not a whole number" "$ERR"
 done
+# A value of a fixed set by its name only: a number was taken as the enum's (--mode 3 meant row mode).
+run_fastload --mode 3 "$good" codes.t
+expect_eq "--mode 3" 2 "$RC"
+expect_match "--mode 3 message" "^fastload: --mode: '3' is not a mode: give one of load, insert, multirow, row, server, bulk" "$ERR"
+run_fastload --on-duplicate 2 "$good" codes.t
+expect_eq "--on-duplicate 2" 2 "$RC"
+capture "$FASTLOAD" -?
+expect_eq "-? is --help" "$("$FASTLOAD" --help)" "$OUT"
 run_fastload --charset gb18030 "$good" codes.t
 expect_eq "unsplittable charset" 2 "$RC"
 run_fastload "$good" notadot

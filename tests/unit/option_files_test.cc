@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <functional>
 
 #include "base/errors.h"
@@ -12,6 +13,21 @@
 
 namespace fastload {
 namespace {
+
+// parse_args reads the user's option files, as fastload does: every unit test runs with a HOME of its own
+// (no ~/.my.cnf) and without the variables that name more files or groups, whoever runs it.
+class NoUserOptionFiles : public testing::Environment {
+ public:
+  void SetUp() override {
+    ::setenv("HOME", home_.path().c_str(), 1);
+    for (const char* name : {"MYSQL_HOME", "MARIADB_HOME", "MYSQL_GROUP_SUFFIX"}) ::unsetenv(name);
+  }
+
+ private:
+  TempDir home_;
+};
+[[maybe_unused]] testing::Environment* const kNoUserOptionFiles =
+    testing::AddGlobalTestEnvironment(new NoUserOptionFiles);
 
 std::string failure_of(const std::function<void()>& f) {
   try {
