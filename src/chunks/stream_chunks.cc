@@ -129,6 +129,7 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   std::uint64_t consumed = stream_.consumed();
   out.raw_bytes = consumed - consumed_;
   consumed_ = consumed;
+  if (c.index == 0 && inspect_first_) inspect_first_(out);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -46,6 +47,10 @@ class StreamChunks {
   // After a throw it returns nothing (unread() still says where the rest begins).
   std::optional<StreamChunk> next();
 
+  // Has `inspect` see the first chunk as it is cut, before any worker has it (the format check: text/
+  // format_check.h); what it throws, next() throws. Call before the first next().
+  void inspect_first(std::function<void(const StreamChunk&)> inspect) { inspect_first_ = std::move(inspect); }
+
   // Where the chunks not cut yet begin (index, begin, first_line, first_row),
   // or nothing once next() returned nothing.
   std::optional<Chunk> unread() const;
@@ -75,6 +80,7 @@ class StreamChunks {
   bool failed_ = false;  // next() threw: the stream's place is lost, so no more chunks
   std::uint64_t consumed_ = 0;  // stream.consumed() when the last chunk was cut
   Chunk next_;  // index, begin, first_line and first_row of the next chunk
+  std::function<void(const StreamChunk&)> inspect_first_;  // set before the load, called under the lock
 };
 
 }  // namespace fastload::input

@@ -116,7 +116,7 @@ void add_dialect_options(CLI::App& app, Flags& f) {
              "it (lines without it too) is skipped (default none)");
   app.add_flag("--fields-optionally-enclosed", f.dialect.fields_optionally_enclosed, "say OPTIONALLY ENCLOSED BY "
                "(loads the same)");
-  app.add_option("--skip-rows", f.dialect.skip_rows, "header lines to leave out, counted as IGNORE N LINES counts "
+  f.skip_rows = app.add_option("--skip-rows", f.dialect.skip_rows, "header lines to leave out, counted as IGNORE N LINES counts "
                  "them");
 }
 
@@ -270,6 +270,8 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   add_scaling_options(app, o, f);
   start_group(app, kMainGroup);
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
+  app.add_flag("--dry-run", o.dry_run, "run every check (connection, table, file format), then print the plan "
+               "(files, chunks, threads, mode, statement) without loading a row or changing the table");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
   add_connection_options(app, o, f);
@@ -281,6 +283,7 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
 Given read_flags(Flags& f, Options& o) {
   if (auto password = f.password.value()) o.connection.password = *password;
   o.dialect = dialect_of(f);
+  o.header_given = f.skip_rows->count() > 0;
   if (auto columns = f.columns.value()) o.columns = parse_columns(*columns);
   for (const std::string& assignment : f.set) o.set.push_back(parse_assignment(assignment));
   if (auto partitions = f.partitions.value()) o.partitions = parse_partitions(*partitions);

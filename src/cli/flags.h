@@ -35,7 +35,7 @@ struct Flags {
   GivenString chunk_size, columns, partitions, ledger, max_rate, part, password;
   std::vector<std::string> set, accepted, shards;
   bool no_array_binding = false;
-  CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr;
+  CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr, *skip_rows = nullptr;
 };
 
 // Registers every option of fastload --help on `app`, writing into `o` and `f`.

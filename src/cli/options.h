@@ -91,12 +91,14 @@ struct Options {
   std::string charset = "utf8mb4";
   bool convert_charset = false;  // --charset is one the file is converted from (src/input/charsets.h)
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
+  bool header_given = false;  // --skip-rows was given (0 too): the format check takes a first row of names as data
   std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
   std::vector<Assignment> set;       // --set, in the order given
   std::vector<std::string> partitions;  // --partition: the (sub)partitions rows may go to, unquoted; empty: any
   bool json = false;      // the summary as one JSON object on stdout
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines
+  bool dry_run = false;   // every check, then the plan; nothing loaded, the table unchanged
   OnDuplicate on_duplicate = OnDuplicate::error;
   bool resume = false;            // record chunks in the ledger; skip the ones a previous run committed
   std::string ledger_database;    // --ledger DB.TABLE; empty: the target's database

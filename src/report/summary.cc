@@ -1,4 +1,5 @@
 #include "report/summary.h"
+#include "report/problem_list.h"
 #include "report/say.h"
 
 #include <cstdio>
@@ -8,17 +9,8 @@
 namespace fastload::report {
 namespace {
 
-constexpr std::size_t kProblemsShown = 50;
-
-void print_problems(const std::vector<Problem>& problems, const char* label) {
-  std::size_t shown = 0;
-  for (const Problem& p : problems) {
-    if (shown++ == kProblemsShown) {
-      tell("... and {} more (see --json)", problems.size() - kProblemsShown);
-      break;
-    }
-    tell("{}", format_problem(p, label));
-  }
+void print_problems(const std::vector<Problem>& problems, const char* label, bool advise) {
+  for (const std::string& line : problem_lines(problems, label, advise)) tell("{}", line);
 }
 
 std::string json_problems(const std::vector<Problem>& problems);
@@ -108,10 +100,14 @@ ChunkSpan unread_span(const Chunk& next) {
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
     for (const auto& [name, seconds] : s.passes) tell("pass {:<8} {:8.3f} s", name, seconds);
-  print_problems(s.rejected, "rejected ");
-  print_problems(s.problems, "");
+  print_problems(s.rejected, "rejected ", false);
+  print_problems(s.problems, "", true);
   if (!s.error.empty()) tell("{}", s.error);
   if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
+  if (!s.plan.empty()) {  // --dry-run
+    for (const std::string& line : s.plan) tell("{}", line);
+    return;
+  }
   tell("{} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
              "{:.1f} MB/s", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
@@ -233,6 +229,9 @@ void print_json(const Summary& s) {
   for (const auto& [name, seconds] : s.passes)
     passes += fmt::format("{}{}:{:.3f}", passes.empty() ? "" : ",", json_string(name), seconds);
   field("pass_seconds", "{" + passes + "}");
+  std::string plan;
+  for (const std::string& line : s.plan) plan += (plan.empty() ? "" : ",") + json_string(line);
+  field("plan", "[" + plan + "]");
   say_out("{}}}\n", out);
   std::fflush(stdout);
 }

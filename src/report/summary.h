@@ -85,6 +85,7 @@ struct Summary {
   std::vector<Problem> problems;         // why chunks were refused
   std::vector<Problem> rejected;         // rows left out of committed chunks, in file order
   std::vector<std::pair<std::string, double>> passes;  // name, seconds
+  std::vector<std::string> plan;        // --dry-run: what the load would do, in lines
 };
 
 // Chunk i is in state states[i]; adjacent chunks in one state make one span.

@@ -53,7 +53,7 @@ void tally(RunState& state) {
     }
     for (const auto& p : o.problems) {
       s.problems.push_back(p);
-      if (p.code) ++s.warnings;
+      s.warnings += p.unlisted ? p.unlisted : p.code ? 1 : 0;  // the server's count, not only the listed
     }
     if (o.state == ChunkState::committed) {
       s.duplicates_skipped += o.duplicates_skipped;

@@ -37,7 +37,7 @@ void map_and_split(const Options& options, RunState& state) {
   });
   state.outcomes.assign(state.chunks.size(), {});
   // resume: hash the files and read the ledger, before any chunk is sent.
-  if (options.resume) timed(state, "resume", [&] { resume_pass(options, state); });
+  if (options.resume && !options.dry_run) timed(state, "resume", [&] { resume_pass(options, state); });
   if (options.parts > 1) mark_other_parts(options, state);
   if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
       std::none_of(state.outcomes.begin(), state.outcomes.end(),
@@ -79,16 +79,20 @@ void load_and_barrier(const Options& options, RunState& state) {
     plan_auto_ids(options, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
   });
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
-  if (options.atomic) timed(state, "stage", [&] {
+  if (options.atomic && !options.dry_run) timed(state, "stage", [&] {
     state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
   });
   // destinations: a Spider table's shards, each checked like the target, or the target itself.
   timed(state, "shards", [&] { plan_destinations(options, state); });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
+  // check: the first rows of each input read as the load will read them, before any row is sent.
+  timed(state, "check", [&] { check_formats(options, state); });
   if (!options.rejects_file.empty() && options.resume) check_resumed_rejects_file(options, state);
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
   if (traits(options.mode).bulk_path) check_bulk_target(options, state);
+  // --dry-run: the plan instead of the passes that change the table.
+  if (options.dry_run) return plan_pass(options, state);
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check

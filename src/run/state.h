@@ -95,6 +95,13 @@ std::uint64_t progress_total(const RunState& state);
 void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);
 
+// plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.
+void plan_pass(const Options& options, RunState& state);
+
+// format_pass.cc: the first rows of each input read as the load will read them (text/format_check.h); a
+// mapped file's now, a stream's as its first chunk is cut. Throws Failure(ExitCode::rejected).
+void check_formats(const Options& options, RunState& state);
+
 // load_pass.cc: the workers, then the tally of what they did. Returns the
 // failure that stopped them instead of throwing, so the barrier still runs.
 std::optional<Failure> load_pass(const Options& options, RunState& state);

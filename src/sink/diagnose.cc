@@ -171,6 +171,7 @@ std::vector<Problem> server_problems(Session& session, std::uint64_t first_row, 
                       "show that every skipped row had a duplicate key; --mode load cuts its statements to fit",
                       conditions.kept, conditions.total)
         : fmt::format("and {} more problems in this statement", conditions.more);
+    if (policy != OnDuplicate::ignore || conditions.total <= conditions.kept) more.unlisted = conditions.more;
     problems.push_back(std::move(more));
   }
   return problems;

@@ -64,6 +64,8 @@ std::string LoadDataSink::method() const {
   return local_ ? "LOAD DATA LOCAL INFILE, streamed from the mapping" : "LOAD DATA INFILE, read by the server";
 }
 
+std::string LoadDataSink::statement() const { return statement_; }
+
 SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;

@@ -27,6 +27,7 @@ class LoadDataSink : public Sink {
                const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
+  std::string statement() const override;
 
  private:
   bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,

@@ -125,6 +125,10 @@ std::string PreparedInsertSink::method() const {
                         : fmt::format("prepared multi-row INSERT of up to {} rows{}", batch_rows_, no_array_because_);
 }
 
+std::string PreparedInsertSink::statement() const {
+  return array_binding_ ? shape_.placeholders(1) : shape_.placeholders(1) + ", ...";
+}
+
 PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {
   if (rows == batch_rows_) return *statement_;
   short_statement_ = std::make_unique<PreparedStatement>(session_, shape_.placeholders(rows));

@@ -34,6 +34,7 @@ class PreparedInsertSink : public Sink {
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
+  std::string statement() const override;
 
  private:
   bool flush(SinkResult& result);

@@ -46,6 +46,8 @@ class Sink {
   virtual SinkResult send(const Chunk& chunk, std::string_view file, const load::RowIds& ids) = 0;
   // How rows reach the server, for the summary.
   virtual std::string method() const = 0;
+  // The statement a chunk's rows go in, as --dry-run shows it (rows elided).
+  virtual std::string statement() const = 0;
 };
 
 }  // namespace fastload

@@ -19,6 +19,10 @@ std::string TextInsertSink::method() const {
                                   : fmt::format("text multi-row INSERTs of up to {} bytes", max_statement_);
 }
 
+std::string TextInsertSink::statement() const {
+  return shape_.head() + (rows_per_statement_ == 1 ? " (...)" : " (...), (...), ...");
+}
+
 namespace {
 
 // -?digits[.digits]: a literal the server reads as the same exact number the

@@ -27,6 +27,7 @@ class TextInsertSink : public Sink {
                  const AutoIds* ids);
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
+  std::string statement() const override;
 
  private:
   void append_value(std::string& out, const split::Field& field, const Column* column);

@@ -126,6 +126,14 @@ RowWidth row_width(const Target& t, const Options& o) {
   return width;
 }
 
+std::vector<std::string> field_names(const Target& t, const Options& o) {
+  std::vector<std::string> names;
+  for (const ColumnEntry& e : o.columns) names.push_back(e.variable ? "" : e.name);
+  if (o.columns.empty())
+    for (const Column* c : default_columns(t)) names.push_back(c->name);
+  return names;
+}
+
 std::string load_data_columns(const Target& t, const Options& o) {
   // Without --columns, the columns resolved at the start, by name: a column
   // moved by an ALTER TABLE during the load cannot take another's fields.

@@ -28,6 +28,10 @@ void check_columns(const Target& target, const Options& options);
 // column required), or the table's visible columns.
 RowWidth row_width(const Target& target, const Options& options);
 
+// What each field fills, in order: a column's name, or "" for a @variable (--columns' entries, or the
+// table's visible columns).
+std::vector<std::string> field_names(const Target& target, const Options& options);
+
 // " (`a`, @`skip`, `b`, @`x`) SET `c` = UPPER(@x)": what follows LOAD DATA's
 // other clauses; without --columns the table's visible columns, " (`a`, `b`)".
 // Names are the table's.

@@ -2,6 +2,7 @@
 
 #include "sink/load_data_sink.h"
 #include "report/diagnostics.h"
+#include "report/problem_list.h"
 #include "report/say.h"
 #include "report/summary.h"
 
@@ -88,6 +89,55 @@ TEST(SpanState, NamesWhatBecameOfTheChunks) {
   EXPECT_EQ((report::SpanState{ChunkState::committed, true}.name()), "committed unverified");
   EXPECT_EQ(report::unread_span({}).state.name(), "not read");
   EXPECT_EQ(report::SpanState{ChunkState::other_part}.name(), "another part's");
+}
+
+}  // namespace
+}  // namespace fastload
+
+namespace fastload {
+namespace {
+
+Problem on_line(std::uint64_t line, unsigned code, const char* message = "bad") {
+  Problem p;
+  p.where = {"f.tsv", line, line * 10};
+  p.code = code;
+  p.message = message;
+  return p;
+}
+
+// One line per input line, the first ten, then the true totals and the advice for the common cause.
+TEST(ProblemLines, OneLinePerInputLineThenTotalsAndAdvice) {
+  std::vector<Problem> problems;
+  for (std::uint64_t line = 1; line <= 15; ++line)
+    for (int i = 0; i < 3; ++i) problems.push_back(on_line(line, 1261));
+  Problem more;
+  more.message = "and 100 more problems in this statement";
+  more.unlisted = 100;
+  problems.push_back(more);
+  std::vector<std::string> lines = report::problem_lines(problems, "", true);
+  ASSERT_EQ(lines.size(), report::kLinesShown + 2);
+  EXPECT_EQ(lines[0].rfind("f.tsv:1 (byte 10): bad (server code 1261)", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find("[3 problems on this line]"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[9].rfind("f.tsv:10 ", 0), 0u) << lines[9];
+  EXPECT_EQ(lines[10], "145 problems in all, on at least 15 lines (the server names the first ones of each "
+                       "statement only)");
+  EXPECT_NE(lines[11].find("--csv"), std::string::npos) << lines[11];
+}
+
+TEST(ProblemLines, FewProblemsAreListedAsTheyAre) {
+  std::vector<std::string> lines = report::problem_lines({on_line(3, 1366), on_line(7, 1366)}, "rejected ", false);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].rfind("rejected f.tsv:3 (byte 30): bad (server code 1366)", 0), 0u) << lines[0];
+  EXPECT_TRUE(report::problem_lines({}, "", true).empty());
+}
+
+TEST(ProblemLines, OnlyTheFirstLineRefusedSuggestsAHeader) {
+  std::vector<std::string> lines = report::problem_lines({on_line(1, 1366), on_line(1, 1366)}, "", true);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[2].find("--skip-rows 1"), std::string::npos) << lines[2];
+  lines = report::problem_lines({on_line(1, 1062), on_line(2, 1062)}, "", true);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[2].find("--on-duplicate"), std::string::npos) << lines[2];
 }
 
 }  // namespace

@@ -1,0 +1,63 @@
+// --dry-run: after every check, the plan in words instead of the load (report::Summary::plan).
+#include <fmt/core.h>
+
+#include "sink/make_sink.h"
+#include "run/state.h"
+
+namespace fastload {
+namespace {
+
+std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.1f} MB", bytes / 1e6); }
+
+void plan_inputs(const RunState& state, std::vector<std::string>& plan) {
+  for (const Input& input : state.inputs) {
+    if (input.file) {
+      std::uint64_t rows = 0;
+      for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c) rows += state.chunks[c].rows;
+      plan.push_back(fmt::format("  {}: {}, {} row{} in {} chunk{} of about {}", input.path,
+                                 megabytes(input.file->bytes().size()), rows, rows == 1 ? "" : "s", input.chunk_count,
+                                 input.chunk_count == 1 ? "" : "s", megabytes(input.chunk_size)));
+    } else {
+      plan.push_back(fmt::format("  {}: {}, cut into chunks of {} while it loads (its rows are counted then)",
+                                 input.name(), what_stream(*input.stream), megabytes(input.chunk_size)));
+    }
+  }
+}
+
+// What the skipped passes would have done.
+void plan_table(const Options& o, const RunState& state, std::vector<std::string>& plan) {
+  if (o.atomic)
+    plan.push_back(fmt::format("--atomic: the rows would go into a staging table like {}, published into it in one "
+                               "transaction at the end", state.target.display));
+  if (o.resume)
+    plan.push_back(fmt::format("--resume: each chunk would be recorded in the ledger {}.{} (not read or created in a "
+                               "dry run)", o.ledger_database.empty() ? o.database : o.ledger_database, o.ledger_table));
+  if (o.defer_indexes)
+    plan.push_back("--defer-indexes: the secondary indexes would be dropped for the load and re-created after it");
+  if (state.auto_ids)
+    plan.push_back(fmt::format("AUTO_INCREMENT column {}: numbered in file order from the table's next value",
+                               state.auto_ids->column));
+}
+
+}  // namespace
+
+void plan_pass(const Options& o, RunState& state) {
+  std::vector<std::string>& plan = state.summary.plan;
+  plan.push_back(fmt::format("dry run: every check passed; nothing was loaded and {} is unchanged",
+                             state.target.display));
+  plan.push_back(fmt::format("would load {} file{} into {}:", state.inputs.size(), state.inputs.size() == 1 ? "" : "s",
+                             state.target.display));
+  plan_inputs(state, plan);
+  const load::Target& target = state.destinations.empty() ? state.target : state.destinations.front().target;
+  const load::AutoIds* ids = state.auto_ids ? &*state.auto_ids : nullptr;
+  std::unique_ptr<Sink> sink = load::make_sink(*state.control, target, o, ids, state.inputs.front().path);
+  plan.push_back(fmt::format("{} thread{}, each with its own connection{}; --mode {}: {}", state.summary.threads,
+                             state.summary.threads == 1 ? "" : "s",
+                             state.destinations.size() > 1 ? fmt::format(" to each of {} shards",
+                                                                         state.destinations.size()) : "",
+                             traits(o.mode).name, sink->method()));
+  plan.push_back("each chunk is one transaction, its rows sent by: " + sink->statement());
+  plan_table(o, state, plan);
+}
+
+}  // namespace fastload
