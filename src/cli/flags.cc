@@ -203,6 +203,16 @@ void add_connection_options(CLI::App& app, Options& o, Flags& f) {
       ->type_name("SECONDS")->check(CLI::NonNegativeNumber);
 }
 
+// What a run writes besides --json (docs/design.md#output).
+void add_output_options(CLI::App& app, Options& o) {
+  start_group(app, "Output");
+  app.add_flag("-q,--quiet", o.quiet, "errors only: no summary, progress or warnings on stderr; a failure and "
+               "the rows it refused are still said, the exit code is the same (for cron)");
+  app.add_option("--log-file", o.log_file, "also append every message (warnings, the failure, the summary; "
+                 "with --quiet too) to FILE, each line with its local time (ISO 8601, milliseconds)")
+      ->type_name("FILE");
+}
+
 Dialect dialect_of(Flags& f) {
   f.dialect.fields_terminated_by = f.fields_terminated_by.value();
   f.dialect.fields_enclosed_by = f.fields_enclosed_by.value();
@@ -232,6 +242,7 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
+  add_output_options(app, o);
   add_connection_options(app, o, f);
   check_whole_numbers(app);
 }

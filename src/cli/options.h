@@ -85,6 +85,8 @@ struct Options {
   bool json = false;      // the summary as one JSON object on stdout
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines
+  bool quiet = false;     // --quiet: errors only on stderr (the summary, warnings and progress left out)
+  std::string log_file;   // --log-file: every message also appended here, timestamped; empty: none
   OnDuplicate on_duplicate = OnDuplicate::error;
   bool resume = false;            // record chunks in the ledger; skip the ones a previous run committed
   std::string ledger_database;    // --ledger DB.TABLE; empty: the target's database

@@ -107,39 +107,39 @@ ChunkSpan unread_span(const Chunk& next) {
 
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
-    for (const auto& [name, seconds] : s.passes) tell("pass {:<8} {:8.3f} s", name, seconds);
-  print_problems(s.rejected, "rejected ");
+    for (const auto& [name, seconds] : s.passes) note("pass {:<8} {:8.3f} s", name, seconds);
+  if (!s.success || !quiet()) print_problems(s.rejected, "rejected ");  // --quiet: a load that succeeded says nothing
   print_problems(s.problems, "");
   if (!s.error.empty()) tell("{}", s.error);
   if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
-  tell("{} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
+  note("{} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
              "{:.1f} MB/s", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
   print_files(s);
-  tell("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
+  note("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
   if (!s.shards.empty()) {
     std::vector<std::string> shards;
     for (const ShardCounts& shard : s.shards) shards.push_back(fmt::format("{} {} rows", shard.name, shard.rows));
-    tell("shard-direct into {} shards of the Spider table: {}", s.shards.size(),
+    note("shard-direct into {} shards of the Spider table: {}", s.shards.size(),
                fmt::join(shards, ", "));
   }
   if (!s.via_head.empty())
-    tell("the Spider table was loaded through its head server: {}", s.via_head);
+    note("the Spider table was loaded through its head server: {}", s.via_head);
   if (!s.part.empty())
-    tell("--part {}: {} of the {} chunks are this part's, the other parts load the rest",
+    note("--part {}: {} of the {} chunks are this part's, the other parts load the rest",
                s.part, s.chunks - s.chunks_other_parts, s.chunks);
   if (s.chunks_loaded_before > 0)
-    tell("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped",
+    note("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped",
                s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
   if (s.duplicates_skipped > 0)
-    tell("{} of the rows committed were skipped: their key was already in the table "
+    note("{} of the rows committed were skipped: their key was already in the table "
                "(--on-duplicate ignore)", s.duplicates_skipped);
   if (s.rows_replaced > 0)
-    tell("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
+    note("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
-    tell("{} rows rejected and left out{}", s.rows_rejected,
+    note("{} rows rejected and left out{}", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"
                                       : fmt::format(": rows in {0}{1}, reasons in {0}.reasons", s.rejects_file,
                                                     s.rejects_charset.empty() ? "" : fmt::format(
@@ -149,13 +149,13 @@ void print_text(const Summary& s, bool verbose) {
     for (const ChunkSpan& span : s.spans) {
       if (span.state.state == ChunkState::other_part) continue;  // not this process's: listed in --json only
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
-      tell("  {}", describe_span(span, file));
+      tell("  {}", describe_span(span, file));  // the failure's message says to reload these
     }
   if (!s.deferred_indexes.empty())
-    tell("--defer-indexes: {} secondary indexes dropped for the load and re-created after "
+    note("--defer-indexes: {} secondary indexes dropped for the load and re-created after "
                "it: {}", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
-  if (s.durable) tell("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
-  else if (s.rows > 0) tell("durable: not checked (the load did not finish)");
+  if (s.durable) note("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
+  else if (s.rows > 0) note("durable: not checked (the load did not finish)");
 }
 
 namespace {

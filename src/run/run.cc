@@ -92,7 +92,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
-  if (report::progress_wanted(options.progress))
+  if (report::progress_wanted(options.progress) && !options.quiet)
     state.progress = std::make_unique<report::ProgressLine>(
         progress_total(state), state.counters.input_bytes_done, state.counters.committed_bytes,
         state.counters.committed_rows);

@@ -1,0 +1,48 @@
+# What a run says besides loading: --quiet (errors only), --log-file (every message, timestamped),
+# --progress-json (JSON lines for orchestrators) and the --json summary's fields.
+source "$(dirname "$0")/../integration/lib.sh"
+
+fresh_db outp
+sql outp -e "CREATE TABLE t (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB"
+for ((i = 1; i <= 20000; i++)); do printf '%d\tv%d\n' "$i" "$i"; done >"$TEST_TMP/rows.tsv"
+printf '1\tone\nx\ttwo\n' >"$TEST_TMP/bad.tsv"
+
+# --quiet: a load that succeeds says nothing; one that fails says why, with the same exit code.
+run_fastload -q --chunk-size 64K "$TEST_TMP/rows.tsv" outp.t
+expect_eq "--quiet success: exit code" 0 "$RC"
+expect_eq "--quiet success: nothing on stderr" "" "$ERR"
+expect_eq "--quiet success: rows" 20000 "$(count outp.t)"
+sql -e "TRUNCATE outp.t"
+run_fastload --quiet "$TEST_TMP/bad.tsv" outp.t
+expect_eq "--quiet failure: exit code" 8 "$RC"
+expect_match "--quiet failure: the refused row" 'bad\.tsv:2 .*Incorrect integer value' "$ERR"
+expect_match "--quiet failure: the error" '^fastload: .*rows were rejected' "$ERR"
+if grep -q 'chunks committed' <<<"$ERR"; then fail "--quiet failure: summary lines shown: $ERR"; else pass; fi
+sql -e "TRUNCATE outp.t"
+run_fastload --quiet --json "$TEST_TMP/rows.tsv" outp.t
+expect_match "--quiet --json: the JSON on stdout" '^\{"status":' "$OUT"
+run_fastload -q "$TEST_TMP/missing.tsv" outp.t
+expect_eq "--quiet, a missing file: exit code" 3 "$RC"
+expect_match "--quiet, a missing file: said" 'missing\.tsv' "$ERR"
+
+# --log-file: every message on stderr also in the file, each line timestamped, appended to; with --quiet too.
+log=$TEST_TMP/fastload.log
+echo "an earlier line" >"$log"
+sql -e "TRUNCATE outp.t"
+run_fastload --log-file "$log" --progress --chunk-size 64K "$TEST_TMP/rows.tsv" outp.t
+expect_eq "--log-file: exit code ($ERR)" 0 "$RC"
+expect_eq "--log-file: appended to" "an earlier line" "$(head -n 1 "$log")"
+stamp='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}[+-][0-9]{2}:[0-9]{2} fastload: '
+expect_match "--log-file: the summary, timestamped" "${stamp}loaded 20000 of 20000 rows" "$(cat "$log")"
+expect_eq "--log-file: each line of the run timestamped" 0 "$(tail -n +2 "$log" | grep -Evc "$stamp" || true)"
+if grep -q '%' "$log"; then fail "--log-file: the progress line is in the log"; else pass; fi
+run_fastload -q --log-file "$log" "$TEST_TMP/bad.tsv" outp.t
+expect_eq "--quiet --log-file failure: exit code" 8 "$RC"
+expect_match "--quiet --log-file: the failure in the log" "${stamp}.*rows were rejected" "$(cat "$log")"
+expect_match "--quiet --log-file: the summary in the log" "${stamp}FAILED: committed" "$(cat "$log")"
+if grep -q 'FAILED: committed' <<<"$ERR"; then fail "--quiet --log-file: the summary on stderr"; else pass; fi
+run_fastload --log-file "$TEST_TMP/no/such/dir/x.log" "$TEST_TMP/rows.tsv" outp.t
+expect_eq "--log-file in a missing directory: exit code" 2 "$RC"
+expect_match "--log-file in a missing directory: said" '^fastload: --log-file .*no/such/dir' "$ERR"
+
+finish
