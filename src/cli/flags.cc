@@ -211,6 +211,9 @@ void add_output_options(CLI::App& app, Options& o) {
   app.add_option("--log-file", o.log_file, "also append every message (warnings, the failure, the summary; "
                  "with --quiet too) to FILE, each line with its local time (ISO 8601, milliseconds)")
       ->type_name("FILE");
+  app.add_flag("--progress-json", o.progress_json, "while the load runs, a JSON object a second on stdout "
+               "(bytes read, sent and committed, rows, rates, percent, eta_seconds, state), one a line, before "
+               "--json's summary");
 }
 
 Dialect dialect_of(Flags& f) {

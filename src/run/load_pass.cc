@@ -188,7 +188,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
     std::vector<load::JobInput> inputs = job_inputs(state);
     chunks::ChunkQueue queue(sources.all());
     load::LoadJob job{options, state.destinations, row_routers(options, state), inputs,
-                      state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook};
+                      state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes};
     job.connect = load::session_links(job, sources.mapped);
     load::load_chunks(job, queue, book, state.counters, state.summary.method);
   } catch (const Failure& failure) {

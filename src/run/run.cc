@@ -53,6 +53,14 @@ void check_resumed_rejects_file(const Options& options, const RunState& state) {
   load::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
 }
 
+// The progress line (on a terminal, or --progress; not with --quiet) and --progress-json's objects.
+void start_progress(const Options& options, RunState& state) {
+  report::ProgressOutputs outputs{report::progress_wanted(options.progress) && !options.quiet,
+                                  options.progress_json, [] { return load::stop_signal() != 0; }};
+  if (outputs.line || outputs.json)
+    state.progress = std::make_unique<report::ProgressLine>(progress_total(state), state.counters, outputs);
+}
+
 void load_and_barrier(const Options& options, RunState& state) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] {
@@ -69,7 +77,10 @@ void load_and_barrier(const Options& options, RunState& state) {
   });
   // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
-    if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
+    if (options.connection.prompt_password) {
+      state.password = input::read_password("Enter password: ");
+      state.start = Clock::now();  // the run's time is the load's, not the typing's
+    }
     state.control = std::make_unique<load::Session>(options.connection, state.password);
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
     load::pin_session(*state.control, state.pins);
@@ -92,14 +103,12 @@ void load_and_barrier(const Options& options, RunState& state) {
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
-  if (report::progress_wanted(options.progress) && !options.quiet)
-    state.progress = std::make_unique<report::ProgressLine>(
-        progress_total(state), state.counters.input_bytes_done, state.counters.committed_bytes,
-        state.counters.committed_rows);
+  start_progress(options, state);
   // load: one transaction per chunk, committed only when the server's account is exact.
   state.summary.load_started = true;
   std::optional<Failure> stopped;
   timed(state, "load", [&] { stopped = load_pass(options, state); });
+  if (state.progress) state.progress->finishing();
   // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
   if (state.deferred) timed(state, "reindex", [&] {
     if (std::optional<Failure> failed = restore_indexes(state))
@@ -163,7 +172,6 @@ int run(const Options& options, load::StepHook* hook) {
   if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
   if (options.convert_charset) s.rejects_charset = options.sent_charset();
-  auto start = Clock::now();
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
   record_outcome(s, [&] { load_and_barrier(options, state); });
@@ -176,7 +184,7 @@ int run(const Options& options, load::StepHook* hook) {
   abandon(state);  // --atomic: any failure before the publish
   if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
   state.progress.reset();
-  s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  s.seconds = std::chrono::duration<double>(Clock::now() - state.start).count();
   report::print_text(s, options.verbose);
   if (options.json) report::print_json(s);
   return s.exit_code;

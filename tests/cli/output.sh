@@ -45,4 +45,29 @@ run_fastload --log-file "$TEST_TMP/no/such/dir/x.log" "$TEST_TMP/rows.tsv" outp.
 expect_eq "--log-file in a missing directory: exit code" 2 "$RC"
 expect_match "--log-file in a missing directory: said" '^fastload: --log-file .*no/such/dir' "$ERR"
 
+# --progress-json: JSON lines on stdout, about one a second, then --json's summary on the last line.
+sql -e "TRUNCATE outp.t"
+run_fastload --progress-json --json --max-rate 200K --chunk-size 64K "$TEST_TMP/rows.tsv" outp.t
+expect_eq "--progress-json: exit code ($ERR)" 0 "$RC"
+checked=$(python3 -c '
+import json, sys
+lines = sys.stdin.read().splitlines()
+objects = [json.loads(line) for line in lines]
+progress, summary = objects[:-1], objects[-1]
+assert summary["status"] == "ok", summary
+assert len(progress) >= 2, lines
+keys = {"state", "bytes_read", "bytes_sent", "bytes_committed", "rows_committed", "rows_per_second",
+        "mb_per_second", "percent", "eta_seconds", "paused", "why"}
+for p in progress:
+    assert p["type"] == "progress" and keys <= p.keys(), p
+    assert p["paused"] is False and p["why"] is None, p
+assert progress[-1]["state"] == "done" and progress[-1]["percent"] == 100, progress[-1]
+loading = [p for p in progress if p["state"] == "loading"]
+# --max-rate: the percent moves before any chunk commits, by the bytes sent
+assert any(p["percent"] > 0 and p["bytes_committed"] == 0 for p in loading) or len(loading) < 3, loading
+assert all(a["percent"] <= b["percent"] for a, b in zip(progress, progress[1:])), progress
+print("ok")
+' <<<"$OUT" 2>&1)
+expect_eq "--progress-json: the lines parse and say what they should" ok "$checked"
+
 finish
