@@ -175,7 +175,7 @@ void Session::connect(const ConnectionOptions& o, const std::optional<std::strin
                            : "check --host/--port or --socket and that the server runs and answers "
                              "(--connect-timeout bounds the wait)";
     throw Failure(ExitCode::connect, fmt::format("cannot connect to {}: {} (error {}); {}",
-                                                 describe_server(o), why, code, hint));
+                                                 describe_server(o), why, code, hint), code);
   }
   // Some client libraries accept the TLS options yet connect in clear text to
   // a server without TLS: check what was negotiated, whatever the library.
@@ -307,6 +307,10 @@ std::string Session::info() const {
 std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_.get()); }
 unsigned Session::warning_count() const { return mysql_warning_count(mysql_.get()); }
 unsigned long Session::server_version() const { return mysql_get_server_version(mysql_.get()); }
+std::string Session::server_info() const {
+  const char* info = mysql_get_server_info(mysql_.get());
+  return info ? info : "";
+}
 bool Session::supports_array_binding() const {
 #if defined(FASTLOAD_HAVE_ARRAY_BINDING)
   unsigned long capabilities = 0;

@@ -96,6 +96,7 @@ class Session {
   // Marks a call on handle() as waiting for the server, so a stop signal can cut it (db/stop_signal.h).
   ServerCall call();
   unsigned long server_version() const;  // e.g. 101119
+  std::string server_info() const;       // e.g. "10.11.9-MariaDB"
 
  private:
   // Owners that undo what the constructor did, whichever step of it throws.

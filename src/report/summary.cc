@@ -2,8 +2,11 @@
 #include "report/say.h"
 
 #include <cstdio>
+#include <ctime>
 #include <fmt/core.h>
 #include <fmt/format.h>
+
+#include "base/errors.h"
 
 namespace fastload::report {
 namespace {
@@ -39,6 +42,9 @@ std::string json_string(const std::string& text) {
   }
   return out + "\"";
 }
+
+// A string, or null when it is empty (not set, or nothing to say).
+std::string json_or_null(const std::string& text) { return text.empty() ? "null" : json_string(text); }
 
 double per_second(double amount, double seconds) { return seconds > 0 ? amount / seconds : 0; }
 
@@ -163,13 +169,31 @@ namespace {
 std::string json_problems(const std::vector<Problem>& problems) {
   std::string out;
   for (const Problem& p : problems)
-    out += fmt::format("{}{{\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
-                       out.empty() ? "" : ",", p.where.line, p.where.byte_offset, p.chunk_index, p.code,
-                       json_string(p.message));
+    out += fmt::format("{}{{\"file\":{},\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
+                       out.empty() ? "" : ",", json_string(p.where.file), p.where.line, p.where.byte_offset,
+                       p.chunk_index, p.code, json_string(p.message));
   return "[" + out + "]";
 }
 
+// null after a success; else what stopped the run: its exit code's name, the server's error number and the message.
+std::string json_error(const Summary& s) {
+  if (s.success) return "null";
+  return fmt::format("{{\"exit_code_name\":{},\"server_errno\":{},\"message\":{}}}",
+                     json_string(exit_code_name(static_cast<ExitCode>(s.exit_code))),
+                     s.server_errno ? std::to_string(*s.server_errno) : "null", json_string(s.error));
+}
+
 }  // namespace
+
+std::string utc_timestamp(std::chrono::system_clock::time_point at) {
+  using namespace std::chrono;
+  std::time_t seconds = system_clock::to_time_t(at);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  auto millis = duration_cast<milliseconds>(at.time_since_epoch()).count() % 1000;
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
+                     utc.tm_hour, utc.tm_min, utc.tm_sec, millis < 0 ? millis + 1000 : millis);
+}
 
 void print_json(const Summary& s) {
   std::string out = "{";
@@ -179,10 +203,13 @@ void print_json(const Summary& s) {
   };
   field("status", json_string(s.success ? "ok" : "failed"));
   field("exit_code", std::to_string(s.exit_code));
+  field("started_at", json_or_null(s.started_at));
+  field("finished_at", json_or_null(s.finished_at));
+  field("server_version", json_or_null(s.server_version));
   field("file", json_string(s.file));
   field("table", json_string(s.table));
   field("mode", json_string(s.mode));
-  field("method", json_string(s.method));
+  field("method", json_or_null(s.method));
   field("rows", std::to_string(s.rows));
   field("bytes", std::to_string(s.bytes));
   field("rows_rejected", std::to_string(s.rows_rejected));
@@ -197,22 +224,22 @@ void print_json(const Summary& s) {
   field("mb_per_second", fmt::format("{:.2f}", per_second(s.bytes / 1e6, s.seconds)));
   field("chunks", std::to_string(s.chunks));
   field("chunks_committed", std::to_string(s.chunks_committed));
-  field("part", json_string(s.part));
+  field("part", json_or_null(s.part));
   std::string shards;
   for (const ShardCounts& shard : s.shards)
     shards += fmt::format("{}{{\"name\":{},\"rows\":{}}}", shards.empty() ? "" : ",", json_string(shard.name),
                           shard.rows);
   field("shards", "[" + shards + "]");
-  field("via_head", json_string(s.via_head));
+  field("via_head", json_or_null(s.via_head));
   field("chunks_other_parts", std::to_string(s.chunks_other_parts));
   field("threads", std::to_string(s.threads));
   field("warnings", std::to_string(s.warnings));
   field("durable", s.durable ? (*s.durable ? "true" : "false") : "null");
-  field("durability", json_string(s.durability));
+  field("durability", json_or_null(s.durability));
   std::string deferred;
   for (const std::string& name : s.deferred_indexes) deferred += (deferred.empty() ? "" : ",") + json_string(name);
   field("deferred_indexes", "[" + deferred + "]");
-  field("error", json_string(s.error));
+  field("error", json_error(s));
   std::string spans;
   for (const ChunkSpan& c : s.spans)
     spans += fmt::format("{}{{\"file\":{},\"state\":{},\"first_chunk\":{},\"last_chunk\":{},\"begin\":{},"

@@ -80,8 +80,10 @@ void load_and_barrier(const Options& options, RunState& state) {
     if (options.connection.prompt_password) {
       state.password = input::read_password("Enter password: ");
       state.start = Clock::now();  // the run's time is the load's, not the typing's
+      state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
     }
     state.control = std::make_unique<load::Session>(options.connection, state.password);
+    state.summary.server_version = state.control->server_info();
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
@@ -112,7 +114,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
   if (state.deferred) timed(state, "reindex", [&] {
     if (std::optional<Failure> failed = restore_indexes(state))
-      stopped = stopped ? Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
+      stopped = stopped ? stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
   });
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
@@ -124,7 +126,7 @@ void load_and_barrier(const Options& options, RunState& state) {
         make_destinations_durable(state);
       } catch (const Failure& failed) {  // after a failed load, its failure stays the one to act on
         if (!stopped) throw;
-        stopped = Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed.what()));
+        stopped = stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed.what()));
       }
     });
   // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
@@ -141,7 +143,7 @@ Failure as_failure(const std::exception_ptr& thrown) {
     return failure;
   } catch (const load::ServerError& e) {
     return Failure(ExitCode::load_failed,
-                   fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()));
+                   fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()), e.code());
   } catch (const std::exception& e) {  // a bug: std::out_of_range from .at(), std::bad_alloc, ...
     return internal_error(e.what());
   } catch (...) {
@@ -159,6 +161,7 @@ void record_outcome(report::Summary& s, const std::function<void()>& work) {
     Failure failure = as_failure(std::current_exception());
     s.exit_code = static_cast<int>(failure.code());
     s.error = failure.what();
+    s.server_errno = failure.server_code();
   }
 }
 
@@ -171,6 +174,7 @@ int run(const Options& options, load::StepHook* hook) {
   s.mode = traits(options.mode).name;
   if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
+  s.started_at = report::utc_timestamp(std::chrono::system_clock::now());
   if (options.convert_charset) s.rejects_charset = options.sent_charset();
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
@@ -178,6 +182,7 @@ int run(const Options& options, load::StepHook* hook) {
   if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);
+    s.server_errno.reset();  // the cut connection's error is fastload's own doing
     s.error = fmt::format("stopped by signal {}: the server did not answer within {} s of it, so the "
                           "connection was cut\n{}", load::stop_signal(), load::kStopGrace.count() / 1000, s.error);
   }
@@ -185,6 +190,7 @@ int run(const Options& options, load::StepHook* hook) {
   if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
   state.progress.reset();
   s.seconds = std::chrono::duration<double>(Clock::now() - state.start).count();
+  s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
   report::print_text(s, options.verbose);
   if (options.json) report::print_json(s);
   return s.exit_code;

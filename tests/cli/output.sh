@@ -70,4 +70,43 @@ print("ok")
 ' <<<"$OUT" 2>&1)
 expect_eq "--progress-json: the lines parse and say what they should" ok "$checked"
 
+# --json: null for what is not set, a structured error, timestamps, the server version, files on problems.
+sql -e "TRUNCATE outp.t"
+run_fastload --json "$TEST_TMP/rows.tsv" outp.t
+checked=$(python3 -c '
+import json, re, sys
+s = json.load(sys.stdin)
+stamp = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"
+assert s["status"] == "ok" and s["exit_code"] == 0 and s["error"] is None, s
+assert s["part"] is None and s["via_head"] is None, s
+assert re.match(stamp, s["started_at"]) and re.match(stamp, s["finished_at"]), s
+assert s["started_at"] <= s["finished_at"], s
+assert "MariaDB" in s["server_version"], s
+print("ok")
+' <<<"$OUT" 2>&1)
+expect_eq "--json success" ok "$checked"
+run_fastload --json "$TEST_TMP/bad.tsv" outp.t
+checked=$(python3 -c '
+import json, sys
+s = json.load(sys.stdin)
+e = s["error"]
+assert s["status"] == "failed" and s["exit_code"] == 8, s
+assert e["exit_code_name"] == "rejected" and e["server_errno"] is None, e
+assert "rows were rejected" in e["message"] and not e["message"].startswith("fastload: "), e
+assert s["problems"] and all(p["file"].endswith("bad.tsv") for p in s["problems"]), s["problems"]
+print("ok")
+' <<<"$OUT" 2>&1)
+expect_eq "--json rejected" ok "$checked"
+sql outp -e "CREATE TABLE ro (id int PRIMARY KEY) ENGINE=InnoDB"
+sql -e "DROP USER IF EXISTS 'outro'@'localhost'; CREATE USER 'outro'@'localhost'; GRANT SELECT ON outp.* TO 'outro'@'localhost'"
+as_user outro --json "$TEST_TMP/rows.tsv" outp.ro
+checked=$(python3 -c '
+import json, sys
+s = json.load(sys.stdin)
+e = s["error"]
+assert e["exit_code_name"] == "privilege" and isinstance(e["server_errno"], int), e
+print("ok")
+' <<<"$OUT" 2>&1)
+expect_eq "--json privilege: the server errno ($ERR)" ok "$checked"
+
 finish
