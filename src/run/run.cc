@@ -75,13 +75,14 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
   });
-  // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
+  // The password prompt, untimed: the run's time is the load's, not the typing's.
+  if (options.connection.prompt_password) {
+    state.password = input::read_password("Enter password: ");
+    state.start = Clock::now();
+    state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
+  }
+  // connect: the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
-    if (options.connection.prompt_password) {
-      state.password = input::read_password("Enter password: ");
-      state.start = Clock::now();  // the run's time is the load's, not the typing's
-      state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
-    }
     state.control = std::make_unique<load::Session>(options.connection, state.password);
     state.summary.server_version = state.control->server_info();
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
