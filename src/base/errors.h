@@ -3,6 +3,7 @@
 // ends with; the table is in docs/exit-codes.md.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,14 +29,41 @@ enum class ExitCode : int {
 // Thrown for anything that ends the run; `what()` is the whole user message, saying what to do. It is
 // kept without the program's name: report::tell puts "fastload: " before each of its lines ('\n' separates
 // them) where it is printed.
+// `server_code`: the server's (or client library's) error number the failure came from, where it came from one
+// (--json's "server_errno").
 class Failure : public std::runtime_error {
  public:
-  Failure(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Failure(ExitCode code, const std::string& message, std::optional<unsigned> server_code = std::nullopt)
+      : std::runtime_error(message), code_(code), server_code_(server_code) {}
   ExitCode code() const { return code_; }
+  std::optional<unsigned> server_code() const { return server_code_; }
+  // The same failure, said otherwise (more added to it): its codes kept.
+  Failure with_message(const std::string& message) const { return Failure(code_, message, server_code_); }
 
  private:
   ExitCode code_;
+  std::optional<unsigned> server_code_;
 };
+
+// The exit code's name, as docs/exit-codes.md and --json's "exit_code_name" say it: "rejected", "load_failed".
+constexpr const char* exit_code_name(ExitCode code) {
+  switch (code) {
+    case ExitCode::ok: return "ok";
+    case ExitCode::internal: return "internal";
+    case ExitCode::usage: return "usage";
+    case ExitCode::input: return "input";
+    case ExitCode::connect: return "connect";
+    case ExitCode::no_table: return "no_table";
+    case ExitCode::local_infile: return "local_infile";
+    case ExitCode::privilege: return "privilege";
+    case ExitCode::rejected: return "rejected";
+    case ExitCode::load_failed: return "load_failed";
+    case ExitCode::not_durable: return "not_durable";
+    case ExitCode::interrupted: return "interrupted";
+    case ExitCode::cannot_resume: return "cannot_resume";
+  }
+  return "unknown";
+}
 
 // The common kinds, each worded in one place:
 // A bad command line: "WHAT; see fastload --help".

@@ -238,6 +238,19 @@ void add_option_file_options(CLI::App& app, Options& o) {
   app.add_flag("--print-defaults", print);
 }
 
+// What a run writes besides --json (docs/design.md#output).
+void add_output_options(CLI::App& app, Options& o) {
+  start_group(app, "Output");
+  app.add_flag("-q,--quiet", o.quiet, "errors only: no summary, progress or warnings on stderr; a failure and "
+               "the rows it refused are still said, the exit code is the same (for cron)");
+  app.add_option("--log-file", o.log_file, "also append every message (warnings, the failure, the summary; "
+                 "with --quiet too) to FILE, each line with its local time (ISO 8601, milliseconds)")
+      ->type_name("FILE");
+  app.add_flag("--progress-json", o.progress_json, "while the load runs, a JSON object a second on stdout "
+               "(bytes read, sent and committed, rows, rates, percent, eta_seconds, state), one a line, before "
+               "--json's summary");
+}
+
 Dialect dialect_of(Flags& f) {
   f.dialect.fields_terminated_by = f.fields_terminated_by.value();
   f.dialect.fields_enclosed_by = f.fields_enclosed_by.value();
@@ -274,6 +287,7 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
                "(files, chunks, threads, mode, statement) without loading a row or changing the table");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
+  add_output_options(app, o);
   add_connection_options(app, o, f);
   add_option_file_options(app, o);
   check_whole_numbers(app);

@@ -99,6 +99,9 @@ struct Options {
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines
   bool dry_run = false;   // every check, then the plan; nothing loaded, the table unchanged
+  bool quiet = false;     // --quiet: errors only on stderr (the summary, warnings and progress left out)
+  std::string log_file;   // --log-file: every message also appended here, timestamped; empty: none
+  bool progress_json = false;  // --progress-json: a JSON object a second on stdout while the load runs
   OnDuplicate on_duplicate = OnDuplicate::error;
   bool resume = false;            // record chunks in the ledger; skip the ones a previous run committed
   std::string ledger_database;    // --ledger DB.TABLE; empty: the target's database

@@ -20,7 +20,7 @@ struct InfileStream {
   bool armed = false;        // true only while load_local() runs its statement
   bool read_failed = false;
   std::string error;         // why the last request was refused or failed
-  RateLimiter* limiter = nullptr;  // --max-rate: each packet's bytes are taken from it before they go
+  Session* session = nullptr;  // throttles and counts each packet's bytes before they go (Session::throttle)
   const input::MappedFile* file = nullptr;  // the mapping `bytes` lie in, if any: sent pages are handed back
   std::size_t released = 0;                 // bytes before this were handed back
 };
@@ -45,7 +45,7 @@ int infile_init(void** state, const char* filename, void* userdata) noexcept {
 int infile_read(void* state, char* buffer, unsigned int size) noexcept {
   auto* stream = static_cast<InfileStream*>(state);
   std::size_t n = std::min<std::size_t>(size, stream->bytes.size() - stream->sent);
-  if (stream->limiter) stream->limiter->acquire(n);  // the library sends the packet once we return
+  stream->session->throttle(n);  // the library sends the packet once we return
   if (!input::guarded_copy(buffer, stream->bytes.data() + stream->sent, n)) {
     stream->read_failed = true;
     stream->error = fmt::format("reading the input failed at byte {} of the chunk (was the file "
@@ -201,7 +201,7 @@ void Session::connect(const ConnectionOptions& o, const std::optional<std::strin
                            : "check --host/--port or --socket and that the server runs and answers "
                              "(--connect-timeout bounds the wait)";
     throw Failure(ExitCode::connect, fmt::format("cannot connect to {}: {} (error {}); {}",
-                                                 describe_server(o), why, code, hint));
+                                                 describe_server(o), why, code, hint), code);
   }
   // Some client libraries accept the TLS options yet connect in clear text to
   // a server without TLS: check what was negotiated, whatever the library.
@@ -242,6 +242,8 @@ void Session::use_database(const std::string& database) {
 
 void Session::throttle(std::uint64_t bytes) noexcept {
   if (limiter_) limiter_->acquire(bytes);
+  sent_ += bytes;
+  if (sent_total_) sent_total_->fetch_add(bytes, std::memory_order_relaxed);
 }
 
 void Session::execute(std::string_view sql) {
@@ -300,7 +302,7 @@ bool Session::load_local(std::string_view sql, std::string_view bytes, std::stri
   const input::MappedFile* file = nullptr;
   for (const input::MappedFile* m : mapped_)
     if (m->holds(bytes)) file = m;
-  *infile_ = InfileStream{bytes, 0, true, false, {}, limiter_, file, 0};
+  *infile_ = InfileStream{bytes, 0, true, false, {}, this, file, 0};
   throttle(sql.size());
   ServerCall waiting = call();
   bool ok = mysql_real_query(mysql_.get(), sql.data(), sql.size()) == 0;
@@ -331,6 +333,10 @@ std::string Session::info() const {
 std::uint64_t Session::affected_rows() const { return mysql_affected_rows(mysql_.get()); }
 unsigned Session::warning_count() const { return mysql_warning_count(mysql_.get()); }
 unsigned long Session::server_version() const { return mysql_get_server_version(mysql_.get()); }
+std::string Session::server_info() const {
+  const char* info = mysql_get_server_info(mysql_.get());
+  return info ? info : "";
+}
 bool Session::supports_array_binding() const {
 #if defined(FASTLOAD_HAVE_ARRAY_BINDING)
   unsigned long capabilities = 0;

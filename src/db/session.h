@@ -4,11 +4,13 @@
 // whatever file name the server sends back.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli/options.h"
@@ -72,7 +74,13 @@ class Session {
   // page cache as they are sent, so a chunk as large as the file (--mode bulk)
   // does not keep the whole file resident.
   void release_sent_pages(std::vector<const input::MappedFile*> files) { mapped_ = std::move(files); }
+  // Every byte this session hands to the server passes here (SQL text, LOAD DATA LOCAL packets; the caller's
+  // prepared parameters): taken from --max-rate's bucket, then counted.
   void throttle(std::uint64_t bytes) noexcept;
+  // The bytes sent are also added to `load_total` (the progress's count, shared by the workers' sessions).
+  void count_sent(std::atomic<std::uint64_t>* load_total) { sent_total_ = load_total; }
+  // The bytes sent since the last call.
+  std::uint64_t take_sent() noexcept { return std::exchange(sent_, 0); }
   // The protocol compression the server said this connection uses ("zlib",
   // "zstd"), or "" when it is not compressed.
   const std::string& compression() const { return compression_; }
@@ -88,6 +96,7 @@ class Session {
   // Marks a call on handle() as waiting for the server, so a stop signal can cut it (db/stop_signal.h).
   ServerCall call();
   unsigned long server_version() const;  // e.g. 101119
+  std::string server_info() const;       // e.g. "10.11.9-MariaDB"
 
  private:
   // Owners that undo what the constructor did, whichever step of it throws.
@@ -108,6 +117,8 @@ class Session {
   std::unique_ptr<MYSQL, CloseHandle> mysql_;
   std::unique_ptr<WatchedConnection, Unregister> watched_;  // registered with the stop watcher while connected
   RateLimiter* limiter_ = nullptr;
+  std::uint64_t sent_ = 0;  // bytes sent since take_sent()
+  std::atomic<std::uint64_t>* sent_total_ = nullptr;  // see count_sent
   std::vector<const input::MappedFile*> mapped_;  // see release_sent_pages
   std::string compression_;
 };

@@ -203,7 +203,7 @@ void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
       throw Failure(ExitCode::load_failed, fmt::format(
           "{}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
           "(with --resume the ledger answers this)", describe(load.chunk, job), job.destinations[d].where(),
-          e.what(), e.code(), fate(load, job)));
+          e.what(), e.code(), fate(load, job)), e.code());
     throw;
   }
   load.outcome.parts[d] = ChunkState::committed;
@@ -232,8 +232,8 @@ bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
   } catch (const Failure& damaged) {
     rollback(w);
     load.outcome.state = ChunkState::failed;
-    throw Failure(damaged.code(), fmt::format("{}\n{}: not committed: the checks covering it failed",
-                                              damaged.what(), describe(load.chunk, job)));
+    throw damaged.with_message(fmt::format("{}\n{}: not committed: the checks covering it failed", damaged.what(),
+                                           describe(load.chunk, job)));
   }
 }
 
@@ -374,7 +374,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
             ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
                           "this one stored)", cannot->target.engine)
             : "";
-        throw Failure(failure.code(), fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
+        throw failure.with_message(fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
       }
       if (is_connection_lost(e.code())) w.links.clear();
       spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -43,6 +44,8 @@ class Link {
   virtual bool recorded(const Chunk& chunk) = 0;
   // How rows reach the server, for the summary.
   virtual std::string method() const = 0;
+  // The bytes sent to the server since the last call, for the progress (fakes send none).
+  virtual std::uint64_t take_sent() { return 0; }
 };
 
 using Links = std::vector<std::unique_ptr<Link>>;

@@ -71,11 +71,25 @@ void take(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& co
   if (text.from) text.from->release(text.chunk);
 }
 
-// Adds a chunk's outcome to the counters the progress line reads.
-void count(const ChunkText& text, const ChunkOutcome& outcome, LoadCounters& counters) {
-  if (outcome.state == ChunkState::other_part)  // read to cut it, so progress counts its compressed bytes
+// A chunk a worker takes, for the progress: its input is read, and in flight until it settles.
+void count_taken(const ChunkText& text, LoadCounters& counters) {
+  counters.input_taken.fetch_add(text.input_bytes, std::memory_order_relaxed);
+  counters.rows_taken.fetch_add(text.chunk.rows, std::memory_order_relaxed);
+  counters.chunks_in_flight.fetch_add(1, std::memory_order_relaxed);
+}
+
+// Adds a settled chunk's outcome to the counters the progress reads.
+void count(Worker& w, const ChunkText& text, const ChunkOutcome& outcome, LoadCounters& counters) {
+  std::uint64_t sent = 0;
+  for (const auto& link : w.links) sent += link->take_sent();
+  counters.settled_sent.fetch_add(sent, std::memory_order_relaxed);
+  counters.chunks_in_flight.fetch_sub(1, std::memory_order_relaxed);
+  // Another part's, or (cut from a stream) loaded before: read to cut it, so progress counts its input.
+  if (outcome.state == ChunkState::other_part || outcome.state == ChunkState::loaded_before)
     counters.input_bytes_done.fetch_add(text.input_bytes, std::memory_order_relaxed);
   if (outcome.state != ChunkState::committed) return;
+  counters.committed_sent.fetch_add(sent, std::memory_order_relaxed);
+  counters.committed_input.fetch_add(text.input_bytes, std::memory_order_relaxed);
   counters.committed_bytes.fetch_add(text.chunk.size(), std::memory_order_relaxed);
   counters.committed_rows.fetch_add(text.chunk.rows - outcome.rejects.size(), std::memory_order_relaxed);
   counters.committed_chunks.fetch_add(1, std::memory_order_relaxed);
@@ -100,9 +114,10 @@ void load_chunks(const LoadJob& job, chunks::ChunkSource& source, ChunkBook& boo
       std::optional<ChunkText> text = source.next();
       if (!text) return;
       ChunkOutcome& outcome = book.outcome_of(text->chunk);
+      count_taken(*text, counters);
       take(workers[worker], *text, job, counters, outcome);
       if (outcome.state == ChunkState::rejected) stop.store(true, std::memory_order_release);
-      count(*text, outcome, counters);
+      count(workers[worker], *text, outcome, counters);
       if (outcome.state == ChunkState::committed) spdlog::debug("{}: committed", describe(text->chunk, job));
     }
   });

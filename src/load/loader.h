@@ -3,6 +3,7 @@
 // only when the server's account of it is exact.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -46,6 +47,7 @@ struct LoadJob {
   const AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload
   Connect connect;                      // a worker's links (load/session_link.h in the program)
   StepHook* hook = nullptr;             // tests only
+  std::atomic<std::uint64_t>* sent = nullptr;  // the bytes the workers' sessions send are counted here (progress)
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.

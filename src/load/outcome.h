@@ -8,6 +8,7 @@
 
 #include "base/chunk.h"
 #include "base/problem.h"
+#include "report/progress.h"
 
 namespace fastload::load {
 
@@ -29,15 +30,11 @@ struct ChunkOutcome {
   std::string left_behind;
 };
 
-// Counters the progress line reads while workers run. Each worker adds to them
-// after its COMMIT returns; relaxed atomics, no lock.
-struct LoadCounters {
-  std::atomic<std::uint64_t> committed_bytes{0};
-  std::atomic<std::uint64_t> committed_rows{0};
+// Counters the progress reads while workers run (report/progress.h), and the
+// load's own: each worker adds to them as it takes and settles a chunk, its
+// sessions as they send; relaxed atomics, no lock.
+struct LoadCounters : report::ProgressCounters {
   std::atomic<std::uint64_t> committed_chunks{0};
-  // What the committed chunks took of the inputs as read: their bytes, or for
-  // a compressed input the compressed bytes read to cut them. For progress.
-  std::atomic<std::uint64_t> input_bytes_done{0};
   // Rows left out so far, committed or about to be: checked against
   // --max-errors when a worker leaves a row out. fetch_add/fetch_sub only.
   std::atomic<std::uint64_t> rejected_rows{0};

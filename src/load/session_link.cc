@@ -45,6 +45,7 @@ class SessionLink final : public Link {
     return is;
   }
   std::string method() const override { return sink_->method(); }
+  std::uint64_t take_sent() override { return session_->take_sent(); }
 
  private:
   const Ledger* ledger(const Chunk& chunk) const {
@@ -63,7 +64,8 @@ class SessionLink final : public Link {
 // ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
 // chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
 // Every worker takes from the one --max-rate limiter, so the cap is the load's.
-std::unique_ptr<Session> open_session(const Destination& to, const std::vector<const input::MappedFile*>& mapped) {
+std::unique_ptr<Session> open_session(const Destination& to, const std::vector<const input::MappedFile*>& mapped,
+                                      std::atomic<std::uint64_t>* sent) {
   const Options& o = to.options;
   auto session = std::make_unique<Session>(to.connection, to.password, o.compress);
   if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", session->compression());
@@ -73,6 +75,8 @@ std::unique_ptr<Session> open_session(const Destination& to, const std::vector<c
   session->execute("SET autocommit = 0");
   session->set_rate_limiter(shared_rate_limiter(o.max_rate));
   session->release_sent_pages(mapped);
+  session->take_sent();  // what it sent to set up is no chunk's
+  session->count_sent(sent);
   return session;
 }
 
@@ -82,7 +86,7 @@ Connect session_links(const LoadJob& job, std::vector<const input::MappedFile*> 
   return [&job, mapped = std::move(mapped)] {
     Links links;
     for (std::size_t d = 0; d < job.destinations.size(); ++d)
-      links.push_back(std::make_unique<SessionLink>(job, d, open_session(job.destinations[d], mapped)));
+      links.push_back(std::make_unique<SessionLink>(job, d, open_session(job.destinations[d], mapped, job.sent)));
     return links;
   };
 }

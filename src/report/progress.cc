@@ -2,20 +2,28 @@
 #include "report/say.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
-#include <fmt/core.h>
 #include <unistd.h>
+#include <utility>
 
 namespace fastload::report {
+namespace {
+
+constexpr auto kTick = std::chrono::milliseconds(500);  // the line's redraws; the JSON every other one
+constexpr double kSmoothing = 10;  // seconds: the rates are an exponential moving average over about this long
+
+double read(const std::atomic<std::uint64_t>& counter) {
+  return static_cast<double>(counter.load(std::memory_order_relaxed));
+}
+
+}  // namespace
 
 bool progress_on_terminal() { return ::isatty(STDERR_FILENO); }
 bool progress_wanted(bool forced) { return forced || progress_on_terminal(); }
 
-ProgressLine::ProgressLine(std::uint64_t total_input, const std::atomic<std::uint64_t>& input_done,
-                           const std::atomic<std::uint64_t>& committed_bytes,
-                           const std::atomic<std::uint64_t>& committed_rows)
-    : total_input_(total_input), input_done_(input_done), committed_bytes_(committed_bytes),
-      committed_rows_(committed_rows), thread_([this] { run(); }) {}
+ProgressLine::ProgressLine(std::uint64_t total_input, const ProgressCounters& counters, ProgressOutputs outputs)
+    : total_input_(total_input), counters_(counters), outputs_(std::move(outputs)), thread_([this] { run(); }) {}
 
 ProgressLine::~ProgressLine() {
   {
@@ -24,37 +32,87 @@ ProgressLine::~ProgressLine() {
   }
   wake_.notify_all();
   thread_.join();
-  if (drawn_ && terminal_) write_quietly(stderr, "\n");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (state_ != ProgressState::done && outputs_.json) draw(ProgressState::stopped, true);  // the stream's end
+  if (drawn_ && terminal_ && outputs_.line) write_quietly(stderr, "\n");
 }
 
 void ProgressLine::run() {
   std::unique_lock<std::mutex> lock(mutex_);
-  draw(false);
-  while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_; })) draw(false);
+  draw(state_, true);
+  for (unsigned tick = 1; !wake_.wait_for(lock, kTick, [this] { return stopping_; }); ++tick) {
+    if (state_ == ProgressState::done) continue;  // complete() drew the last line
+    if (state_ == ProgressState::loading && outputs_.stopping()) state_ = ProgressState::stopping;
+    draw(state_, tick % 2 == 0);
+  }
+}
+
+void ProgressLine::finishing() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  state_ = ProgressState::finishing;
 }
 
 void ProgressLine::complete() {
   std::lock_guard<std::mutex> lock(mutex_);
-  draw(true);
+  state_ = ProgressState::done;
+  draw(state_, true);
 }
 
-void ProgressLine::draw(bool complete) {
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::uint64_t bytes = committed_bytes_.load(std::memory_order_relaxed);
-  std::uint64_t rows = committed_rows_.load(std::memory_order_relaxed);
-  std::uint64_t done = std::min(input_done_.load(std::memory_order_relaxed), total_input_);
-  // All bytes committed is still not done until the barrier says so.
-  double percent = complete ? 100.0 : total_input_ ? std::min(100.0 * done / total_input_, 99.9) : 0;
-  double input_rate = seconds > 0 ? done / seconds : 0;
-  std::string eta = complete          ? "  done"
-                    : total_input_ == 0 ? ""
-                    : input_rate > 0    ? fmt::format("  ETA {:.0f} s", (total_input_ - done) / input_rate)
-                                        : "  ETA ?";
-  std::string share = total_input_ || complete ? fmt::format("{:5.1f}%  ", percent) : "";
-  // On a terminal the line redraws itself; in a log file each update is a line.
-  std::string line = fmt::format("{}{} rows  {:.0f} rows/s  {:.1f} MB/s{}", share, rows,
-                                 seconds > 0 ? rows / seconds : 0, seconds > 0 ? bytes / seconds / 1e6 : 0, eta);
-  write_quietly(stderr, (terminal_ ? "\r" : "") + prefixed(line) + (terminal_ ? "\x1b[K" : "\n"));
+// The position is the input committed, and of the chunks in flight the bytes
+// sent, as input bytes: a byte sent stands for as much input as it did in the
+// chunks committed so far (an INSERT's text is longer than its row, a
+// compressed file's input shorter). It never passes what the workers took.
+ProgressSample ProgressLine::sample(ProgressState state) {
+  const ProgressCounters& c = counters_;
+  ProgressSample s;
+  s.state = state;
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  s.total = total_input_;
+  s.read = c.input_taken.load(std::memory_order_relaxed);
+  s.sent = c.sent_bytes.load(std::memory_order_relaxed);
+  s.committed_bytes = c.committed_bytes.load(std::memory_order_relaxed);
+  s.committed_rows = c.committed_rows.load(std::memory_order_relaxed);
+  s.in_flight = c.chunks_in_flight.load(std::memory_order_relaxed);
+  double committed_input = read(c.committed_input), committed_sent = read(c.committed_sent);
+  double per_sent = committed_sent > 0 ? committed_input / committed_sent : 1;
+  double rows_per_input = committed_input > 0 ? s.committed_rows / committed_input  // before a commit: as taken
+                          : s.read > 0        ? read(c.rows_taken) / s.read
+                                              : 0;
+  double in_flight = std::max(0.0, s.sent - read(c.settled_sent)) * per_sent;
+  double done = read(c.input_bytes_done);
+  s.position = std::max(last_position_, std::min(done + in_flight, std::max<double>(s.read, done)));
+  double rows = s.committed_rows + in_flight * rows_per_input;
+  if (double dt = s.seconds - last_seconds_; dt > 0) {
+    double keep = std::exp(-dt / kSmoothing);
+    position_sum_ = position_sum_ * keep + (1 - keep) * (s.position - last_position_) / dt;
+    rows_sum_ = rows_sum_ * keep + (1 - keep) * std::max(0.0, rows - last_rows_) / dt;
+    sent_sum_ = sent_sum_ * keep + (1 - keep) * std::max(0.0, s.sent - last_sent_) / dt;
+    weight_ = weight_ * keep + (1 - keep);
+    last_seconds_ = s.seconds;
+    last_position_ = s.position;
+    last_rows_ = std::max(rows, last_rows_);
+    last_sent_ = static_cast<double>(s.sent);
+  }
+  double position_rate = weight_ > 0 ? position_sum_ / weight_ : 0;
+  s.rows_per_second = weight_ > 0 ? rows_sum_ / weight_ : 0;
+  s.sent_per_second = weight_ > 0 ? sent_sum_ / weight_ : 0;
+  if (state == ProgressState::done) s.percent = 100.0, s.eta_seconds = 0.0;
+  else if (s.total > 0) s.percent = std::min(100.0 * s.position / s.total, 99.9);  // 100 only once durable
+  if (state != ProgressState::done && s.total > 0 && position_rate > 0)
+    s.eta_seconds = std::max(0.0, (s.total - s.position) / position_rate);
+  return s;
+}
+
+void ProgressLine::draw(ProgressState state, bool json) {
+  ProgressSample s = sample(state);
+  if (outputs_.json && json) say_out("{}\n", progress_json(s));
+  if (!outputs_.line) return;
+  // On a terminal the line redraws itself, never wider than the terminal (a wrapped line is not redrawn);
+  // in a log file each update is a line.
+  std::size_t width = terminal_ ? terminal_width() : 0;
+  std::size_t room = width > kProgramPrefix.size() + 1 ? width - kProgramPrefix.size() - 1 : width ? 1 : 0;
+  std::string line = prefixed(progress_text(s, room));
+  write_quietly(stderr, terminal_ ? "\r" + line + "\x1b[K" : line + "\n");
   drawn_ = true;
 }
 

@@ -1,6 +1,26 @@
 #include "report/say.h"
 
+#include "report/log.h"
+
+#include <atomic>
+
 namespace fastload::report {
+namespace {
+
+std::atomic<bool> quiet_output{false};
+
+}  // namespace
+
+void set_quiet(bool quiet) noexcept { quiet_output.store(quiet, std::memory_order_relaxed); }
+bool quiet() noexcept { return quiet_output.load(std::memory_order_relaxed); }
+
+void write_message(std::string_view message, bool on_stderr) noexcept {
+  try {
+    if (on_stderr) write_quietly(stderr, prefixed(message) + "\n");
+    log_message(message);
+  } catch (...) {  // std::bad_alloc: nobody to tell
+  }
+}
 
 std::string prefixed(std::string_view message) {
   std::string out;

@@ -25,10 +25,24 @@ std::string prefixed(std::string_view message);
 // Writes `text` to `stream`, ignoring a failed write.
 void write_quietly(std::FILE* stream, std::string_view text) noexcept;
 
-// A message for the user on stderr: each line prefixed, the last one ended; never throws on a failed write.
+// --quiet: from now on `note` writes nothing on stderr (`tell` still does). Set once, before the run.
+void set_quiet(bool quiet) noexcept;
+bool quiet() noexcept;
+
+// Writes `message` on stderr, each line prefixed (unless `on_stderr` is false: --quiet).
+void write_message(std::string_view message, bool on_stderr) noexcept;
+
+// A message for the user on stderr (an error, a refused row: --quiet keeps it): each line prefixed, the last
+// one ended; never throws on a failed write.
 template <typename... Args>
 void tell(fmt::format_string<Args...> format, Args&&... args) {
-  write_quietly(stderr, prefixed(fmt::format(format, std::forward<Args>(args)...)) + "\n");
+  write_message(fmt::format(format, std::forward<Args>(args)...), true);
+}
+
+// What the user may not need to read (the summary, a note): as `tell`, but not with --quiet.
+template <typename... Args>
+void note(fmt::format_string<Args...> format, Args&&... args) {
+  write_message(fmt::format(format, std::forward<Args>(args)...), !quiet());
 }
 
 // Machine-readable output on stdout (--json, --help, --version), as it is.

@@ -3,8 +3,11 @@
 #include "report/say.h"
 
 #include <cstdio>
+#include <ctime>
 #include <fmt/core.h>
 #include <fmt/format.h>
+
+#include "base/errors.h"
 
 namespace fastload::report {
 namespace {
@@ -31,6 +34,9 @@ std::string json_string(const std::string& text) {
   }
   return out + "\"";
 }
+
+// A string, or null when it is empty (not set, or nothing to say).
+std::string json_or_null(const std::string& text) { return text.empty() ? "null" : json_string(text); }
 
 double per_second(double amount, double seconds) { return seconds > 0 ? amount / seconds : 0; }
 
@@ -99,43 +105,43 @@ ChunkSpan unread_span(const Chunk& next) {
 
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
-    for (const auto& [name, seconds] : s.passes) tell("pass {:<8} {:8.3f} s", name, seconds);
-  print_problems(s.rejected, "rejected ", false);
+    for (const auto& [name, seconds] : s.passes) note("pass {:<8} {:8.3f} s", name, seconds);
+  if (!s.success || !quiet()) print_problems(s.rejected, "rejected ", false);  // --quiet: a load that succeeded says nothing
   print_problems(s.problems, "", true);
   if (!s.error.empty()) tell("{}", s.error);
   if (!s.load_started && !s.success) return;  // the error says it all: nothing was sent
-  if (!s.plan.empty()) {  // --dry-run
+  if (!s.plan.empty()) {  // --dry-run: the plan is what was asked for, --quiet or not
     for (const std::string& line : s.plan) tell("{}", line);
     return;
   }
-  tell("{} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
+  note("{} {} of {} rows ({:.1f} of {:.1f} MB) into {} in {:.2f} s: {:.0f} rows/s, "
              "{:.1f} MB/s", s.success ? "loaded" : "FAILED: committed", s.rows, s.input_rows, s.bytes / 1e6,
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
   print_files(s);
-  tell("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
+  note("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
   if (!s.shards.empty()) {
     std::vector<std::string> shards;
     for (const ShardCounts& shard : s.shards) shards.push_back(fmt::format("{} {} rows", shard.name, shard.rows));
-    tell("shard-direct into {} shards of the Spider table: {}", s.shards.size(),
+    note("shard-direct into {} shards of the Spider table: {}", s.shards.size(),
                fmt::join(shards, ", "));
   }
   if (!s.via_head.empty())
-    tell("the Spider table was loaded through its head server: {}", s.via_head);
+    note("the Spider table was loaded through its head server: {}", s.via_head);
   if (!s.part.empty())
-    tell("--part {}: {} of the {} chunks are this part's, the other parts load the rest",
+    note("--part {}: {} of the {} chunks are this part's, the other parts load the rest",
                s.part, s.chunks - s.chunks_other_parts, s.chunks);
   if (s.chunks_loaded_before > 0)
-    tell("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped",
+    note("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped",
                s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
   if (s.duplicates_skipped > 0)
-    tell("{} of the rows committed were skipped: their key was already in the table "
+    note("{} of the rows committed were skipped: their key was already in the table "
                "(--on-duplicate ignore)", s.duplicates_skipped);
   if (s.rows_replaced > 0)
-    tell("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
+    note("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
-    tell("{} rows rejected and left out{}", s.rows_rejected,
+    note("{} rows rejected and left out{}", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"
                                       : fmt::format(": rows in {0}{1}, reasons in {0}.reasons", s.rejects_file,
                                                     s.rejects_charset.empty() ? "" : fmt::format(
@@ -145,13 +151,13 @@ void print_text(const Summary& s, bool verbose) {
     for (const ChunkSpan& span : s.spans) {
       if (span.state.state == ChunkState::other_part) continue;  // not this process's: listed in --json only
       std::string file = s.files.size() > 1 ? s.files[span.file].path : "";
-      tell("  {}", describe_span(span, file));
+      tell("  {}", describe_span(span, file));  // the failure's message says to reload these
     }
   if (!s.deferred_indexes.empty())
-    tell("--defer-indexes: {} secondary indexes dropped for the load and re-created after "
+    note("--defer-indexes: {} secondary indexes dropped for the load and re-created after "
                "it: {}", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
-  if (s.durable) tell("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
-  else if (s.rows > 0) tell("durable: not checked (the load did not finish)");
+  if (s.durable) note("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
+  else if (s.rows > 0) note("durable: not checked (the load did not finish)");
 }
 
 namespace {
@@ -159,13 +165,31 @@ namespace {
 std::string json_problems(const std::vector<Problem>& problems) {
   std::string out;
   for (const Problem& p : problems)
-    out += fmt::format("{}{{\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
-                       out.empty() ? "" : ",", p.where.line, p.where.byte_offset, p.chunk_index, p.code,
-                       json_string(p.message));
+    out += fmt::format("{}{{\"file\":{},\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
+                       out.empty() ? "" : ",", json_string(p.where.file), p.where.line, p.where.byte_offset,
+                       p.chunk_index, p.code, json_string(p.message));
   return "[" + out + "]";
 }
 
+// null after a success; else what stopped the run: its exit code's name, the server's error number and the message.
+std::string json_error(const Summary& s) {
+  if (s.success) return "null";
+  return fmt::format("{{\"exit_code_name\":{},\"server_errno\":{},\"message\":{}}}",
+                     json_string(exit_code_name(static_cast<ExitCode>(s.exit_code))),
+                     s.server_errno ? std::to_string(*s.server_errno) : "null", json_string(s.error));
+}
+
 }  // namespace
+
+std::string utc_timestamp(std::chrono::system_clock::time_point at) {
+  using namespace std::chrono;
+  std::time_t seconds = system_clock::to_time_t(at);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  auto millis = duration_cast<milliseconds>(at.time_since_epoch()).count() % 1000;
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
+                     utc.tm_hour, utc.tm_min, utc.tm_sec, millis < 0 ? millis + 1000 : millis);
+}
 
 void print_json(const Summary& s) {
   std::string out = "{";
@@ -175,10 +199,13 @@ void print_json(const Summary& s) {
   };
   field("status", json_string(s.success ? "ok" : "failed"));
   field("exit_code", std::to_string(s.exit_code));
+  field("started_at", json_or_null(s.started_at));
+  field("finished_at", json_or_null(s.finished_at));
+  field("server_version", json_or_null(s.server_version));
   field("file", json_string(s.file));
   field("table", json_string(s.table));
   field("mode", json_string(s.mode));
-  field("method", json_string(s.method));
+  field("method", json_or_null(s.method));
   field("rows", std::to_string(s.rows));
   field("bytes", std::to_string(s.bytes));
   field("rows_rejected", std::to_string(s.rows_rejected));
@@ -193,22 +220,22 @@ void print_json(const Summary& s) {
   field("mb_per_second", fmt::format("{:.2f}", per_second(s.bytes / 1e6, s.seconds)));
   field("chunks", std::to_string(s.chunks));
   field("chunks_committed", std::to_string(s.chunks_committed));
-  field("part", json_string(s.part));
+  field("part", json_or_null(s.part));
   std::string shards;
   for (const ShardCounts& shard : s.shards)
     shards += fmt::format("{}{{\"name\":{},\"rows\":{}}}", shards.empty() ? "" : ",", json_string(shard.name),
                           shard.rows);
   field("shards", "[" + shards + "]");
-  field("via_head", json_string(s.via_head));
+  field("via_head", json_or_null(s.via_head));
   field("chunks_other_parts", std::to_string(s.chunks_other_parts));
   field("threads", std::to_string(s.threads));
   field("warnings", std::to_string(s.warnings));
   field("durable", s.durable ? (*s.durable ? "true" : "false") : "null");
-  field("durability", json_string(s.durability));
+  field("durability", json_or_null(s.durability));
   std::string deferred;
   for (const std::string& name : s.deferred_indexes) deferred += (deferred.empty() ? "" : ",") + json_string(name);
   field("deferred_indexes", "[" + deferred + "]");
-  field("error", json_string(s.error));
+  field("error", json_error(s));
   std::string spans;
   for (const ChunkSpan& c : s.spans)
     spans += fmt::format("{}{{\"file\":{},\"state\":{},\"first_chunk\":{},\"last_chunk\":{},\"begin\":{},"

@@ -2,6 +2,7 @@
 // --json as one object on stdout for scripts.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -60,6 +61,7 @@ struct Summary {
   bool success = false;
   int exit_code = 0;
   std::string error;                    // the failure that stopped the load, if any
+  std::optional<unsigned> server_errno; // the server's error number it came from, if it came from one
   bool load_started = false;            // false: it failed in a check before any chunk was sent
   std::uint64_t input_bytes = 0, input_rows = 0;
   std::uint64_t bytes = 0, rows = 0;    // committed by this run
@@ -86,7 +88,12 @@ struct Summary {
   std::vector<Problem> rejected;         // rows left out of committed chunks, in file order
   std::vector<std::pair<std::string, double>> passes;  // name, seconds
   std::vector<std::string> plan;        // --dry-run: what the load would do, in lines
+  std::string started_at, finished_at;  // ISO 8601 UTC (utc_timestamp); the start is after the password prompt
+  std::string server_version;           // as the server says it, e.g. "10.11.9-MariaDB"; empty: not connected
 };
+
+// "2026-11-27T03:50:01.123Z".
+std::string utc_timestamp(std::chrono::system_clock::time_point at);
 
 // Chunk i is in state states[i]; adjacent chunks in one state make one span.
 std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<SpanState>& states);

@@ -142,7 +142,9 @@ std::uint64_t progress_total(const RunState& state) {
     total += *size;
   }
   for (std::size_t i = 0; i < state.chunks.size(); ++i)
-    if (state.outcomes[i].state != load::ChunkState::other_part) total += state.chunks[i].size();
+    if (state.outcomes[i].state != load::ChunkState::other_part &&
+        state.outcomes[i].state != load::ChunkState::loaded_before)  // none of the load's, which never sends them
+      total += state.chunks[i].size();
   return total;
 }
 

@@ -173,7 +173,7 @@ Failure with_left_behind(const Failure& stopped, const RunState& state) {
   if (message == stopped.what())
     message += fmt::format("\nengine {} cannot roll back, but no chunk stored rows before the failure: "
                            "{} holds the committed chunks only", cannot->target.engine, cannot->target.display);
-  return Failure(stopped.code(), message);
+  return stopped.with_message(message);
 }
 
 }  // namespace
@@ -188,7 +188,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
     std::vector<load::JobInput> inputs = job_inputs(state);
     chunks::ChunkQueue queue(sources.all());
     load::LoadJob job{options, state.destinations, row_routers(options, state), inputs,
-                      state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook};
+                      state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes};
     job.connect = load::session_links(job, sources.mapped);
     load::load_chunks(job, queue, book, state.counters, state.summary.method);
   } catch (const Failure& failure) {
@@ -222,7 +222,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   if (stopped && std::any_of(s.spans.begin(), s.spans.end(), [](const report::ChunkSpan& span) {
         return span.state.unverified;
       }))
-    stopped = Failure(stopped->code(), fmt::format(
+    stopped = stopped->with_message(fmt::format(
         "{}\nthe chunks listed as \"committed unverified\" came from compressed data read through a "
         "pipe, whose check (at the end of its member) failed or was not reached: their rows may be damaged. "
         "Check them; a compressed file named as a FILE is checked before any of it is committed",

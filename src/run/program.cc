@@ -3,11 +3,10 @@
 #include <exception>
 #include <fmt/core.h>
 #include <mysql.h>
-#include <spdlog/sinks/stdout_sinks.h>
-#include <spdlog/spdlog.h>
 
 #include "base/errors.h"
 #include "cli/cli.h"
+#include "report/log.h"
 #include "report/say.h"
 #include "run/run.h"
 
@@ -19,10 +18,8 @@ int program(int argc, char** argv, load::StepHook* hook) {
   try {
     ParsedArgs parsed = parse_args(std::move(args));
     if (parsed.exit_now) return 0;
-    auto log = spdlog::stderr_logger_mt("fastload");
-    log->set_pattern(std::string(report::kProgramPrefix) + "%v");
-    log->set_level(parsed.options.verbose ? spdlog::level::debug : spdlog::level::warn);
-    spdlog::set_default_logger(log);
+    const Options& o = parsed.options;
+    report::setup_output(o.quiet, o.verbose, o.log_file);
     if (mysql_library_init(0, nullptr, nullptr) != 0) {
       report::tell("cannot initialise the MySQL client library");
       return static_cast<int>(ExitCode::internal);

@@ -53,6 +53,14 @@ void check_resumed_rejects_file(const Options& options, const RunState& state) {
   load::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
 }
 
+// The progress line (on a terminal, or --progress; not with --quiet) and --progress-json's objects.
+void start_progress(const Options& options, RunState& state) {
+  report::ProgressOutputs outputs{report::progress_wanted(options.progress) && !options.quiet,
+                                  options.progress_json, [] { return load::stop_signal() != 0; }};
+  if (outputs.line || outputs.json)
+    state.progress = std::make_unique<report::ProgressLine>(progress_total(state), state.counters, outputs);
+}
+
 void load_and_barrier(const Options& options, RunState& state) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] {
@@ -67,10 +75,16 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
   });
-  // connect: the password prompt, then the table and LOAD DATA LOCAL checks, before reading the file.
+  // The password prompt, untimed: the run's time is the load's, not the typing's.
+  if (options.connection.prompt_password) {
+    state.password = input::read_password("Enter password: ");
+    state.start = Clock::now();
+    state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
+  }
+  // connect: the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
-    if (options.connection.prompt_password) state.password = input::read_password("Enter password: ");
     state.control = std::make_unique<load::Session>(options.connection, state.password);
+    state.summary.server_version = state.control->server_info();
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
@@ -96,18 +110,16 @@ void load_and_barrier(const Options& options, RunState& state) {
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
-  if (report::progress_wanted(options.progress))
-    state.progress = std::make_unique<report::ProgressLine>(
-        progress_total(state), state.counters.input_bytes_done, state.counters.committed_bytes,
-        state.counters.committed_rows);
+  start_progress(options, state);
   // load: one transaction per chunk, committed only when the server's account is exact.
   state.summary.load_started = true;
   std::optional<Failure> stopped;
   timed(state, "load", [&] { stopped = load_pass(options, state); });
+  if (state.progress) state.progress->finishing();
   // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
   if (state.deferred) timed(state, "reindex", [&] {
     if (std::optional<Failure> failed = restore_indexes(state))
-      stopped = stopped ? Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
+      stopped = stopped ? stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
   });
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
@@ -119,7 +131,7 @@ void load_and_barrier(const Options& options, RunState& state) {
         make_destinations_durable(state);
       } catch (const Failure& failed) {  // after a failed load, its failure stays the one to act on
         if (!stopped) throw;
-        stopped = Failure(stopped->code(), fmt::format("{}\n{}", stopped->what(), failed.what()));
+        stopped = stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed.what()));
       }
     });
   // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
@@ -136,7 +148,7 @@ Failure as_failure(const std::exception_ptr& thrown) {
     return failure;
   } catch (const load::ServerError& e) {
     return Failure(ExitCode::load_failed,
-                   fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()));
+                   fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()), e.code());
   } catch (const std::exception& e) {  // a bug: std::out_of_range from .at(), std::bad_alloc, ...
     return internal_error(e.what());
   } catch (...) {
@@ -154,6 +166,7 @@ void record_outcome(report::Summary& s, const std::function<void()>& work) {
     Failure failure = as_failure(std::current_exception());
     s.exit_code = static_cast<int>(failure.code());
     s.error = failure.what();
+    s.server_errno = failure.server_code();
   }
 }
 
@@ -166,21 +179,23 @@ int run(const Options& options, load::StepHook* hook) {
   s.mode = traits(options.mode).name;
   if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
   s.rejects_file = options.rejects_file;
+  s.started_at = report::utc_timestamp(std::chrono::system_clock::now());
   if (options.convert_charset) s.rejects_charset = options.sent_charset();
-  auto start = Clock::now();
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
   record_outcome(s, [&] { load_and_barrier(options, state); });
   if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);
+    s.server_errno.reset();  // the cut connection's error is fastload's own doing
     s.error = fmt::format("stopped by signal {}: the server did not answer within {} s of it, so the "
                           "connection was cut\n{}", load::stop_signal(), load::kStopGrace.count() / 1000, s.error);
   }
   abandon(state);  // --atomic: any failure before the publish
   if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
   state.progress.reset();
-  s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  s.seconds = std::chrono::duration<double>(Clock::now() - state.start).count();
+  s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
   report::print_text(s, options.verbose);
   if (options.json) report::print_json(s);
   return s.exit_code;

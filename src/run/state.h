@@ -55,8 +55,11 @@ struct Input {
   const std::string& name() const { return stream ? stream->name() : path; }
 };
 
+using Clock = std::chrono::steady_clock;
+
 // Everything the passes produce; Options stay as parsed.
 struct RunState {
+  Clock::time_point start = Clock::now();  // the run's time starts here, or after the password prompt
   std::optional<std::string> password;  // from the prompt, when -p had no value
   std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
   load::SessionPins pins;  // the session variables every session of the run sets first
@@ -75,8 +78,6 @@ struct RunState {
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
 };
-
-using Clock = std::chrono::steady_clock;
 
 // Times `pass` and records it under `name`.
 template <class Pass>

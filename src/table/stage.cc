@@ -248,7 +248,7 @@ Failure abandoned(Session& control, const Target& target, const Stage& stage, co
   } catch (const ServerError&) {
     // The connection is gone: the server rolls the transaction back itself.
   }
-  return Failure(failure.code(), fmt::format("{}\n{}", failure.what(), abandon_stage(control, target, stage)));
+  return failure.with_message(fmt::format("{}\n{}", failure.what(), abandon_stage(control, target, stage)));
 }
 
 }  // namespace

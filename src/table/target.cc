@@ -82,7 +82,7 @@ std::string read_only_advice(const ServerError& e) {
 
 Failure explain(const ServerError& e, const Target& t, const std::string& context, Mode mode) {
   auto failure = [&](ExitCode code, const std::string& what) {
-    return Failure(code, fmt::format("{}: {}", context, what));
+    return Failure(code, fmt::format("{}: {}", context, what), e.code());
   };
   if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
   // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.

@@ -31,4 +31,31 @@ script -qec "'$FASTLOAD' --socket '$SOCKET' -u root --chunk-size 256K '$TEST_TMP
   >"$TEST_TMP/tty" 2>&1 || true
 expect_match "terminal: progress drawn" $'\r''fastload: +[0-9.]+%' "$(cat "$TEST_TMP/tty")"
 expect_eq "terminal: rows loaded" 200000 "$(count prog.t)"
+
+# Fitted to the terminal: at 40 columns no redraw is wider (a wrapped line would be repeated, not redrawn).
+sql -e "TRUNCATE prog.t"
+script -qec "stty cols 40; '$FASTLOAD' --socket '$SOCKET' -u root --max-rate 10M --chunk-size 1M '$TEST_TMP/rows.tsv' \
+  prog.t" /dev/null >"$TEST_TMP/tty40" 2>&1 || true
+redraws=$(tr '\r' '\n' <"$TEST_TMP/tty40" | sed 's/\x1b\[K//g' | grep -E '^fastload: +[0-9.]+%' || true)
+expect_match "40 columns: progress drawn" '%' "$redraws"
+widest=$(awk '{ if (length > n) n = length } END { print n + 0 }' <<<"$redraws")
+[[ $widest -le 40 ]] && pass || fail "40 columns: a redraw of $widest columns: $redraws"
+expect_match "40 columns: ETA as h:mm:ss" 'ETA [0-9]+:[0-5][0-9]:[0-5][0-9]' "$redraws"
+
+# --max-rate: the percent moves by the bytes sent, before any chunk commits (one chunk of 8M at 4M/s).
+sql -e "TRUNCATE prog.t"
+run_fastload --progress --max-rate 4M --threads 1 --chunk-size 8M "$TEST_TMP/rows.tsv" prog.t
+expect_eq "--max-rate: exit code ($ERR)" 0 "$RC"
+first_moves=$(grep -E '^fastload: +[0-9.]+%' <<<"$ERR" | awk '{ sub("%", "", $2); if ($2 + 0 > 0 && $3 == 0) n++ } END { print n + 0 }')
+[[ $first_moves -gt 0 ]] && pass || fail "--max-rate: the percent did not move before the first commit: $ERR"
+
+# After a signal the line says what it waits for while the chunks in flight finish.
+sql -e "TRUNCATE prog.t"
+start_fastload --progress --max-rate 2M --threads 2 --chunk-size 2M "$TEST_TMP/rows.tsv" prog.t
+sleep 2
+kill -INT "$PID"
+reap
+expect_eq "signal: exit code ($ERR)" 11 "$RC"
+expect_match "signal: the notice" '^fastload: .*stopping: finishing [0-9]+ chunks? in flight' "$ERR"
+
 finish

@@ -33,6 +33,7 @@ TEST(RunOutcome, FailureAsItIs) {
   EXPECT_FALSE(s.success);
   EXPECT_EQ(s.exit_code, 8);
   EXPECT_EQ(s.error, "3 rows refused");
+  EXPECT_FALSE(s.server_errno);
 }
 
 TEST(RunOutcome, ServerErrorIsLoadFailed) {
@@ -40,6 +41,7 @@ TEST(RunOutcome, ServerErrorIsLoadFailed) {
   EXPECT_FALSE(s.success);
   EXPECT_EQ(s.exit_code, 9);
   EXPECT_EQ(s.error, "the server failed a statement: Deadlock (error 1213)");
+  EXPECT_EQ(s.server_errno, er::LOCK_DEADLOCK);  // --json's error.server_errno
 }
 
 TEST(RunOutcome, AnyOtherExceptionIsInternal) {
