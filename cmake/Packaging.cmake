@@ -29,10 +29,10 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME fastload)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "load delimited text files into MariaDB and MySQL tables, fast and exactly")
-set(CPACK_PACKAGE_DESCRIPTION "fastload splits a file at exact row boundaries into chunks and loads them in
-parallel, each in its own transaction, through LOAD DATA LOCAL INFILE or INSERTs.
-A chunk is committed only when the server's account of it is exact: any warning,
-skipped or missing row rolls it back and is reported with its line.")
+set(CPACK_PACKAGE_DESCRIPTION "fastload splits a file at exact row boundaries into chunks and loads them
+in parallel, each in its own transaction, through LOAD DATA LOCAL INFILE or
+INSERTs. A chunk is committed only when the server's account of it is exact:
+any warning, skipped or missing row rolls it back, reported with its line.")
 set(CPACK_PACKAGE_CONTACT "fastload maintainers <maintainers@users.noreply.a-seed-4311dbec.example>")
 set(CPACK_DEBIAN_PACKAGE_SECTION database)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
