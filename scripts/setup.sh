@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages fastload needs (only the missing ones), then configures and builds
-# into build/ (or $BUILD_DIR). --bench also installs the tools bench/compare.sh compares with.
+# into build/ (or $BUILD_DIR; a new one as RelWithDebInfo, whose debug info the demo and the tests keep).
+# --bench also installs the tools bench/compare.sh compares with.
 # Other arguments go to `cmake --build`, e.g. --target gen-nodes. Quiet when there is nothing to do.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -9,7 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 packages=(cmake g++ make pkg-config openssl mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
           libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev
           zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils tabix time
-          mariadb-plugin-spider)
+          mariadb-plugin-spider man-db dpkg-dev file)
 if [[ ${1:-} == --bench ]]; then
   packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox)
   shift
@@ -30,7 +31,10 @@ if ((${#missing[@]})); then
 fi
 
 # Configuring again is cheap and repairs a build directory whose last configure failed.
-log=$(cmake -S "$ROOT" -B "$BUILD_DIR" 2>&1) || { echo "$log" >&2; die "cmake could not configure $BUILD_DIR"; }
+# A build type given before (or by hand) is kept.
+build_type=()
+[[ -f $BUILD_DIR/CMakeCache.txt ]] || build_type=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+log=$(cmake -S "$ROOT" -B "$BUILD_DIR" "${build_type[@]}" 2>&1) || { echo "$log" >&2; die "cmake could not configure $BUILD_DIR"; }
 # Show what gets rebuilt and every error, not the lines that say a target is up to date.
 if ! cmake --build "$BUILD_DIR" -j"$(nproc)" "$@" 2>&1 |
      { grep -v -E '^(\[ *[0-9]+%\] )?Built target |^ninja: no work to do|^g?make(\[[0-9]+\])?: (Entering|Leaving)' || true; }; then
