@@ -160,6 +160,7 @@ std::optional<FormatMismatch> check_header(const Dialect& dialect, const FormatS
 
 std::optional<FormatMismatch> check_format(const Dialect& dialect, const FormatSample& sample,
                                            const FormatExpectation& expected) {
+  if (expected.width.fields == 0) return std::nullopt;  // no column known (a server that lists none): nothing to compare
   std::vector<SampledRow> rows = read_rows(dialect, sample, expected.width);
   if (auto cr = check_cr(sample, rows, expected)) return cr;
   if (auto counts = check_field_counts(dialect, sample, rows, expected)) return counts;

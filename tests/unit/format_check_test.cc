@@ -35,6 +35,8 @@ TEST(FormatCheck, RowsOfTheRightWidthPass) {
   EXPECT_FALSE(check(rows("%d\tn%d\t%d.5\n", 50)));
   EXPECT_FALSE(check(""));
   EXPECT_FALSE(check("1\ta\t2"));  // the last row without a line end
+  FormatExpectation unknown;        // a server that lists no column: nothing to compare with
+  EXPECT_FALSE(check(rows("%d,n%d,%d.5\n", 50), unknown));
 }
 
 TEST(FormatCheck, ACsvFileReadAsTsvIsRefusedWithTheCsvHint) {
