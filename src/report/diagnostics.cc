@@ -38,6 +38,9 @@ const char* hint_for(unsigned code) {
       return "a NOT NULL column without a default gets no value: give it a field in --columns or a value with "
              "--set, or give it a DEFAULT";
     case er::SIGNAL_EXCEPTION: return "a trigger of the table refused the row (SIGNAL)";
+    case er::NO_REFERENCED_ROW_2:
+      return "the row's foreign key names a parent row that is not there: load the parent table first (or load "
+             "with --disable-checks and check the keys after)";
     default: return nullptr;
   }
 }

@@ -33,6 +33,14 @@ TEST(FormatProblem, NamesFileLineByteCodeAndHint) {
   EXPECT_NE(line.find("not valid for the column"), std::string::npos);
 }
 
+TEST(FormatProblem, AMissingParentRowHintsTheLoadOrder) {
+  Problem p;
+  p.where = {"orders.tsv", 7, 300};
+  p.code = 1452;
+  p.message = "Cannot add or update a child row: a foreign key constraint fails";
+  EXPECT_NE(report::format_problem(p).find("load the parent table first"), std::string::npos);
+}
+
 TEST(FormatProblem, WithoutALineNamesTheChunk) {
   Problem p;
   p.where = {"f.tsv", 0, 4096};
