@@ -2,7 +2,7 @@
 # tests/cli/install.sh checks that it offers every long option `fastload --help` lists, and the mode table's
 # names (src/cli/modes.cc) after --mode. Works without the bash-completion package.
 
-_fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size --charset --on-duplicate
+_fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size --no-sort --sort-memory --tmpdir --charset --on-duplicate
   --dry-run --json --progress --progress-json --quiet --log-file --verbose --help --version
   --csv --fields-terminated-by --fields-enclosed-by --fields-escaped-by --lines-terminated-by
   --lines-starting-by --fields-optionally-enclosed --skip-rows
@@ -22,9 +22,9 @@ _fastload_values() {
     --ssl-mode) echo "DISABLED PREFERRED REQUIRED VERIFY_CA VERIFY_IDENTITY" ;;
     --protocol) echo "TCP SOCKET" ;;
     --accept-conversion) echo "int-fraction time-fraction timestamp-null bit-text enum-index all" ;;
-    --log-file | --rejects | --defaults-file | --defaults-extra-file | --ssl-ca | -S | --socket) echo file ;;
+    --log-file | --rejects | --tmpdir | --defaults-file | --defaults-extra-file | --ssl-ca | -S | --socket) echo file ;;
     -h | --host) echo host ;;
-    --threads | --batch-rows | --chunk-size | --charset | --fields-terminated-by | --fields-enclosed-by | --fields-escaped-by | \
+    --threads | --batch-rows | --chunk-size | --sort-memory | --charset | --fields-terminated-by | --fields-enclosed-by | --fields-escaped-by | \
       --lines-terminated-by | --lines-starting-by | --skip-rows | --columns | --partition | --set | --ledger | \
       --max-errors | --retries | --max-rate | --part | --shard | -P | --port | -u | --user | --connect-timeout | \
       --defaults-group-suffix) echo none ;;

@@ -24,6 +24,7 @@ enum class ExitCode : int {
   not_durable = 10,    // the barrier could not make the load durable
   interrupted = 11,    // SIGINT or SIGTERM: chunks in flight were finished; rerun with --resume
   cannot_resume = 12,  // --resume: the ledger's unfinished load does not match this file or table
+  temp_space = 13,     // --tmpdir is not a writable directory, or it filled up
 };
 
 // Thrown for anything that ends the run; `what()` is the whole user message, saying what to do. It is
@@ -61,6 +62,7 @@ constexpr const char* exit_code_name(ExitCode code) {
     case ExitCode::not_durable: return "not_durable";
     case ExitCode::interrupted: return "interrupted";
     case ExitCode::cannot_resume: return "cannot_resume";
+    case ExitCode::temp_space: return "temp_space";
   }
   return "unknown";
 }

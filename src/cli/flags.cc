@@ -4,10 +4,12 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
+#include <cstdlib>
 #include <fmt/core.h>
 #include <map>
 #include <thread>
 #include <tuple>
+#include <unistd.h>
 
 #include "cli/cli_values.h"
 #include "cli/help.h"
@@ -47,12 +49,24 @@ void check_whole_numbers(CLI::App& app) {
 // --help's names of the values it would call TEXT.
 void name_values(CLI::App& app) {
   const std::pair<const char*, const char*> names[] = {
-      {"--chunk-size", "SIZE"}, {"--charset", "NAME"}, {"--fields-terminated-by", "STRING"},
+      {"--chunk-size", "SIZE"}, {"--sort-memory", "SIZE"}, {"--tmpdir", "DIR"}, {"--charset", "NAME"}, {"--fields-terminated-by", "STRING"},
       {"--fields-enclosed-by", "CHAR"}, {"--fields-escaped-by", "CHAR"}, {"--lines-terminated-by", "STRING"},
       {"--lines-starting-by", "STRING"}, {"--ledger", "DB.TABLE"}, {"--rejects", "FILE"}, {"--host", "HOST"},
       {"--socket", "PATH"}, {"--user", "NAME"}, {"--password", "PASSWORD"}, {"--ssl-mode", "MODE"},
       {"--ssl-ca", "FILE"}};
   for (const auto& [option, name] : names) app.get_option(option)->type_name(name);
+}
+
+// 1G, but at most a quarter of the machine's memory.
+std::uint64_t default_sort_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  const std::uint64_t quarter = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * page / 4 : 0;
+  return std::clamp<std::uint64_t>(quarter, 64 << 20, 1 << 30);
+}
+
+std::string default_tmpdir() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
 }
 
 unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
@@ -94,6 +108,13 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
                             "INSERTs even where MariaDB's array binding is available");
   add_string(app, "--chunk-size", f.chunk_size, "bytes per chunk and transaction, K/M/G suffixes (default 64M; "
              "files under 2G are cut in 32 chunks of at least 1M)");
+  app.add_flag("--no-sort", f.no_sort, "load the rows in file order even when they are out of the table's key "
+               "order (by default such rows are sorted by the key first, see Row order)");
+  add_string(app, "--sort-memory", f.sort_memory, "memory for rows held before they load (sorting; compressed "
+             "input awaiting its checksum), K/M/G suffixes (default 1G, at most a quarter of RAM); beyond it, "
+             "temporary files in --tmpdir");
+  app.add_option("--tmpdir", o.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp); they have no "
+                 "name and vanish with the process");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
   const std::vector<std::pair<std::string, OnDuplicate>> duplicates{
       {"error", OnDuplicate::error}, {"ignore", OnDuplicate::ignore}, {"replace", OnDuplicate::replace}};
@@ -304,6 +325,10 @@ Given read_flags(Flags& f, Options& o) {
   o.array_binding = !f.no_array_binding;
   o.accepted_conversions = parse_conversions(f.accepted);
   if (auto size = f.chunk_size.value()) o.chunk_size = parse_size(*size, "--chunk-size");  // '' is refused
+  o.sort = !f.no_sort;
+  o.sort_memory = default_sort_memory();
+  if (auto size = f.sort_memory.value()) o.sort_memory = parse_size(*size, "--sort-memory");
+  if (o.tmpdir.empty()) o.tmpdir = default_tmpdir();
   if (auto rate = f.max_rate.value()) o.max_rate = parse_size(*rate, "--max-rate");
   if (auto part = f.part.value()) std::tie(o.part, o.parts) = parse_part(*part);
   for (const std::string& shard : f.shards) o.shards.push_back(parse_shard(shard));

@@ -32,9 +32,9 @@ struct Flags {
   std::vector<std::string> positional;  // FILE... DB.TABLE
   DialectOptions dialect;               // the flags go straight in, the strings after parsing
   GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by, lines_starting_by;
-  GivenString chunk_size, columns, partitions, ledger, max_rate, part, password;
+  GivenString chunk_size, sort_memory, columns, partitions, ledger, max_rate, part, password;
   std::vector<std::string> set, accepted, shards;
-  bool no_array_binding = false;
+  bool no_array_binding = false, no_sort = false;
   CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr, *skip_rows = nullptr;
 };
 

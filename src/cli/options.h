@@ -85,6 +85,9 @@ struct Options {
   std::string table;
   Mode mode = kDefaultMode;
   std::uint64_t chunk_size = 0;  // 0: default_chunk_size(file size), see below
+  bool sort = true;              // --no-sort turns it off: rows out of the table's key order are sorted first
+  std::uint64_t sort_memory = 0;  // --sort-memory: rows held in memory before they load; beyond it, temp files
+  std::string tmpdir;            // --tmpdir: where those temp files go (unnamed: they vanish with the process)
   std::uint64_t batch_rows = 0;  // insert and multirow: most rows a statement; 0: the mode's default
   bool array_binding = true;     // insert: use MariaDB's array binding where client and server have it
   unsigned threads = 2;

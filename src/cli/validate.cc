@@ -142,6 +142,7 @@ void validate(const Options& o, const Given& given) {
   check_mode(o, given);
   check_indexes(o);
   if (given.chunk_size && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
+  if (o.sort_memory < (16u << 20)) throw usage_error("--sort-memory must be at least 16M");
   check_session_options(o, given);
   check_files(o);
   check_reading(o, given);

@@ -1,0 +1,46 @@
+#include "input/spill_file.h"
+
+#include <dirent.h>
+#include <gtest/gtest.h>
+#include <string>
+
+#include "base/errors.h"
+#include "temp_dir.h"
+
+namespace fastload::input {
+namespace {
+
+std::size_t entries(const std::string& dir) {
+  std::size_t n = 0;
+  DIR* d = opendir(dir.c_str());
+  while (dirent* e = readdir(d)) n += std::string(e->d_name) != "." && std::string(e->d_name) != "..";
+  closedir(d);
+  return n;
+}
+
+TEST(SpillFile, ReadsBackWhatWasAppendedAndLeavesNoName) {
+  TempDir dir;
+  SpillFile file(dir.path());
+  EXPECT_EQ(entries(dir.path()), 0u);  // unnamed from the start
+  const std::string a(100000, 'a');
+  EXPECT_EQ(file.append(a), 0u);
+  EXPECT_EQ(file.append("tail"), a.size());
+  EXPECT_EQ(file.size(), a.size() + 4);
+  std::string back(6, '\0');
+  file.read(a.size() - 2, back.data(), back.size());
+  EXPECT_EQ(back, "aatail");
+}
+
+TEST(SpillFile, AMissingDirectoryIsTempSpace) {
+  TempDir dir;
+  try {
+    SpillFile file(dir.path() + "/missing");
+    FAIL() << "created";
+  } catch (const Failure& f) {
+    EXPECT_EQ(f.code(), ExitCode::temp_space);
+    EXPECT_NE(std::string(f.what()).find("--tmpdir"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace fastload::input
