@@ -19,6 +19,12 @@
 #       INDEXED=1 bench/variants.sh 2000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --defer-indexes"
 # With AUTOINC=1 it has an INVISIBLE AUTO_INCREMENT column the file leaves out (ids in file order), e.g.
 #       AUTOINC=1 bench/variants.sh 1000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --mode insert"
+# Row order (bench/row-order.sh runs these): BUFFER_POOL=SIZE sets the buffer pool (default 4G); ORDER=shuffled
+# shuffles the file's rows (a fixed seed), and among a fastload variant's ARGS @inorder then loads the same rows
+# in key order, @gnusort pipes them through GNU sort first (`sort -S 512M --parallel=2 | fastload -`); KEY=uuid
+# makes the primary key a UUID (char(36), utf8mb4_general_ci) in place of the numeric id, e.g.
+#       BUFFER_POOL=128M ORDER=shuffled bench/variants.sh 2000000 3 "fastload --threads 2 @inorder" \
+#         "fastload --threads 2" "fastload --threads 2 @gnusort"
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -29,14 +35,29 @@ shift 2
 variants=("$@")
 
 scripts/setup.sh
-step "starting a scratch server (buffer pool 4G, redo log 2G)"
-scratch_server --buffer-pool 4G --log-file-size 2G
+buffer_pool=${BUFFER_POOL:-4G}
+step "starting a scratch server (buffer pool $buffer_pool, redo log 2G)"
+scratch_server --buffer-pool "$buffer_pool" --log-file-size 2G
 server_pid=$(cat "$SCRATCH/mysqld.pid")
 sql -e "CREATE DATABASE bench"
 file=$SCRATCH/nodes.tsv
 step "generating $rows rows"
 "$BUILD_DIR/bench/gen-nodes" "$rows" -o "$file"
-echo "$(stat -c %s "$file") bytes"
+ddl=$NODES_DDL
+sort_key=(-k1,1n)
+if [[ ${KEY:-id} == uuid ]]; then  # the id replaced by a random UUID, in key order (as the index compares them)
+  ddl=${NODES_DDL/id bigint PRIMARY KEY/id char(36) COLLATE utf8mb4_general_ci PRIMARY KEY}
+  sort_key=(-k1,1)
+  awk -F'\t' -v OFS='\t' 'BEGIN { srand(17) } { u = ""
+    for (j = 0; j < 32; j++) { u = u sprintf("%x", int(rand() * 16)); if (j == 7 || j == 11 || j == 15 || j == 19) u = u "-" }
+    $1 = u; print }' "$file" | LC_ALL=C sort -t$'\t' -k1,1 -S 512M >"$file.uuid"
+  mv "$file.uuid" "$file"
+fi
+if [[ ${ORDER:-inorder} == shuffled ]]; then
+  mv "$file" "$file.inorder"
+  shuf --random-source=<(yes 42) "$file.inorder" >"$file"
+fi
+echo "$(stat -c %s "$file") bytes, ${ORDER:-inorder}, key ${KEY:-id}"
 
 # CPU seconds the server has used so far (utime + stime; the command name may hold spaces).
 server_cpu() {
@@ -81,10 +102,18 @@ command_of() {
     for arg in "${args[@]}"; do
       case $arg in
         @stdin) input=- ;;
+        @inorder) input=$file.inorder ;;
+        @gnusort) input=@gnusort ;;
         @*) input=$(compressed "${arg#@}") ;;
         *) command+=("$arg") ;;
       esac
     done
+    if [[ $input == @gnusort ]]; then
+      command+=(--socket "$SOCKET" -u root - bench.nodes)
+      command=(sh -c 'LC_ALL=C sort -t "$(printf "\t")" "$0" -S 512M --parallel=2 "$1" | { shift; "$@"; }'
+               "${sort_key[@]}" "$file" "${command[@]}")
+      return
+    fi
     command+=(--socket "$SOCKET" -u root "$input" bench.nodes)
     [[ $input != - ]] || command=(sh -c '"$@" <"$0"' "$file" "${command[@]}")
   else
@@ -96,7 +125,7 @@ command_of() {
 run() {
   local TIMEFORMAT='%3R %3U %3S' before after wall user sys count command
   command_of "${variants[$1]}"
-  sql bench -e "DROP TABLE IF EXISTS nodes, fastload_ledger; $NODES_DDL; $indexes"  # --resume keeps a ledger
+  sql bench -e "DROP TABLE IF EXISTS nodes, fastload_ledger; $ddl; $indexes"  # --resume keeps a ledger
   before=$(server_cpu)
   { time "${command[@]}" >"$SCRATCH/out" 2>&1; } 2>"$SCRATCH/time" || { cat "$SCRATCH/out" >&2; die "${variants[$1]} failed"; }
   after=$(server_cpu)

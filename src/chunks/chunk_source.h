@@ -30,7 +30,10 @@ struct ChunkText {
   std::string_view bytes;  // [chunk.begin, chunk.end) of the input
   bool verified = true;    // its integrity checks have passed (false: a compressed stream's, not yet)
   bool last = false;       // its input ends with it
-  std::shared_ptr<const input::OffsetMap> offsets{};  // a converted stream's chunk: its row starts in the file
+  // Where its rows start in the file, by offset in `bytes`: a converted stream's chunk, a sorted chunk.
+  std::shared_ptr<const input::OffsetMap> offsets{};
+  // A sorted chunk's: each row's first line in the file (its rows are not the file's in order).
+  std::shared_ptr<const std::vector<std::uint64_t>> row_lines{};
   std::uint64_t input_bytes = 0;  // what it took of the input as read (a compressed file's compressed bytes)
   const ChunkSource* from = nullptr;  // asked what differs between inputs; none: nothing to ask
   std::shared_ptr<const std::string> storage{};  // owns `bytes` when no mapping does

@@ -23,7 +23,7 @@ void locate(std::vector<Problem>& problems, const ChunkText& text, const std::st
     p.where = {name, 0, text.file_offset(0)};
     if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
     auto at = scanner.locate_row(text.bytes, text.local(), p.row_in_chunk);
-    p.where.line = at.line;
+    p.where.line = text.row_lines ? text.row_lines->at(p.row_in_chunk - 1) : at.line;
     p.where.byte_offset = text.file_offset(at.byte_offset);
   }
 }

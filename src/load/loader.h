@@ -37,6 +37,7 @@ struct JobInput {
   const std::string* converted_last = nullptr;
   std::uint64_t converted_last_rows = 0;
   std::uint64_t rows_before = 0;  // the rows of the inputs before it: its row k is the load's row rows_before + k
+  bool sorted = false;  // its chunks hold its rows sorted by the table's key: not ranges of the file
 };
 
 struct LoadJob {

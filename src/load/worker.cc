@@ -6,6 +6,8 @@
 namespace fastload::load {
 
 std::string describe(const Chunk& c, const LoadJob& job) {
+  if (job.inputs[c.file].sorted)
+    return fmt::format("{}: chunk {} of the rows sorted by key ({} rows)", job.name_of(c), c.index, c.rows);
   return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", job.name_of(c), c.index, c.begin,
                      c.end, c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
 }

@@ -47,6 +47,9 @@ std::string describe_span(const ChunkSpan& s, const std::string& file) {
                        file.empty() ? "" : file + ": ", s.first_chunk, s.begin, s.first_line);
   std::string chunks = s.first_chunk == s.last_chunk ? fmt::format("chunk {}", s.first_chunk)
                                                      : fmt::format("chunks {}-{}", s.first_chunk, s.last_chunk);
+  if (s.sorted)  // rows from all over the file: --resume knows them by chunk
+    return fmt::format("{}{} {} of the rows sorted by key ({} rows)", file.empty() ? "" : file + ": ",
+                       s.state.name(), chunks, s.rows);
   return fmt::format("{}{} {} (bytes {}-{}, lines {}-{}, {} rows)", file.empty() ? "" : file + ": ", s.state.name(),
                      chunks, s.begin, s.end, s.first_line, s.last_line, s.rows);
 }
@@ -103,6 +106,23 @@ ChunkSpan unread_span(const Chunk& next) {
   return {next.file, next.index, next.index, next.begin, next.begin, next.first_line, next.first_line, 0, unread};
 }
 
+namespace {
+
+// What the sort cost, where it ran; why it did not, with --verbose.
+void print_row_order(const Summary& s, bool verbose) {
+  for (const RowOrder& o : s.row_order) {
+    const std::string file = s.files.size() > 1 ? o.file + " " : "";  // "sorted FILE by KEY", "not sorted FILE by KEY"
+    if (o.sorted)
+      note("sorted {}by {}: {} of {} rows were out of key order; sorting took {:.2f} s (reading the keys {:.2f} s), "
+           "{}", file, o.key, o.out_of_order, o.rows, o.sort_seconds, o.check_seconds, o.spilled_bytes == 0
+           ? "in memory" : fmt::format("{:.1f} MB in --tmpdir, {} runs merged", o.spilled_bytes / 1e6, o.runs));
+    else if (verbose)
+      note("not sorted{}{}: {}", file.empty() ? "" : " " + o.file, o.key.empty() ? "" : " by " + o.key, o.reason);
+  }
+}
+
+}  // namespace
+
 void print_text(const Summary& s, bool verbose) {
   if (verbose)
     for (const auto& [name, seconds] : s.passes) note("pass {:<8} {:8.3f} s", name, seconds);
@@ -121,6 +141,7 @@ void print_text(const Summary& s, bool verbose) {
   print_files(s);
   note("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
              s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
+  print_row_order(s, verbose);
   if (!s.shards.empty()) {
     std::vector<std::string> shards;
     for (const ShardCounts& shard : s.shards) shards.push_back(fmt::format("{} {} rows", shard.name, shard.rows));
@@ -191,6 +212,17 @@ std::string utc_timestamp(std::chrono::system_clock::time_point at) {
                      utc.tm_hour, utc.tm_min, utc.tm_sec, millis < 0 ? millis + 1000 : millis);
 }
 
+std::string json_row_order(const std::vector<RowOrder>& orders) {
+  std::string out;
+  for (const RowOrder& o : orders)
+    out += fmt::format("{}{{\"file\":{},\"sorted\":{},\"key\":{},\"reason\":{},\"rows\":{},\"out_of_order\":{},"
+                       "\"check_seconds\":{:.3f},\"sort_seconds\":{:.3f},\"spilled_bytes\":{},\"runs\":{}}}",
+                       out.empty() ? "" : ",", json_string(o.file), o.sorted ? "true" : "false", json_or_null(o.key),
+                       json_string(o.reason), o.rows, o.out_of_order, o.check_seconds, o.sort_seconds,
+                       o.spilled_bytes, o.runs);
+  return "[" + out + "]";
+}
+
 void print_json(const Summary& s) {
   std::string out = "{";
   auto field = [&](const char* name, const std::string& value) {
@@ -235,6 +267,7 @@ void print_json(const Summary& s) {
   std::string deferred;
   for (const std::string& name : s.deferred_indexes) deferred += (deferred.empty() ? "" : ",") + json_string(name);
   field("deferred_indexes", "[" + deferred + "]");
+  field("row_order", json_row_order(s.row_order));
   field("error", json_error(s));
   std::string spans;
   for (const ChunkSpan& c : s.spans)

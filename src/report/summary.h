@@ -36,12 +36,25 @@ struct ChunkSpan {
   std::uint64_t first_line = 0, last_line = 0;
   std::uint64_t rows = 0;
   SpanState state;
+  bool sorted = false;  // chunks of rows in key order: bytes and lines are not the file's
 };
 
 // A shard-direct load's rows on one shard.
 struct ShardCounts {
   std::string name;
   std::uint64_t rows = 0;  // committed by this run
+};
+
+// Whether a mapped file's rows were sorted by the table's key before the load, and why.
+struct RowOrder {
+  std::string file;
+  bool sorted = false;
+  std::string key;     // "PRIMARY (id)"; empty when the table has none to sort by
+  std::string reason;  // "out of key order", "in key order", "--no-sort", ...
+  std::uint64_t rows = 0, out_of_order = 0;  // rows whose key is less than the row's before (0: not read)
+  double check_seconds = 0, sort_seconds = 0;
+  std::uint64_t spilled_bytes = 0;  // written to --tmpdir
+  std::size_t runs = 0;             // sorted runs merged
 };
 
 // One input file's rows.
@@ -87,6 +100,7 @@ struct Summary {
   std::vector<Problem> problems;         // why chunks were refused
   std::vector<Problem> rejected;         // rows left out of committed chunks, in file order
   std::vector<std::pair<std::string, double>> passes;  // name, seconds
+  std::vector<RowOrder> row_order;      // each mapped file's, when the sort was considered
   std::vector<std::string> plan;        // --dry-run: what the load would do, in lines
   std::string started_at, finished_at;  // ISO 8601 UTC (utc_timestamp); the start is after the password prompt
   std::string server_version;           // as the server says it, e.g. "10.11.9-MariaDB"; empty: not connected

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "load/session_link.h"
+#include "order/sorted_chunks.h"
 #include "shard/router.h"
 #include "table/rejects.h"
 #include "db/stop_signal.h"
@@ -85,6 +86,7 @@ void tally(RunState& state) {
     std::vector<report::ChunkSpan> spans = report::make_spans(
         {first, first + input.chunk_count},
         {states.begin() + input.first_chunk, states.begin() + input.first_chunk + input.chunk_count});
+    for (report::ChunkSpan& span : spans) span.sorted = input.sorted != nullptr;
     s.spans.insert(s.spans.end(), spans.begin(), spans.end());
     if (std::optional<Chunk> rest = input.chunker ? input.chunker->unread() : std::nullopt)
       s.spans.push_back(report::unread_span(*rest));  // the load stopped before the stream's end
@@ -114,7 +116,7 @@ std::vector<load::JobInput> job_inputs(const RunState& state) {
     for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
     inputs.push_back({input.name(), std::move(ledgers), input.recorded.empty() ? nullptr : &input.recorded,
                       input.converted_last ? &*input.converted_last : nullptr, input.converted_last_rows,
-                      input.rows_before});
+                      input.rows_before, input.sorted != nullptr});
   }
   return inputs;
 }
@@ -133,9 +135,14 @@ struct Sources {
         continue;
       }
       std::vector<Chunk> todo;
+      std::vector<std::size_t> todo_sorted;
       for (std::size_t i = input.first_chunk; i < input.first_chunk + input.chunk_count; ++i)
-        if (state.outcomes[i].state == ChunkState::pending) todo.push_back(state.chunks[i]);
-      each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo)));
+        if (state.outcomes[i].state == ChunkState::pending)
+          todo.push_back(state.chunks[i]), todo_sorted.push_back(i - input.first_chunk);
+      if (input.sorted)
+        each.push_back(std::make_unique<order::SortedChunks>(*input.file, *input.sorted, std::move(todo_sorted)));
+      else
+        each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo)));
       mapped.push_back(input.file.get());
     }
     std::move(streams.begin(), streams.end(), std::back_inserter(each));

@@ -37,6 +37,10 @@ void plan_table(const Options& o, const RunState& state, std::vector<std::string
   if (state.auto_ids)
     plan.push_back(fmt::format("AUTO_INCREMENT column {}: numbered in file order from the table's next value",
                                state.auto_ids->column));
+  for (const report::RowOrder& order : state.summary.row_order)
+    plan.push_back(order.rows == 0 ? fmt::format("row order of {}: not checked: {}", order.file, order.reason)
+                                   : fmt::format("row order of {}: {} of {} rows out of key order ({}): {}", order.file,
+                                                 order.out_of_order, order.rows, order.key, order.reason));
 }
 
 }  // namespace

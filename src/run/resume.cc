@@ -67,6 +67,7 @@ load::LoadIdentity identity_of(const Options& options, RunState& state, const In
   id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.dialect), traits(options.mode).name,
                           duplicate_policy(options.on_duplicate), state.target.partitions,
                           load::load_data_columns(state.target, options));
+  if (input.sorted) id.format += "; sorted by " + state.summary.row_order.at(0).key;  // the key is the table's
   if (id.format.size() > kFormatBytes)  // long --columns/--set/--partition: a readable start and a hash of the whole
     id.format = fmt::format("{}... #{:016x}", id.format.substr(0, kFormatBytes - 21), XXH3_64bits(
         id.format.data(), id.format.size()));

@@ -1,5 +1,5 @@
 // The load as a list of passes:
-//   open -> connect -> [stage] -> destinations -> map -> split -> [resume] -> [indexes] -> load -> [reindex]
+//   open -> connect -> [stage] -> destinations -> map -> split -> check -> sort -> [resume] -> [indexes] -> load -> [reindex]
 //   -> [publish] -> barrier -> [analyze] -> report
 // ([ ] only with --atomic, --resume, --defer-indexes or --analyze). Each pass is timed; --verbose prints the timings.
 // The passes themselves are in src/run/.
@@ -35,6 +35,10 @@ void map_and_split(const Options& options, RunState& state) {
   timed(state, "split", [&] {
     for (std::size_t i = 0; i < state.inputs.size(); ++i) split_input(options, state, i);
   });
+  // check: the first rows of each input read as the load will read them, before any row is sent.
+  timed(state, "check", [&] { check_formats(options, state); });
+  // sort: files out of the table's key order loaded in key order; their chunks are then the sorted rows'.
+  timed(state, "sort", [&] { sort_inputs(options, state); });
   state.outcomes.assign(state.chunks.size(), {});
   // resume: hash the files and read the ledger, before any chunk is sent.
   if (options.resume && !options.dry_run) timed(state, "resume", [&] { resume_pass(options, state); });
@@ -100,8 +104,6 @@ void load_and_barrier(const Options& options, RunState& state) {
   timed(state, "shards", [&] { plan_destinations(options, state); });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
-  // check: the first rows of each input read as the load will read them, before any row is sent.
-  timed(state, "check", [&] { check_formats(options, state); });
   if (!options.rejects_file.empty() && options.resume) check_resumed_rejects_file(options, state);
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
   if (traits(options.mode).bulk_path) check_bulk_target(options, state);

@@ -17,6 +17,7 @@
 #include "input/mapped_file.h"
 #include "chunks/stream_chunks.h"
 #include "input/verifier.h"
+#include "order/sorter.h"
 #include "table/auto_ids.h"
 #include "table/indexes.h"
 #include "table/ledger.h"
@@ -40,6 +41,7 @@ struct Input {
   std::unique_ptr<input::ByteStream> stream;   // or streamed
   std::unique_ptr<input::StreamChunks> chunker;
   std::unique_ptr<input::Verifier> verifier;  // a compressed regular file, checked ahead of the commits
+  std::unique_ptr<order::SortedOrder> sorted;  // a mapped file out of key order: its rows in key order
   std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
   std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
   std::vector<std::unique_ptr<load::Ledger>> ledgers;  // --resume: one per destination, on its server
@@ -95,6 +97,10 @@ std::uint64_t progress_total(const RunState& state);
 // --part: the chunks of the other parts are theirs, whatever the ledger says of them.
 void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);
+
+// sort_pass.cc: each mapped file out of the table's key order sorted by the key (order/sorter.h); the
+// run's chunks are then its sorted chunks. Throws Failure(ExitCode::temp_space).
+void sort_inputs(const Options& options, RunState& state);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.
 void plan_pass(const Options& options, RunState& state);

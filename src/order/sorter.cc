@@ -1,0 +1,239 @@
+#include "order/sorter.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+#include "base/parallel_for.h"
+#include "text/field_parser.h"
+#include "text/row_scanner.h"
+
+namespace fastload::order {
+namespace {
+
+// The file's last row when no line terminator ends it, as a row in the middle
+// says the same: the server reads no field where one would start at the end
+// of the file, so a field terminator ending that row is dropped with it.
+struct Unterminated {
+  std::uint64_t offset = 0;
+  std::string text;
+};
+
+// Reads the rows of a chunk with their keys; one per thread.
+class KeyReader {
+ public:
+  KeyReader(const FileRows& rows, const SortKey& key)
+      : rows_(rows), key_(key), needed_(key.fields_needed()), scanner_(*rows.dialect), parser_(*rows.dialect) {}
+
+  // on_row(key, row) for each row of `c`, in file order.
+  template <class OnRow>
+  void read(const Chunk& c, OnRow&& on_row) {
+    const std::string_view bytes = rows_.bytes.substr(c.begin, c.size());
+    std::optional<RowRef> pending;
+    std::uint64_t line = c.first_line;
+    auto finish = [&](std::uint64_t next) {
+      RowRef& r = *pending;
+      const std::uint64_t lines = std::count(bytes.begin() + (r.offset - c.begin), bytes.begin() + next, '\n');
+      r.size = static_cast<std::uint32_t>(next - (r.offset - c.begin));
+      r.lines = static_cast<std::uint32_t>(lines);
+      if (last_ && last_->offset == r.offset) r.size = static_cast<std::uint32_t>(last_->text.size());
+      on_row(std::string_view(pending_key_), r);
+      line += lines;
+    };
+    scanner_.for_each_row(bytes, [&](std::string_view text, std::uint64_t at, split::RowEnd end) {
+      if (pending) finish(at);
+      pending = RowRef{c.begin + at, line, 0, 0};
+      pending_key_.clear();
+      encode(text, end, pending_key_);
+      if (end == split::RowEnd::kEndOfFile) last_ = rewrite(bytes.substr(at), text, c.begin + at);
+      return true;
+    });
+    if (pending) finish(bytes.size());
+  }
+
+  std::optional<Unterminated> last_;  // the file's unterminated last row, when this reader met it
+
+ private:
+  void encode(std::string_view text, split::RowEnd end, std::string& out) {
+    fields_.clear();
+    const std::string_view needed = key_fields(text);
+    parser_.parse_row(needed, needed.size() < text.size() ? split::RowEnd::kNewline : end, fields_);
+    encode_key(key_, fields_, out);
+    parser_.clear();
+  }
+
+  // The row's text up to the last field the key needs, where a field terminator finds it: the rest is not parsed.
+  std::string_view key_fields(std::string_view text) const {
+    const Dialect& d = *rows_.dialect;
+    if (d.enclosure || d.field_terminator.size() != 1) return text;  // a quote may hide a terminator
+    const char term = d.field_terminator[0];
+    std::size_t fields = 0;
+    for (std::size_t at = text.find(term); at != std::string_view::npos; at = text.find(term, at + 1)) {
+      std::size_t escapes = 0;
+      while (d.escape && escapes < at && text[at - 1 - escapes] == *d.escape) ++escapes;
+      if (escapes % 2 == 0 && ++fields == needed_) return text.substr(0, at);
+    }
+    return text;
+  }
+
+  Unterminated rewrite(std::string_view raw, std::string_view text, std::uint64_t offset) {
+    std::size_t at_end = 0, in_middle = 0;
+    fields_.clear();
+    parser_.parse_row(text, split::RowEnd::kEndOfFile, fields_);
+    at_end = fields_.size();
+    fields_.clear();
+    parser_.parse_row(text, split::RowEnd::kNewline, fields_);
+    in_middle = fields_.size();
+    parser_.clear();
+    std::string out(raw);
+    if (in_middle > at_end) out.resize(out.size() - rows_.dialect->field_terminator.size());
+    return {offset, out + rows_.dialect->line_terminator};
+  }
+
+  const FileRows& rows_;
+  const SortKey& key_;
+  const std::size_t needed_;  // fields the key reads
+  const split::RowScanner scanner_;
+  split::FieldParser parser_;
+  std::vector<split::Field> fields_;
+  std::string pending_key_;
+};
+
+std::vector<std::unique_ptr<KeyReader>> readers(const FileRows& rows, const SortKey& key, unsigned threads) {
+  std::vector<std::unique_ptr<KeyReader>> out;
+  for (unsigned t = 0; t < std::max(threads, 1u); ++t) out.push_back(std::make_unique<KeyReader>(rows, key));
+  return out;
+}
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<Chunk>& chunks = *rows.chunks;
+  struct Seen {
+    std::uint64_t rows = 0, descents = 0;
+    std::string first, last;
+  };
+  std::vector<Seen> seen(chunks.size());
+  auto reader = readers(rows, key, threads);
+  parallel_for(chunks.size(), threads, [&](std::size_t i, unsigned worker) {
+    Seen& s = seen[i];
+    reader[worker]->read(chunks[i], [&](std::string_view k, const RowRef&) {
+      if (s.rows++ == 0) s.first = k;
+      else if (k < std::string_view(s.last)) ++s.descents;
+      s.last = k;
+    });
+  });
+  OrderFacts facts;
+  const Seen* before = nullptr;
+  for (const Seen& s : seen) {
+    facts.rows += s.rows;
+    facts.descents += s.descents;
+    if (s.rows == 0) continue;
+    if (before && s.first < before->last) ++facts.descents;
+    before = &s;
+  }
+  facts.seconds = since(start);
+  return facts;
+}
+
+bool worth_sorting(const OrderFacts& facts) {
+  // Sorted runs of 1,000 rows on average or longer append to the index nearly as a sorted file does.
+  return facts.descents > 0 && facts.descents * 1000 > facts.rows;
+}
+
+SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<Chunk>& chunks = *rows.chunks;
+  auto reader = readers(rows, key, limits.threads);
+  std::vector<MemoryRun> held;  // sorted runs not spilled
+  std::vector<SpilledRun> spilled;
+  std::uint64_t held_bytes = 0;
+  auto spill_held = [&] {
+    if (!spill_) spill_ = std::make_unique<input::SpillFile>(limits.tmpdir);
+    std::vector<std::unique_ptr<RunCursor>> cursors;
+    for (const MemoryRun& run : held) cursors.push_back(cursor(run));
+    Merge merge(std::move(cursors));
+    spilled.push_back(spill(merge, *spill_));
+    held.clear();
+    held_bytes = 0;
+  };
+  const std::size_t group = std::max(limits.threads, 1u);
+  for (std::size_t first = 0; first < chunks.size(); first += group) {
+    const std::size_t n = std::min(group, chunks.size() - first);
+    std::vector<MemoryRun> runs(n);
+    parallel_for(n, limits.threads, [&](std::size_t j, unsigned worker) {
+      reader[worker]->read(chunks[first + j], [&](std::string_view k, const RowRef& r) { runs[j].add(k, r); });
+      runs[j].sort();
+    });
+    for (MemoryRun& run : runs) {
+      total_rows_ += run.rows.size();
+      held_bytes += run.bytes();
+      held.push_back(std::move(run));
+    }
+    if (held_bytes + (spill_ ? 0 : total_rows_ * sizeof(RowRef)) > limits.memory) spill_held();
+  }
+  for (const auto& r : reader)
+    if (r->last_) unterminated_ = r->last_->offset, unterminated_text_ = r->last_->text;
+  std::vector<std::unique_ptr<RunCursor>> cursors;
+  if (spill_) {
+    if (!held.empty()) spill_held();
+    runs_ = spilled.size();
+    const std::uint64_t buffer = limits.memory / 2 / std::max<std::size_t>(spilled.size(), 1);
+    for (const SpilledRun& run : spilled) cursors.push_back(cursor(run, static_cast<std::size_t>(buffer)));
+  } else {
+    runs_ = held.size();
+    for (const MemoryRun& run : held) cursors.push_back(cursor(run));
+  }
+  Merge merge(std::move(cursors));
+  Chunk current;
+  current.file = file;
+  std::string last_key;
+  std::string order_block;
+  order_at_ = spill_ ? spill_->size() : 0;
+  if (!spill_) order_.reserve(total_rows_);
+  for (std::uint64_t row = 0; !merge.done(); merge.advance(), ++row) {
+    if (current.rows > 0 && current.size() >= limits.chunk_size && merge.key() != std::string_view(last_key)) {
+      chunks_.push_back(current);
+      current = Chunk{chunks_.size(), current.end, current.end, 0, 0, 1, current.first_row + current.rows, file};
+    }
+    const RowRef& r = merge.row();
+    if (current.rows == 0) {
+      current.first_line = r.line;
+      first_rows_.push_back(row);
+    }
+    current.end += r.size;
+    current.lines += r.lines;
+    ++current.rows;
+    last_key = merge.key();
+    if (!spill_) {
+      order_.push_back(r);
+      continue;
+    }
+    order_block.append(reinterpret_cast<const char*>(&r), sizeof r);
+    if (order_block.size() >= (1u << 20)) spill_->append(order_block), order_block.clear();
+  }
+  if (spill_ && !order_block.empty()) spill_->append(order_block);
+  if (current.rows > 0) chunks_.push_back(current);
+  seconds = since(start);
+}
+
+std::vector<RowRef> SortedOrder::rows_of(std::size_t i) const {
+  const std::uint64_t first = first_rows_.at(i);
+  const std::uint64_t count = chunks_.at(i).rows;
+  if (!spill_) return {order_.begin() + first, order_.begin() + first + count};
+  std::vector<RowRef> out(count);
+  spill_->read(order_at_ + first * sizeof(RowRef), reinterpret_cast<char*>(out.data()), count * sizeof(RowRef));
+  return out;
+}
+
+std::string_view SortedOrder::bytes_of(const RowRef& row, std::string_view file) const {
+  if (row.offset == unterminated_) return unterminated_text_;
+  return file.substr(row.offset, row.size);
+}
+
+}  // namespace fastload::order

@@ -1,0 +1,78 @@
+// Row order: whether a mapped file's rows are in the key's order, and if
+// not, the order to load them in: a stable sort by the key (equal keys keep
+// their file order), in memory within a bound and otherwise as sorted runs in
+// unnamed spill files, then cut into chunks at key changes (docs/design.md,
+// "Row order").
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/chunk.h"
+#include "input/spill_file.h"
+#include "order/runs.h"
+#include "order/sort_key.h"
+#include "text/dialect.h"
+
+namespace fastload::order {
+
+// A mapped file's rows: its chunks from the split, in file order.
+struct FileRows {
+  std::string_view bytes;
+  const std::vector<Chunk>* chunks = nullptr;
+  const Dialect* dialect = nullptr;
+};
+
+struct OrderFacts {
+  std::uint64_t rows = 0;
+  std::uint64_t descents = 0;  // rows whose key is less than the row's before
+  double seconds = 0;
+};
+
+// Reads every row's key, in parallel on `threads`.
+OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads);
+
+// Whether sorting pays: the rows are not (nearly) in key order. A file of a
+// few sorted runs (concatenated extracts) appends to the index as it is.
+bool worth_sorting(const OrderFacts& facts);
+
+struct SortLimits {
+  std::uint64_t memory = 0;  // --sort-memory
+  std::string tmpdir;        // --tmpdir
+  std::uint64_t chunk_size = 0;
+  unsigned threads = 1;
+};
+
+// The file's rows in key order, cut into chunks.
+class SortedOrder {
+ public:
+  // Sorts; throws Failure(ExitCode::temp_space) when a spill file cannot be written.
+  SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file);
+
+  // The chunks: index 0.., begin/end in the sorted rows' bytes, first_line the first row's line in the file.
+  const std::vector<Chunk>& chunks() const { return chunks_; }
+  // The rows of chunks()[i], in key order.
+  std::vector<RowRef> rows_of(std::size_t i) const;
+  // The bytes of a row (the unterminated last row rewritten: text/.. see sorter.cc).
+  std::string_view bytes_of(const RowRef& row, std::string_view file) const;
+
+  std::uint64_t spilled_bytes() const { return spill_ ? spill_->size() : 0; }
+  std::size_t runs() const { return runs_; }
+  double seconds = 0;
+
+ private:
+  std::vector<Chunk> chunks_;
+  std::vector<std::uint64_t> first_rows_;  // each chunk's first row in the order
+  std::uint64_t total_rows_ = 0;
+  std::vector<RowRef> order_;           // the rows in key order, when they fit in memory
+  std::unique_ptr<input::SpillFile> spill_;  // else: the runs, then the order from order_at_
+  std::uint64_t order_at_ = 0;
+  std::size_t runs_ = 0;
+  std::uint64_t unterminated_ = UINT64_MAX;  // the file's last row, when no line terminator ends it
+  std::string unterminated_text_;            // that row as a middle row says it
+};
+
+}  // namespace fastload::order
