@@ -107,21 +107,21 @@ SpilledRun spill(RunCursor& run, input::SpillFile& file) {
 }
 
 Merge::Merge(std::vector<std::unique_ptr<RunCursor>> runs) : runs_(std::move(runs)) {
-  for (std::size_t i = 0; i < runs_.size(); ++i)
-    if (!runs_[i]->done()) heap_.push_back(i);
-  std::make_heap(heap_.begin(), heap_.end(), [this](std::size_t a, std::size_t b) { return later(a, b); });
-}
-
-bool Merge::later(std::size_t a, std::size_t b) const {
-  return key_less(runs_[b]->key(), runs_[b]->row().offset, runs_[a]->key(), runs_[a]->row().offset);
+  for (auto& run : runs_)
+    if (!run->done()) heap_.push_back(head_of(*run));
+  std::make_heap(heap_.begin(), heap_.end(), later);
 }
 
 void Merge::advance() {
-  auto order = [this](std::size_t a, std::size_t b) { return later(a, b); };
-  std::pop_heap(heap_.begin(), heap_.end(), order);
-  runs_[heap_.back()]->advance();
-  if (runs_[heap_.back()]->done()) heap_.pop_back();
-  else std::push_heap(heap_.begin(), heap_.end(), order);
+  std::pop_heap(heap_.begin(), heap_.end(), later);
+  RunCursor& run = *heap_.back().run;
+  run.advance();
+  if (run.done()) {
+    heap_.pop_back();
+    return;
+  }
+  heap_.back() = head_of(run);
+  std::push_heap(heap_.begin(), heap_.end(), later);
 }
 
 }  // namespace fastload::order

@@ -84,14 +84,25 @@ class Merge final : public RunCursor {
  public:
   explicit Merge(std::vector<std::unique_ptr<RunCursor>> runs);
   bool done() const override { return heap_.empty(); }
-  std::string_view key() const override { return runs_[heap_.front()]->key(); }
-  const RowRef& row() const override { return runs_[heap_.front()]->row(); }
+  std::string_view key() const override { return heap_.front().key; }
+  const RowRef& row() const override { return *heap_.front().row; }
   void advance() override;
 
  private:
-  bool later(std::size_t a, std::size_t b) const;  // the heap's order: run a's row comes after run b's
+  // A run's current row, as the heap compares it: most comparisons end at the prefix.
+  struct Head {
+    std::uint64_t prefix;
+    std::string_view key;
+    const RowRef* row;
+    RunCursor* run;
+  };
+  static Head head_of(RunCursor& run) { return {key_prefix(run.key()), run.key(), &run.row(), &run}; }
+  static bool later(const Head& a, const Head& b) {  // the heap's order: a's row comes after b's
+    if (a.prefix != b.prefix) return a.prefix > b.prefix;
+    return key_less(b.key, b.row->offset, a.key, a.row->offset);
+  }
   std::vector<std::unique_ptr<RunCursor>> runs_;
-  std::vector<std::size_t> heap_;  // indexes of the runs not done, least row first
+  std::vector<Head> heap_;  // the runs not done, least row first
 };
 
 }  // namespace fastload::order

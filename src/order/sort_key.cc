@@ -14,18 +14,24 @@ namespace {
 constexpr char kNull = 0x01, kValue = 0x02, kUnparsed = 0x03;
 
 void put_u64(std::uint64_t v, std::string& out) {
-  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>(v >> shift));
+  char bytes[8];
+  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(v >> (56 - 8 * i));
+  out.append(bytes, 8);
 }
 
 // Text as bytes that compare like it and end where it ends: 0x00 escaped as 0x00 0xff, then 0x00 0x00.
 void put_text(std::string_view text, bool nocase, std::string& out) {
+  const std::size_t at = out.size();
+  out.resize(at + 2 * text.size() + 2);  // at most every byte escaped, and the end
+  char* to = out.data() + at;
   for (unsigned char c : text) {
     if (nocase && c >= 'a' && c <= 'z') c = static_cast<unsigned char>(c - 'a' + 'A');
-    out.push_back(static_cast<char>(c));
-    if (c == 0) out.push_back(static_cast<char>(0xff));
+    *to++ = static_cast<char>(c);
+    if (c == 0) *to++ = static_cast<char>(0xff);
   }
-  out.push_back(0);
-  out.push_back(0);
+  *to++ = 0;
+  *to++ = 0;
+  out.resize(static_cast<std::size_t>(to - out.data()));
 }
 
 std::string_view trim_spaces(std::string_view s) {

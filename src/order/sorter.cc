@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <ctime>
 #include <optional>
 
 #include "base/parallel_for.h"
@@ -19,6 +21,15 @@ struct Unterminated {
   std::string text;
 };
 
+// LF bytes in `text`: a row holds one or a few, so memchr from one to the next.
+std::uint64_t count_lf(std::string_view text) {
+  std::uint64_t n = 0;
+  for (const char* p = text.data(), *end = p + text.size();
+       (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr; ++p)
+    ++n;
+  return n;
+}
+
 // Reads the rows of a chunk with their keys; one per thread.
 class KeyReader {
  public:
@@ -33,7 +44,7 @@ class KeyReader {
     std::uint64_t line = c.first_line;
     auto finish = [&](std::uint64_t next) {
       RowRef& r = *pending;
-      const std::uint64_t lines = std::count(bytes.begin() + (r.offset - c.begin), bytes.begin() + next, '\n');
+      const std::uint64_t lines = count_lf(bytes.substr(r.offset - c.begin, next - (r.offset - c.begin)));
       r.size = static_cast<std::uint32_t>(next - (r.offset - c.begin));
       r.lines = static_cast<std::uint32_t>(lines);
       if (last_ && last_->offset == r.offset) r.size = static_cast<std::uint32_t>(last_->text.size());
@@ -105,14 +116,24 @@ std::vector<std::unique_ptr<KeyReader>> readers(const FileRows& rows, const Sort
   return out;
 }
 
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+// Wall and CPU seconds since it was made.
+struct Stopwatch {
+  std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+  double cpu = cpu_now();
+
+  static double cpu_now() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(); }
+  double cpu_seconds() const { return cpu_now() - cpu; }
+};
 
 }  // namespace
 
 OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads) {
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   const std::vector<Chunk>& chunks = *rows.chunks;
   struct Seen {
     std::uint64_t rows = 0, descents = 0;
@@ -137,7 +158,8 @@ OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned thread
     if (before && s.first < before->last) ++facts.descents;
     before = &s;
   }
-  facts.seconds = since(start);
+  facts.seconds = watch.seconds();
+  facts.cpu_seconds = watch.cpu_seconds();
   return facts;
 }
 
@@ -147,7 +169,7 @@ bool worth_sorting(const OrderFacts& facts) {
 }
 
 SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file) {
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   const std::vector<Chunk>& chunks = *rows.chunks;
   auto reader = readers(rows, key, limits.threads);
   std::vector<MemoryRun> held;  // sorted runs not spilled
@@ -167,6 +189,7 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
     const std::size_t n = std::min(group, chunks.size() - first);
     std::vector<MemoryRun> runs(n);
     parallel_for(n, limits.threads, [&](std::size_t j, unsigned worker) {
+      runs[j].rows.reserve(chunks[first + j].rows);  // the split counted them
       reader[worker]->read(chunks[first + j], [&](std::string_view k, const RowRef& r) { runs[j].add(k, r); });
       runs[j].sort();
     });
@@ -197,6 +220,7 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
   order_at_ = spill_ ? spill_->size() : 0;
   if (!spill_) order_.reserve(total_rows_);
   for (std::uint64_t row = 0; !merge.done(); merge.advance(), ++row) {
+    // Cut at the first key change once the chunk is big enough (last_key: the key of the row that made it so).
     if (current.rows > 0 && current.size() >= limits.chunk_size && merge.key() != std::string_view(last_key)) {
       chunks_.push_back(current);
       current = Chunk{chunks_.size(), current.end, current.end, 0, 0, 1, current.first_row + current.rows, file};
@@ -206,10 +230,11 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
       current.first_line = r.line;
       first_rows_.push_back(row);
     }
+    const bool was_small = current.size() < limits.chunk_size;
     current.end += r.size;
     current.lines += r.lines;
     ++current.rows;
-    last_key = merge.key();
+    if (was_small && current.size() >= limits.chunk_size) last_key = merge.key();
     if (!spill_) {
       order_.push_back(r);
       continue;
@@ -219,7 +244,8 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
   }
   if (spill_ && !order_block.empty()) spill_->append(order_block);
   if (current.rows > 0) chunks_.push_back(current);
-  seconds = since(start);
+  seconds = watch.seconds();
+  cpu_seconds = watch.cpu_seconds();
 }
 
 std::vector<RowRef> SortedOrder::rows_of(std::size_t i) const {

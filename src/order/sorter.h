@@ -29,7 +29,7 @@ struct FileRows {
 struct OrderFacts {
   std::uint64_t rows = 0;
   std::uint64_t descents = 0;  // rows whose key is less than the row's before
-  double seconds = 0;
+  double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
 };
 
 // Reads every row's key, in parallel on `threads`.
@@ -61,7 +61,7 @@ class SortedOrder {
 
   std::uint64_t spilled_bytes() const { return spill_ ? spill_->size() : 0; }
   std::size_t runs() const { return runs_; }
-  double seconds = 0;
+  double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
 
  private:
   std::vector<Chunk> chunks_;

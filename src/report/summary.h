@@ -52,7 +52,8 @@ struct RowOrder {
   std::string key;     // "PRIMARY (id)"; empty when the table has none to sort by
   std::string reason;  // "out of key order", "in key order", "--no-sort", ...
   std::uint64_t rows = 0, out_of_order = 0;  // rows whose key is less than the row's before (0: not read)
-  double check_seconds = 0, sort_seconds = 0;
+  double check_seconds = 0, sort_seconds = 0;  // wall
+  double cpu_seconds = 0;  // the client's CPU for both
   std::uint64_t spilled_bytes = 0;  // written to --tmpdir
   std::size_t runs = 0;             // sorted runs merged
 };

@@ -78,6 +78,7 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   said.rows = facts.rows;
   said.out_of_order = facts.descents;
   said.check_seconds = facts.seconds;
+  said.cpu_seconds = facts.cpu_seconds;
   if (!order::worth_sorting(facts)) {
     said.reason = facts.descents == 0 ? "in key order" : "nearly in key order";
     return;
@@ -91,6 +92,7 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   said.sorted = true;
   said.reason = "out of key order";
   said.sort_seconds = input.sorted->seconds;
+  said.cpu_seconds += input.sorted->cpu_seconds;
   said.spilled_bytes = input.sorted->spilled_bytes();
   said.runs = input.sorted->runs();
 }
