@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chunks/read_ahead.h"
 
 namespace fastload::input {
 
@@ -166,7 +167,7 @@ std::uint64_t StreamChunks::content_bytes() const {
 namespace fastload::chunks {
 
 std::optional<ChunkText> StreamedChunks::next() {
-  std::optional<input::StreamChunk> piece = cutter_.next();
+  std::optional<input::StreamChunk> piece = ahead_ ? ahead_->next() : cutter_.next();
   if (!piece) return std::nullopt;
   auto storage = std::make_shared<const std::string>(std::move(piece->bytes));
   ChunkText text;
@@ -179,6 +180,10 @@ std::optional<ChunkText> StreamedChunks::next() {
   text.from = this;
   text.storage = std::move(storage);
   return text;
+}
+
+bool StreamedChunks::wait_verified(const Chunk& c, const std::function<bool()>& give_up) const {
+  return !ahead_ || ahead_->wait_verified(c.end, give_up);
 }
 
 }  // namespace fastload::chunks

@@ -16,7 +16,6 @@
 #include "base/chunk.h"
 #include "chunks/chunk_source.h"
 #include "input/byte_stream.h"
-#include "input/verifier.h"
 #include "text/dialect.h"
 #include "text/long_rows.h"
 #include "text/row_scanner.h"
@@ -87,20 +86,21 @@ class StreamChunks {
 
 namespace fastload::chunks {
 
-// A stream's chunks as a ChunkSource: cut as the workers ask for them; a
-// compressed file's are committed once its Verifier has checked them.
+class ReadAhead;
+
+// A stream's chunks as a ChunkSource: a pipe's cut as the workers ask for
+// them; a compressed file's cut ahead (`ahead`), each committed once the
+// checks covering it passed.
 class StreamedChunks final : public ChunkSource {
  public:
-  StreamedChunks(input::StreamChunks& cutter, input::Verifier* verifier) : cutter_(cutter), verifier_(verifier) {}
+  StreamedChunks(input::StreamChunks& cutter, ReadAhead* ahead) : cutter_(cutter), ahead_(ahead) {}
   std::optional<ChunkText> next() override;
   std::optional<std::size_t> count() const override { return std::nullopt; }
-  bool wait_verified(const Chunk& c, const std::function<bool()>& give_up) const override {
-    return !verifier_ || verifier_->wait_verified(c.end, give_up);
-  }
+  bool wait_verified(const Chunk& c, const std::function<bool()>& give_up) const override;
 
  private:
   input::StreamChunks& cutter_;
-  input::Verifier* const verifier_;  // a compressed regular file's; none for a pipe, which cannot be read twice
+  ReadAhead* const ahead_;  // a compressed regular file's; none for a pipe, whose commits cannot wait for its end
 };
 
 }  // namespace fastload::chunks

@@ -221,7 +221,8 @@ bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_
 }
 
 // A compressed file's chunk waits for the checks covering it before its
-// COMMIT. Returns false when a signal stopped the wait (rolled back).
+// COMMIT (the one decoding runs ahead of it: chunks/read_ahead.h). Returns
+// false when a signal stopped the wait (rolled back).
 bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
   if (!load.text.from || load.text.verified) return true;
   try {
@@ -229,11 +230,12 @@ bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
     rollback(w);  // a signal: not committed, listed as not loaded
     load.outcome.state = ChunkState::pending;
     return false;
-  } catch (const Failure& damaged) {
+  } catch (const Failure& unchecked) {  // damaged data, or the chunks ahead had no room (exit 13)
     rollback(w);
     load.outcome.state = ChunkState::failed;
-    throw damaged.with_message(fmt::format("{}\n{}: not committed: the checks covering it failed", damaged.what(),
-                                           describe(load.chunk, job)));
+    throw unchecked.with_message(fmt::format(
+        "{}\n{}: not committed: the checks covering it {}", unchecked.what(), describe(load.chunk, job),
+        unchecked.code() == ExitCode::input ? "failed" : "were not reached"));
   }
 }
 

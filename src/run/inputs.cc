@@ -21,8 +21,8 @@ constexpr std::uint64_t kStreamChunkSize = 8ull << 20;
 constexpr std::uint64_t kMostConvertedBytes = 3;
 
 // A file in a charset fastload converts (input/charsets.h): its utf8mb4 text.
-// A compressed regular file would need its verifier to count in the
-// converted text: it is refused, and a pipe of it works.
+// A compressed regular file would need its checks counted in the converted
+// text: it is refused, and a pipe of it works.
 std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_ptr<input::ByteStream> stream) {
   if (stream->format() != input::Format::plain && stream->compressed_size())
     throw Failure(ExitCode::usage, fmt::format(
@@ -91,8 +91,9 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
                      : options.chunk_size ? options.chunk_size
                                           : kStreamChunkSize;
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
-  if (stream->format() != input::Format::plain && stream->compressed_size())
-    input.verifier = std::make_unique<input::Verifier>(input.path, input::StreamOptions{options.threads});
+  if (stream->format() != input::Format::plain && stream->compressed_size())  // checked before committed
+    input.ahead = std::make_unique<chunks::ReadAhead>(
+        *input.chunker, chunks::ReadAhead::Limits{options.sort_memory, options.tmpdir, options.threads + 1u});
   input.stream = std::move(stream);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
 #include <tuple>
 
 #include "load/session_link.h"
@@ -30,7 +31,7 @@ report::SpanState span_state(const RunState& state, std::size_t i) {
   report::SpanState s;
   s.state = o.state;
   // A compressed pipe cannot be checked ahead: what was committed past its last check is named.
-  s.unverified = o.state == ChunkState::committed && input.chunker && !input.verifier &&
+  s.unverified = o.state == ChunkState::committed && input.chunker && !input.ahead &&
                  state.chunks[i].end > input.chunker->verified();
   s.not_rolled_back = !o.left_behind.empty();
   if (o.state == ChunkState::committed || o.state == ChunkState::loaded_before) return s;
@@ -88,7 +89,7 @@ void tally(RunState& state) {
         {states.begin() + input.first_chunk, states.begin() + input.first_chunk + input.chunk_count});
     for (report::ChunkSpan& span : spans) span.sorted = input.sorted != nullptr;
     s.spans.insert(s.spans.end(), spans.begin(), spans.end());
-    if (std::optional<Chunk> rest = input.chunker ? input.chunker->unread() : std::nullopt)
+    if (std::optional<Chunk> rest = input.unread())
       s.spans.push_back(report::unread_span(*rest));  // the load stopped before the stream's end
   }
   s.rows = state.counters.committed_rows.load();
@@ -131,7 +132,7 @@ struct Sources {
     std::vector<std::unique_ptr<chunks::ChunkSource>> streams;
     for (const Input& input : state.inputs) {
       if (input.chunker) {
-        streams.push_back(std::make_unique<chunks::StreamedChunks>(*input.chunker, input.verifier.get()));
+        streams.push_back(std::make_unique<chunks::StreamedChunks>(*input.chunker, input.ahead.get()));
         continue;
       }
       std::vector<Chunk> todo;
@@ -201,6 +202,13 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
   } catch (const Failure& failure) {
     stopped = failure;
   }
+  for (Input& input : state.inputs)  // the load is over: no decoding on behind it
+    if (input.ahead) {
+      input.ahead->stop();
+      if (std::uint64_t spilled = input.ahead->spilled())
+        spdlog::info("{}: {} MiB of chunks read ahead of their checks were held in --tmpdir {} (past "
+                     "--sort-memory)", input.name(), (spilled + (1 << 20) - 1) >> 20, options.tmpdir);
+    }
   take_book(state, book);
   tally(state);
   try {

@@ -15,8 +15,8 @@
 #include "input/byte_stream.h"
 #include "input/fingerprint.h"
 #include "input/mapped_file.h"
+#include "chunks/read_ahead.h"
 #include "chunks/stream_chunks.h"
-#include "input/verifier.h"
 #include "order/sorter.h"
 #include "table/auto_ids.h"
 #include "table/indexes.h"
@@ -40,7 +40,7 @@ struct Input {
   std::unique_ptr<input::MappedFile> file;     // mapped
   std::unique_ptr<input::ByteStream> stream;   // or streamed
   std::unique_ptr<input::StreamChunks> chunker;
-  std::unique_ptr<input::Verifier> verifier;  // a compressed regular file, checked ahead of the commits
+  std::unique_ptr<chunks::ReadAhead> ahead;  // a compressed regular file's chunks, cut ahead of the commits
   std::unique_ptr<order::SortedOrder> sorted;  // a mapped file out of key order: its rows in key order
   std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
   std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
@@ -55,6 +55,8 @@ struct Input {
   std::uint64_t rows_before = 0;  // the rows of the FILEs before it (numbering the ids: table/auto_ids.h)
 
   const std::string& name() const { return stream ? stream->name() : path; }
+  // A stream's chunks not handed out (after the load): where the rest of it begins.
+  std::optional<Chunk> unread() const { return ahead ? ahead->unread() : chunker ? chunker->unread() : std::nullopt; }
 };
 
 using Clock = std::chrono::steady_clock;
