@@ -77,6 +77,8 @@ struct RunState {
   std::unique_ptr<report::ProgressLine> progress;
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
+  // The options every pass after the connect pass reads: as parsed, but --mode auto made concrete (resolve_mode).
+  std::optional<Options> resolved;
 };
 
 // Times `pass` and records it under `name`.
@@ -95,6 +97,11 @@ std::uint64_t progress_total(const RunState& state);
 // --part: the chunks of the other parts are theirs, whatever the ledger says of them.
 void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);
+
+// resolve_mode.cc, in the connect pass once the table is checked: `resolved` is `options` with --mode auto made
+// the concrete mode that costs this table's server least (cli/auto_mode.h), and the mode's test statement run
+// (sink/probe.h); a server refusing LOAD DATA LOCAL turns auto to the INSERT path, with a warning.
+void resolve_mode(const Options& options, RunState& state);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.
 void plan_pass(const Options& options, RunState& state);
