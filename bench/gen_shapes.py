@@ -4,7 +4,7 @@
 Prints the table's CREATE TABLE with --ddl instead of rows. Rows are in LOAD DATA's default format (tab, LF,
 backslash escapes), ids increasing (so the primary key is unique and in order), the same bytes for the same
 SHAPE, ROWS and seed:
-  wide   id, three long text columns (VARCHAR and TEXT, about 330 bytes a row)
+  wide   id, three long text columns (VARCHAR and TEXT, about 360 bytes a row)
   ints   id and 20 small integer columns (10 SMALLINT, 10 INT, some negative, some NULL)
   blob   id, a short name and a BLOB of 100..500 random bytes, escaped (\\0 \\t \\n \\\\)
 (The nodes shapes come from bench/gen-nodes.)

@@ -14,7 +14,7 @@
 # SHAPEs (default all):
 #   nodes    the reference experiment's nodes table (bench/gen-nodes)
 #   indexed  nodes with two secondary indexes (changeset; uid, timestamp)
-#   wide     three long text columns, about 330 bytes a row (bench/gen_shapes.py)
+#   wide     three long text columns, about 360 bytes a row (bench/gen_shapes.py)
 #   ints     20 SMALLINT and INT columns
 #   blob     a BLOB of 100..500 random bytes, escaped
 # e.g.  bench/mode-shapes.sh 500000 3

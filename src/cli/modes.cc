@@ -14,8 +14,9 @@ using enum SinkKind;
 // name, help, sink, rows a statement, probe, whole_file, server_reads_file, batches, array_binding, bulk_path,
 // chosen.
 const std::vector<ModeTraits> kModes{
-    {Mode::automatic, "auto", "default: the mode that costs the server least for the table, measured by "
-     "bench/mode-shapes.sh; load where LOAD DATA LOCAL is needed, insert where it is refused",
+    {Mode::automatic, "auto", "default: insert where it costs the table's server least (MariaDB array binding, "
+     "InnoDB, rows that fit a packet: measured by bench/mode-shapes.sh), load where an option or a column needs "
+     "LOAD DATA; the summary says which and why",
      load_data_local, 0, Probe::load_data, false, false, false, false, false, true},
     {Mode::load, "load", "LOAD DATA LOCAL", load_data_local, 0, Probe::load_data,
      false, false, false, false, false, false},
