@@ -65,7 +65,7 @@ expect_match "longtext: LOAD DATA, saying why" "--mode load \(auto: LOAD DATA LO
 run_fastload --dry-run --verbose "$file" $db.nodes
 expect_eq "--dry-run: exit code ($ERR)" 0 "$RC"
 expect_match "--dry-run: the plan names the mode" "--mode ${chosen[nodes]} \(auto: [^)]+\): " "$ERR"
-expect_match "--verbose: the choice" "mode ${chosen[nodes]} \(auto: " "$ERR"
+expect_match "--verbose: the choice" "^fastload: mode ${chosen[nodes]} \(auto: " "$ERR"
 
 # --resume records the concrete mode, so a rerun with auto resolves to the same one (an unfinished load rerun
 # in another mode is refused by the ledger's format check, naming both).
@@ -77,6 +77,15 @@ expect_match "--resume: the ledger holds the concrete mode" "--mode ${chosen[nod
 run_fastload --resume "$file" $db.nodes
 expect_eq "--resume again, auto: finished before ($ERR)" 0 "$RC"
 expect_match "--resume again, auto: nothing loaded twice" "loaded into .* completely by an earlier --resume run" "$ERR"
+
+# An unfinished load in another mode: auto's choice does not match the ledger's, and the refusal says how to go on.
+{ cat "$file"; printf 'not-a-number\t1\t1\t1\t2020-01-01 00:00:00\t1\t1\tx\n'; } >"$TEST_TMP/bad-end.tsv"
+sql -e "TRUNCATE $db.nodes; DROP TABLE IF EXISTS $db.fastload_ledger"
+run_fastload --resume --mode multirow --threads 1 --chunk-size 100K "$TEST_TMP/bad-end.tsv" $db.nodes
+expect_eq "unfinished multirow load: the bad row stops it ($ERR)" 8 "$RC"
+run_fastload --resume "$TEST_TMP/bad-end.tsv" $db.nodes
+expect_eq "--resume, auto after multirow: refused ($ERR)" 12 "$RC"
+expect_match "--resume, auto after multirow: says how to continue" "rerun with --mode multirow" "$ERR"
 
 # local_infile=0, on a server of this test's own.
 private_server noinfile --set local_infile=0
