@@ -4,7 +4,6 @@
 // before any pass asks the mode how to send rows.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -13,15 +12,12 @@
 
 namespace fastload {
 
-// What the rule reads of the table.
+// What the rule reads of the table. The measured shapes (nodes, with and without secondary indexes, long text,
+// many integers, BLOBs) all cost the server least by prepared INSERTs, so column types and indexes do not
+// enter the rule; what does is whether the table is like the measured ones and whether its rows fit an INSERT.
 struct TableShape {
-  bool innodb = true;            // the engine the measurements were made with
-  std::size_t columns = 0;       // the columns a row fills
-  std::size_t integer_columns = 0;
-  std::size_t text_columns = 0;  // CHAR, VARCHAR, TEXT
-  std::size_t blob_columns = 0;  // BINARY, VARBINARY, BLOB
+  bool innodb = true;               // the engine the measurements were made with
   std::uint64_t max_row_bytes = 0;  // the longest row the columns can hold, in bytes
-  std::size_t secondary_indexes = 0;
 };
 
 // What the rule reads of the server and the client library.

@@ -11,19 +11,7 @@
 namespace fastload {
 namespace {
 
-bool is_one_of(const std::string& type, std::initializer_list<const char*> types) {
-  for (const char* t : types)
-    if (type == t) return true;
-  return false;
-}
-
 std::uint64_t number(const std::optional<std::string>& value) { return value ? std::stoull(*value) : 0; }
-
-std::size_t secondary_indexes(load::Session& session, const load::Target& t) {
-  return number(session.query_value(fmt::format(
-      "SELECT COUNT(DISTINCT INDEX_NAME) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = {} AND "
-      "TABLE_NAME = {} AND INDEX_NAME <> 'PRIMARY'", session.quote_string(t.database), session.quote_string(t.table))));
-}
 
 // The longest row the columns hold: a string's or blob's most bytes, 64 for anything else (numbers, dates),
 // 4 GiB for a spatial column (a LONGBLOB inside).
@@ -36,18 +24,7 @@ std::uint64_t max_row_bytes(load::Session& session, const load::Target& t) {
 }
 
 TableShape shape_of(load::Session& session, const load::Target& t) {
-  TableShape shape;
-  shape.innodb = load::same_name(t.engine, "InnoDB");
-  for (const load::Column& c : t.columns) {
-    if (c.generated) continue;
-    ++shape.columns;
-    if (c.integer) ++shape.integer_columns;
-    if (is_one_of(c.type, {"char", "varchar", "tinytext", "text", "mediumtext", "longtext"})) ++shape.text_columns;
-    if (c.binary) ++shape.blob_columns;
-  }
-  shape.max_row_bytes = max_row_bytes(session, t);
-  shape.secondary_indexes = secondary_indexes(session, t);
-  return shape;
+  return {.innodb = load::same_name(t.engine, "InnoDB"), .max_row_bytes = max_row_bytes(session, t)};
 }
 
 void resolve(RunState& state, const ModeChoice& choice) {
