@@ -16,6 +16,9 @@ std::string why_not_insert(const Options& o) {
   // MariaDB's array binding evaluates a subquery that depends only on parameters once per batch, LOAD DATA
   // once per row: --set's expressions mean what they say only in LOAD DATA.
   if (!o.set.empty()) return "--set's expressions are evaluated row by row only by LOAD DATA";
+  // With unique_checks = 0, MariaDB's bulk path finds a duplicate key of INSERTs only at COMMIT, without its row;
+  // LOAD DATA names the row.
+  if (o.disable_checks) return "with --disable-checks only LOAD DATA names a duplicate key's row";
   return "";
 }
 
