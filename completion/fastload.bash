@@ -17,7 +17,7 @@ _fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size
 # value fastload cannot guess; nothing for an option without a value.
 _fastload_values() {
   case $1 in
-    --mode) echo "load insert multirow row server bulk" ;;
+    --mode) echo "auto load insert multirow row server bulk" ;;
     --on-duplicate) echo "error ignore replace" ;;
     --ssl-mode) echo "DISABLED PREFERRED REQUIRED VERIFY_CA VERIFY_IDENTITY" ;;
     --protocol) echo "TCP SOCKET" ;;

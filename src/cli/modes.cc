@@ -11,22 +11,27 @@ namespace {
 using enum SinkKind;
 
 // One row a mode, in Mode order (checked by the unit tests).
-// name, help, sink, rows a statement, probe, whole_file, server_reads_file, batches, array_binding, bulk_path.
+// name, help, sink, rows a statement, probe, whole_file, server_reads_file, batches, array_binding, bulk_path,
+// chosen.
 const std::vector<ModeTraits> kModes{
-    {Mode::load, "load", "LOAD DATA LOCAL, default", load_data_local, 0, Probe::load_data,
-     false, false, false, false, false},
+    {Mode::automatic, "auto", "default: insert where it costs the table's server least (MariaDB array binding, "
+     "InnoDB, rows that fit a packet: measured by bench/mode-shapes.sh), load where an option or a column needs "
+     "LOAD DATA; the summary says which and why",
+     load_data_local, 0, Probe::load_data, false, false, false, false, false, true},
+    {Mode::load, "load", "LOAD DATA LOCAL", load_data_local, 0, Probe::load_data,
+     false, false, false, false, false, false},
     {Mode::insert, "insert", "prepared INSERTs", prepared_insert, 0, Probe::prepare_insert,
-     false, false, true, true, false},
+     false, false, true, true, false, false},
     {Mode::multirow, "multirow", "text multi-row INSERTs", text_insert, 0, Probe::prepare_insert,
-     false, false, true, false, false},
+     false, false, true, false, false, false},
     {Mode::row, "row", "one INSERT a row", text_insert, 1, Probe::prepare_insert,
-     false, false, false, false, false},
+     false, false, false, false, false, false},
     {Mode::server, "server", "one LOAD DATA INFILE the server reads itself", load_data_infile, 0, Probe::none,
-     true, true, false, false, false},
+     true, true, false, false, false, false},
     {Mode::bulk, "bulk", "one LOAD DATA LOCAL in one transaction into an empty InnoDB table, with unique_checks = 0 "
      "and foreign_key_checks = 0, so MariaDB 10.6+ builds each index by sorting; a duplicate in a secondary UNIQUE "
      "index fails the COMMIT without naming its row", load_data_local, 0, Probe::load_data,
-     true, false, false, false, true},
+     true, false, false, false, true, false},
 };
 
 }  // namespace

@@ -11,8 +11,9 @@
 
 namespace fastload {
 
-// --mode's values, in the order of --help. The first is the default.
-enum class Mode { load, insert, multirow, row, server, bulk };
+// --mode's values, in the order of --help. The first is the default: `automatic` ("auto") becomes one of the
+// others once the table and the server are known (choose_mode in cli/auto_mode.h), before any pass sends rows.
+enum class Mode { automatic, load, insert, multirow, row, server, bulk };
 
 // Which Sink sends the rows (sink/make_sink.cc builds it).
 enum class SinkKind {
@@ -47,6 +48,10 @@ struct ModeTraits {
   // MariaDB's bulk path: unique_checks = 0 and foreign_key_checks = 0 into an empty InnoDB table, so the
   // server's account of duplicate keys is inexact (no --on-duplicate) and only the first file finds it empty.
   bool bulk_path;
+  // Not a way to send rows but a choice among them, made once the table and the server are known (--mode auto):
+  // its other traits are load's, the mode every option and input can be loaded in, so the command line's rules
+  // ask the same of it.
+  bool chosen;
 };
 
 inline constexpr Mode kDefaultMode{};

@@ -23,7 +23,7 @@ void check_mode(const Options& o, const Given& given) {
   if (mode.bulk_path && o.on_duplicate != OnDuplicate::error)
     throw usage_error(fmt::format("--mode {} and --on-duplicate: the bulk path runs with unique_checks = 0, which "
                                   "makes the server's account of duplicate keys inexact; use --mode {} for "
-                                  "--on-duplicate", mode.name, traits(kDefaultMode).name));
+                                  "--on-duplicate", mode.name, traits(Mode::load).name));
   if (given.no_array_binding && !mode.array_binding)
     throw usage_error(fmt::format("--no-array-binding applies to --mode {} only",
                                   names_of_modes(&ModeTraits::array_binding)));
@@ -132,7 +132,7 @@ void check_files(const Options& o) {
   if (mode.whole_file && o.files.size() > 1)
     throw usage_error(fmt::format("--mode {} loads one file in one statement: run it once per file{}", mode.name,
                                   mode.bulk_path ? fmt::format(" (only the first finds the table empty), or use "
-                                                               "--mode {}", traits(kDefaultMode).name)
+                                                               "--mode {}", traits(Mode::load).name)
                                                  : ""));
 }
 

@@ -140,8 +140,9 @@ void print_text(const Summary& s, bool verbose) {
              s.input_bytes / 1e6, s.table, s.seconds, per_second(s.rows, s.seconds),
              per_second(s.bytes / 1e6, s.seconds));
   print_files(s);
-  note("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}",
-             s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode, s.method.empty() ? "" : ": " + s.method);
+  note("{} of {} chunks committed, {} threads, {} warnings; --mode {}{}{}",
+             s.chunks_committed, s.chunks, s.threads, s.warnings, s.mode,
+             s.mode_reason.empty() ? "" : " (auto: " + s.mode_reason + ")", s.method.empty() ? "" : ": " + s.method);
   print_row_order(s, verbose);
   if (!s.shards.empty()) {
     std::vector<std::string> shards;
@@ -239,6 +240,7 @@ void print_json(const Summary& s) {
   field("file", json_string(s.file));
   field("table", json_string(s.table));
   field("mode", json_string(s.mode));
+  field("mode_reason", json_or_null(s.mode_reason));
   field("method", json_or_null(s.method));
   field("rows", std::to_string(s.rows));
   field("bytes", std::to_string(s.bytes));

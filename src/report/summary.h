@@ -70,7 +70,8 @@ struct FileCounts {
 struct Summary {
   std::string file, table;              // file: the one FILE, or "N files"
   std::vector<FileCounts> files;
-  std::string mode;                     // --mode
+  std::string mode;                     // --mode, as the run loads (--mode auto's choice)
+  std::string mode_reason;              // --mode auto: why it chose `mode`, in a few words; empty otherwise
   std::string method;                   // how rows reached the server, in words
   bool success = false;
   int exit_code = 0;

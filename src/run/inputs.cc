@@ -82,7 +82,7 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
     throw Failure(ExitCode::usage, fmt::format("{}: --mode {} sends a plain file in one statement; "
                                                "this is {}: decompress it to a file first, or use --mode {}",
                                                stream->name(), mode.name, what_stream(*stream),
-                                               traits(kDefaultMode).name));
+                                               traits(Mode::load).name));
   if (options.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
     throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "

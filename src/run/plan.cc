@@ -55,11 +55,12 @@ void plan_pass(const Options& o, RunState& state) {
   const load::Target& target = state.destinations.empty() ? state.target : state.destinations.front().target;
   const load::AutoIds* ids = state.auto_ids ? &*state.auto_ids : nullptr;
   std::unique_ptr<Sink> sink = load::make_sink(*state.control, target, o, ids, state.inputs.front().path);
-  plan.push_back(fmt::format("{} thread{}, each with its own connection{}; --mode {}: {}", state.summary.threads,
+  const std::string& why = state.summary.mode_reason;
+  plan.push_back(fmt::format("{} thread{}, each with its own connection{}; --mode {}{}: {}", state.summary.threads,
                              state.summary.threads == 1 ? "" : "s",
                              state.destinations.size() > 1 ? fmt::format(" to each of {} shards",
                                                                          state.destinations.size()) : "",
-                             traits(o.mode).name, sink->method()));
+                             traits(o.mode).name, why.empty() ? "" : " (auto: " + why + ")", sink->method()));
   plan.push_back("each chunk is one transaction, its rows sent by: " + sink->statement());
   plan_table(o, state, plan);
 }

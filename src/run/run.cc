@@ -65,6 +65,8 @@ void start_progress(const Options& options, RunState& state) {
     state.progress = std::make_unique<report::ProgressLine>(progress_total(state), state.counters, outputs);
 }
 
+void load_resolved(const Options& options, RunState& state);
+
 void load_and_barrier(const Options& options, RunState& state) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] {
@@ -92,10 +94,15 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
-    load::probe_target(*state.control, state.target, options);
-    plan_shards(options, state);  // a Spider table: straight into its shards, or through the head (saying why)
-    plan_auto_ids(options, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
+    resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
+    plan_shards(*state.resolved, state);  // a Spider table: straight into its shards, or through the head (saying why)
+    plan_auto_ids(*state.resolved, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
   });
+  load_resolved(*state.resolved, state);
+}
+
+// The passes after connect, with the options as resolved (--mode auto's choice made).
+void load_resolved(const Options& options, RunState& state) {
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
   if (options.atomic && !options.dry_run) timed(state, "stage", [&] {
     state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it

@@ -81,6 +81,8 @@ struct RunState {
   std::unique_ptr<report::ProgressLine> progress;
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
+  // The options every pass after the connect pass reads: as parsed, but --mode auto made concrete (resolve_mode).
+  std::optional<Options> resolved;
 };
 
 // Times `pass` and records it under `name`.
@@ -103,6 +105,11 @@ std::string what_stream(const input::ByteStream& stream);
 // sort_pass.cc: each mapped file out of the table's key order sorted by the key (order/sorter.h); the
 // run's chunks are then its sorted chunks. Throws Failure(ExitCode::temp_space).
 void sort_inputs(const Options& options, RunState& state);
+
+// resolve_mode.cc, in the connect pass once the table is checked: `resolved` is `options` with --mode auto made
+// the concrete mode that costs this table's server least (cli/auto_mode.h), and the mode's test statement run
+// (sink/probe.h); a server refusing LOAD DATA LOCAL turns auto to the INSERT path, with a warning.
+void resolve_mode(const Options& options, RunState& state);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.
 void plan_pass(const Options& options, RunState& state);

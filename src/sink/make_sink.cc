@@ -12,6 +12,7 @@ namespace fastload::load {
 std::unique_ptr<Sink> make_sink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
                                 const std::string& file) {
   const ModeTraits& mode = traits(options.mode);
+  if (mode.chosen) throw Failure(ExitCode::internal, "--mode auto reached a sink before it was resolved");
   switch (mode.sink) {
     case SinkKind::load_data_local:
       return std::make_unique<LoadDataSink>(session, target, options, ids);

@@ -52,6 +52,14 @@ std::vector<Problem> decode_rejects(const std::string& text) {
   return rejects;
 }
 
+// The mode a format names ("...; --mode insert; ..."), or "".
+std::string mode_of(const std::string& format) {
+  const std::size_t at = format.find("; --mode ");
+  if (at == std::string::npos) return "";
+  const std::size_t start = at + 9, end = format.find(';', start);
+  return format.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
 std::string differences(const LoadIdentity& then, const LoadIdentity& now) {
   std::string out;
   auto add = [&](const std::string& what) { out += (out.empty() ? "" : "; ") + what; };
@@ -60,6 +68,9 @@ std::string differences(const LoadIdentity& then, const LoadIdentity& now) {
   if (then.chunk_size != now.chunk_size)
     add(fmt::format("the chunk size was {}, now {}", then.chunk_size, now.chunk_size));
   if (then.format != now.format) add(fmt::format("the format was '{}', now '{}'", then.format, now.format));
+  // --mode auto may choose otherwise than the mode an earlier run recorded (another default, another server).
+  if (const std::string mode = mode_of(then.format); !mode.empty() && mode != mode_of(now.format))
+    add(fmt::format("to continue that load in its mode, rerun with --mode {}", mode));
   if (then.table != now.table) add(fmt::format("the table was '{}', now '{}'", then.table, now.table));
   return out;
 }

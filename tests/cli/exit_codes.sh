@@ -22,7 +22,7 @@ done
 # A value of a fixed set by its name only: a number was taken as the enum's (--mode 3 meant row mode).
 run_fastload --mode 3 "$good" codes.t
 expect_eq "--mode 3" 2 "$RC"
-expect_match "--mode 3 message" "^fastload: --mode: '3' is not a mode: give one of load, insert, multirow, row, server, bulk" "$ERR"
+expect_match "--mode 3 message" "^fastload: --mode: '3' is not a mode: give one of auto, load, insert, multirow, row, server, bulk" "$ERR"
 run_fastload --on-duplicate 2 "$good" codes.t
 expect_eq "--on-duplicate 2" 2 "$RC"
 capture "$FASTLOAD" -?
@@ -77,8 +77,9 @@ expect_match "worker connect message" "max_user_connections" "$ERR"
 expect_match "summary: nothing loaded" "not loaded chunks 0-" "$ERR"
 expect_eq "a worker cannot connect: nothing committed" 0 "$(count codes.t)"
 
+# An explicit --mode load keeps LOAD DATA's refusal (--mode auto takes the INSERT path: tests/integration/auto_mode.sh).
 sql -e "SET GLOBAL local_infile = 0"
-run_fastload "$good" codes.t
+run_fastload --mode load "$good" codes.t
 sql -e "SET GLOBAL local_infile = 1"
 expect_eq "local_infile disabled" 6 "$RC"
 expect_match "local_infile message" "local_infile=1" "$ERR"

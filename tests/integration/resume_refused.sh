@@ -14,7 +14,7 @@ nodes_db $db $rows 3
 cp "$file" "$original"
 size=$(stat -c %s "$file")
 chunk_size=256K  # about 30 chunks
-command=(--threads 2 --chunk-size $chunk_size --resume --json "$file" $table)
+command=(--mode load --threads 2 --chunk-size $chunk_size --resume --json "$file" $table)
 
 state() { echo "$(count $table) $(checksum $table) $(sql -e "SELECT COUNT(*), SUM(chunk_rows) FROM $ledger" | tr '\t' ' ')"; }
 
@@ -71,15 +71,20 @@ done
 cp "$original" "$file"
 
 refused "--chunk-size changed" "the chunk size was 262144, now 307200" \
-  --threads 2 --chunk-size 300K --resume --json "$file" $table
+  --mode load --threads 2 --chunk-size 300K --resume --json "$file" $table
 refused "--mode changed" "the format was 'tsv; --mode load; --on-duplicate error [^']*', now 'tsv; --mode insert; --on-duplicate error [^']*'" \
   --threads 2 --chunk-size $chunk_size --mode insert --resume --json "$file" $table
+expect_match "--mode changed: says how to continue" "to continue that load in its mode, rerun with --mode load" "$ERR"
+# The default, --mode auto, chooses insert for this table: an unfinished load mode load recorded is not continued
+# in another mode (a load begun before auto was the default, say), and the message says how to continue it.
+refused "--mode auto after load" "now 'tsv; --mode insert; [^']*'.*rerun with --mode load" \
+  --threads 2 --chunk-size $chunk_size --resume --json "$file" $table
 refused "--on-duplicate changed" "now 'tsv; --mode load; --on-duplicate ignore [^']*'" \
-  --threads 2 --chunk-size $chunk_size --on-duplicate ignore --resume --json "$file" $table
+  --mode load --threads 2 --chunk-size $chunk_size --on-duplicate ignore --resume --json "$file" $table
 
 # The original bytes again (a new modification time): resumes, also with another --threads.
 touch -d '2001-01-01' "$file"
-run_fastload --threads 3 --chunk-size $chunk_size --resume --json "$file" $table
+run_fastload --mode load --threads 3 --chunk-size $chunk_size --resume --json "$file" $table
 expect_eq "original file restored: exit code: $ERR" 0 "$RC"
 expect_eq "original file restored: checksum" "$expected" "$(checksum $table)"
 expect_eq "original file restored: count" $rows "$(count $table)"

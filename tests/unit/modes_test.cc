@@ -37,11 +37,22 @@ TEST(ModeTable, NamesRoundTripIgnoringCase) {
   EXPECT_EQ(find_mode("loa"), nullptr);
 }
 
-TEST(ModeTable, TheDefaultIsLoadDataLocal) {
+TEST(ModeTable, TheDefaultIsChosenPerTable) {
   EXPECT_EQ(Mode{}, kDefaultMode);
-  EXPECT_STREQ(traits(kDefaultMode).name, "load");
-  EXPECT_EQ(traits(kDefaultMode).sink, SinkKind::load_data_local);
+  EXPECT_STREQ(traits(kDefaultMode).name, "auto");
+  EXPECT_TRUE(traits(kDefaultMode).chosen);
   EXPECT_NE(std::string(traits(kDefaultMode).help).find("default"), std::string::npos);
+  // Only auto is a choice; until it is made, the command line's rules treat it as load.
+  for (const ModeTraits& m : all_modes()) EXPECT_EQ(m.chosen, m.mode == Mode::automatic) << m.name;
+  const ModeTraits& chosen = traits(Mode::automatic);
+  const ModeTraits& load = traits(Mode::load);
+  EXPECT_EQ(chosen.sink, load.sink);
+  EXPECT_EQ(chosen.probe, load.probe);
+  EXPECT_EQ(chosen.whole_file, load.whole_file);
+  EXPECT_EQ(chosen.server_reads_file, load.server_reads_file);
+  EXPECT_EQ(chosen.batches, load.batches);
+  EXPECT_EQ(chosen.array_binding, load.array_binding);
+  EXPECT_EQ(chosen.bulk_path, load.bulk_path);
 }
 
 TEST(ModeTable, TraitsAgree) {

@@ -1,0 +1,59 @@
+// --mode auto made concrete, once, in the connect pass: the table's shape and the server's facts go to
+// choose_mode (cli/auto_mode.h), and every later pass reads the resolved copy of the options.
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "cli/auto_mode.h"
+#include "run/state.h"
+#include "sink/probe.h"
+#include "text/identifiers.h"
+
+namespace fastload {
+namespace {
+
+std::uint64_t number(const std::optional<std::string>& value) { return value ? std::stoull(*value) : 0; }
+
+// The longest row the columns hold: a string's or blob's most bytes, 64 for anything else (numbers, dates),
+// 4 GiB for a spatial column (a LONGBLOB inside).
+std::uint64_t max_row_bytes(load::Session& session, const load::Target& t) {
+  return number(session.query_value(fmt::format(
+      "SELECT COALESCE(SUM(CASE WHEN DATA_TYPE IN ('geometry', 'point', 'linestring', 'polygon', 'multipoint', "
+      "'multilinestring', 'multipolygon', 'geometrycollection') THEN 4294967295 ELSE COALESCE("
+      "CHARACTER_OCTET_LENGTH, 64) END), 0) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND "
+      "TABLE_NAME = {}", session.quote_string(t.database), session.quote_string(t.table))));
+}
+
+TableShape shape_of(load::Session& session, const load::Target& t) {
+  return {.innodb = load::same_name(t.engine, "InnoDB"), .max_row_bytes = max_row_bytes(session, t)};
+}
+
+void resolve(RunState& state, const ModeChoice& choice) {
+  state.resolved->mode = choice.mode;
+  state.summary.mode = traits(choice.mode).name;
+  state.summary.mode_reason = choice.reason;
+  spdlog::info("mode {} (auto: {})", state.summary.mode, choice.reason);
+}
+
+}  // namespace
+
+void resolve_mode(const Options& options, RunState& state) {
+  state.resolved = options;
+  if (!traits(options.mode).chosen) return load::probe_target(*state.control, state.target, options);
+  const TableShape shape = shape_of(*state.control, state.target);
+  ServerFacts server{.array_binding = options.array_binding && state.control->supports_array_binding(),
+                     .max_allowed_packet = number(state.control->query_value("SELECT @@max_allowed_packet"))};
+  resolve(state, choose_mode(shape, server, options));
+  try {
+    load::probe_target(*state.control, state.target, *state.resolved);
+  } catch (const Failure& refused) {
+    if (refused.code() != ExitCode::local_infile || state.resolved->mode != Mode::load) throw;
+    server.local_infile_refused = true;
+    const ModeChoice instead = choose_mode(shape, server, options);
+    if (instead.mode == Mode::load) throw;  // the options need LOAD DATA: its refusal stands (exit 6)
+    spdlog::warn("the server refuses LOAD DATA LOCAL (local_infile=0): loading with prepared INSERTs");
+    resolve(state, instead);
+    load::probe_target(*state.control, state.target, *state.resolved);
+  }
+}
+
+}  // namespace fastload
