@@ -1,5 +1,9 @@
 #include "chunks/chunk_source.h"
 
+#include <fmt/core.h>
+
+#include "base/errors.h"
+
 namespace fastload::chunks {
 
 std::uint64_t ChunkText::file_offset(std::uint64_t local) const {
@@ -23,6 +27,15 @@ std::optional<ChunkText> MappedChunks::next() {
   ChunkText text;
   text.chunk = c;
   text.bytes = file_.bytes().substr(c.begin, c.size());
+  if (copy_) {
+    auto copy = std::make_shared<std::string>(c.size(), '\0');
+    if (!input::guarded_copy(copy->data(), text.bytes.data(), text.bytes.size()))
+      throw Failure(ExitCode::input, fmt::format("{}: the file shrank while it loaded (bytes {}-{} could not be "
+                                                 "read); do not change it during a load", file_.path(), c.begin,
+                                                 c.end));
+    text.bytes = *copy;
+    text.storage = std::move(copy);
+  }
   text.last = c.end == file_.bytes().size();
   text.input_bytes = c.size();
   text.from = this;

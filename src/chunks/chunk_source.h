@@ -74,7 +74,11 @@ class ChunkSource {
 // handed out in the order given.
 class MappedChunks final : public ChunkSource {
  public:
-  MappedChunks(const input::MappedFile& file, std::vector<Chunk> chunks) : file_(file), chunks_(std::move(chunks)) {}
+  // `copy`: hand out a copy of each chunk, made under a guard (input::guarded_copy), for loads that parse the
+  // rows themselves (the INSERT modes, a shard-direct router): a file cut short under the mapping is then a
+  // read error (exit 3) instead of a SIGBUS in the parser. LOAD DATA's stream copies from the mapping anyway.
+  MappedChunks(const input::MappedFile& file, std::vector<Chunk> chunks, bool copy = false)
+      : file_(file), chunks_(std::move(chunks)), copy_(copy) {}
   std::optional<ChunkText> next() override;
   std::optional<std::size_t> count() const override;
   void release(const Chunk& c) const override { file_.release(c.begin, c.end); }
@@ -83,6 +87,7 @@ class MappedChunks final : public ChunkSource {
  private:
   const input::MappedFile& file_;
   const std::vector<Chunk> chunks_;
+  const bool copy_;
   std::atomic<std::size_t> next_{0};  // any worker takes the next chunk: fetch_add only
 };
 

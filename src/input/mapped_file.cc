@@ -123,7 +123,11 @@ void MappedFile::release(std::uint64_t begin, std::uint64_t end) const {
   if (data_ && first < last) ::madvise(const_cast<char*>(data_) + first, last - first, MADV_DONTNEED);
 }
 
-bool guarded_copy(char* to, const char* from, std::size_t size) noexcept {
+namespace {
+
+// Runs `copy` (memcpy from the mapping) with SIGBUS turned into a false return.
+template <class Copy>
+bool guarded(Copy&& copy) noexcept {
   sigjmp_buf guard;
   if (sigsetjmp(guard, 1) != 0) {
     copy_guard = nullptr;
@@ -131,10 +135,25 @@ bool guarded_copy(char* to, const char* from, std::size_t size) noexcept {
   }
   copy_guard = &guard;
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  std::memcpy(to, from, size);
+  copy();
   std::atomic_signal_fence(std::memory_order_seq_cst);
   copy_guard = nullptr;
   return true;
+}
+
+}  // namespace
+
+bool guarded_copy(char* to, const char* from, std::size_t size) noexcept {
+  return guarded([&] { std::memcpy(to, from, size); });
+}
+
+bool guarded_gather(char* to, const std::vector<std::pair<const char*, std::size_t>>& pieces) noexcept {
+  return guarded([&] {
+    for (const auto& [from, size] : pieces) {
+      std::memcpy(to, from, size);
+      to += size;
+    }
+  });
 }
 
 }  // namespace fastload::input

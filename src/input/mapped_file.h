@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 #include <string_view>
 
 namespace fastload::input {
@@ -52,5 +54,7 @@ void check_readable(const std::string& path);
 // Copies from a mapping; returns false instead of crashing when the mapped
 // file was truncated under us (SIGBUS). Safe to call from any thread.
 bool guarded_copy(char* to, const char* from, std::size_t size) noexcept;
+// The same for many pieces (from, size) under one guard, copied one after the other to `to`.
+bool guarded_gather(char* to, const std::vector<std::pair<const char*, std::size_t>>& pieces) noexcept;
 
 }  // namespace fastload::input

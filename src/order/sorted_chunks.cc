@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <fmt/core.h>
+
+#include "base/errors.h"
 
 namespace fastload::order {
 
@@ -10,15 +13,23 @@ std::optional<chunks::ChunkText> SortedChunks::next() {
   const std::size_t i = next_.fetch_add(1, std::memory_order_relaxed);
   if (i >= todo_.size()) return std::nullopt;
   const Chunk& c = order_.chunks()[todo_[i]];
-  auto bytes = std::make_shared<std::string>();
-  bytes->reserve(c.size());
   auto offsets = std::make_shared<input::OffsetMap>();
   auto lines = std::make_shared<std::vector<std::uint64_t>>();
+  std::vector<std::pair<const char*, std::size_t>> pieces;
+  std::uint64_t size = 0;
   for (const RowRef& row : order_.rows_of(todo_[i])) {
-    offsets->emplace_back(bytes->size(), row.offset);
+    offsets->emplace_back(size, row.offset);
     lines->push_back(row.line);
-    bytes->append(order_.bytes_of(row, file_.bytes()));
+    const std::string_view text = order_.bytes_of(row, file_.bytes());
+    pieces.emplace_back(text.data(), text.size());
+    size += text.size();
   }
+  // Copied under a guard: a file cut short under the mapping is a read error, not SIGBUS.
+  auto bytes = std::make_shared<std::string>(size, '\0');
+  if (!input::guarded_gather(bytes->data(), pieces))
+    throw Failure(ExitCode::input, fmt::format("{}: the file shrank while it loaded (chunk {} of its rows sorted by "
+                                               "key could not be read); do not change it during a load",
+                                               file_.path(), c.index));
   chunks::ChunkText text;
   text.chunk = c;
   text.bytes = *bytes;

@@ -128,7 +128,10 @@ struct Sources {
   std::vector<std::unique_ptr<chunks::ChunkSource>> each;
   std::vector<const input::MappedFile*> mapped;
 
-  explicit Sources(const RunState& state) {
+  Sources(const Options& options, const RunState& state) {
+    // Sinks that parse the rows themselves read a guarded copy of a mapped chunk (chunks::MappedChunks).
+    const SinkKind sink = traits(options.mode).sink;
+    const bool copy = sink == SinkKind::prepared_insert || sink == SinkKind::text_insert || state.shards.map;
     std::vector<std::unique_ptr<chunks::ChunkSource>> streams;
     for (const Input& input : state.inputs) {
       if (input.chunker) {
@@ -143,7 +146,7 @@ struct Sources {
       if (input.sorted)
         each.push_back(std::make_unique<order::SortedChunks>(*input.file, *input.sorted, std::move(todo_sorted)));
       else
-        each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo)));
+        each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo), copy));
       mapped.push_back(input.file.get());
     }
     std::move(streams.begin(), streams.end(), std::back_inserter(each));
@@ -190,7 +193,7 @@ Failure with_left_behind(const Failure& stopped, const RunState& state) {
 // rejected rows) instead of throwing, so the barrier still runs.
 std::optional<Failure> load_pass(const Options& options, RunState& state) {
   std::optional<Failure> stopped;
-  Sources sources(state);  // reads the outcomes, before they move into the book
+  Sources sources(options, state);  // reads the outcomes, before they move into the book
   load::ChunkBook book(state.chunks, std::move(state.outcomes));
   try {
     std::vector<load::JobInput> inputs = job_inputs(state);

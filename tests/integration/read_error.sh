@@ -15,8 +15,7 @@ for ((i = 1; i <= 150000; i++)); do printf '%d\t%s\n' "$i" "$pad"; done >"$file"
 
 # Hold row 1 so the server stops reading the chunk at its first row: the client
 # then stalls with most of the chunk unsent, and the file is cut under it.
-# --mode load: this is LOAD DATA LOCAL's streaming from the mapping (the INSERT modes parse the chunk from the
-# mapping in place, where a cut beyond the last page is not yet caught: docs/design.md, "Choosing the mode").
+# --mode load: this is LOAD DATA LOCAL's streaming from the mapping (the INSERT modes parse a copy, below).
 sql readerr -e "BEGIN; INSERT INTO t VALUES (1, 'lock'); SELECT SLEEP(4); ROLLBACK" >/dev/null &
 locker=$!
 sleep 0.5
@@ -32,6 +31,20 @@ expect_eq "exit code: input error" 3 "$rc"
 expect_match "message" "^fastload: .*big.tsv: chunk 0 .*reading the input failed.*nothing of this chunk was committed" "$ERR"
 expect_eq "nothing committed" 0 "$(count readerr.t)"
 expect_match "json: chunk failed" '"state":"failed"' "$(cat "$TEST_TMP/out")"
+
+# The INSERT modes parse a copy of each chunk made under a guard, and a sorted load's chunks are such copies
+# of its rows: a file cut beyond its last page before a chunk is taken is a read error (exit 3), not a crash.
+for ((i = 1; i <= 60000; i++)); do printf '%d\t%s\n' "$i" "$pad"; done >"$TEST_TMP/cut.orig"
+tac "$TEST_TMP/cut.orig" >"$TEST_TMP/cut-reversed.orig"
+for case in "insert:cut.orig" "load:cut-reversed.orig"; do
+  cp "$TEST_TMP/${case#*:}" "$TEST_TMP/cut.tsv"
+  sql readerr -e "TRUNCATE t"
+  paused_load 1 "truncate -s 1000 $TEST_TMP/cut.tsv" --mode "${case%%:*}" --threads 1 --chunk-size 1M --json \
+    "$TEST_TMP/cut.tsv" readerr.t
+  expect_eq "cut before chunk 1, --mode ${case%%:*} ${case#*:}: exit code ($ERR)" 3 "$RC"
+  expect_match "cut before chunk 1, ${case#*:}: the message" "fastload: .*cut.tsv: .*the file shrank" "$ERR"
+done
+expect_match "the reversed file was sorted" '"sorted":true' "$OUT"
 
 # cut_while_loading MODE CHUNK CHANGE LAYOUT...: fastload paused before it sends chunk CHUNK of a fresh copy
 # of the small file, CHANGE done to the file meanwhile; RC, OUT, ERR as run_fastload sets them.

@@ -89,6 +89,29 @@ TEST(MappedChunks, SaysWhenTheFileChangedUnderIt) {
   EXPECT_NE(source.changed(first->chunk), "");
 }
 
+TEST(MappedChunks, ACopyOfAFileCutShortUnderItIsAReadError) {
+  TempDir dir;
+  const std::string content = rows(3000);  // several pages
+  ASSERT_GT(content.size(), 3 * 4096u);
+  const std::string path = dir.write(content);
+  input::MappedFile file(path);
+  std::vector<Chunk> chunks = split(file.bytes(), 4096);
+  MappedChunks source(file, chunks, true);
+  std::optional<ChunkText> first = source.next();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->bytes, content.substr(0, chunks[0].size()));
+  EXPECT_NE(first->bytes.data(), file.bytes().data());  // a copy, owned by the chunk
+  std::filesystem::resize_file(path, 10);  // the later chunks' pages are gone: SIGBUS, were they read in place
+  try {
+    while (source.next()) {
+    }
+    FAIL() << "no error";
+  } catch (const Failure& f) {
+    EXPECT_EQ(f.code(), ExitCode::input);
+    EXPECT_NE(std::string(f.what()).find("the file shrank while it loaded"), std::string::npos) << f.what();
+  }
+}
+
 TEST(StreamedChunks, CutsTheStreamAndOwnsTheBytes) {
   TempDir dir;
   const std::string content = rows(200);
