@@ -132,9 +132,14 @@ struct Stopwatch {
 
 }  // namespace
 
-OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads) {
+OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads, std::size_t sample) {
   const Stopwatch watch;
-  const std::vector<Chunk>& chunks = *rows.chunks;
+  std::vector<Chunk> chunks = *rows.chunks;
+  if (sample > 0 && chunks.size() > sample) {  // chunks spread over the file; their boundaries do not count
+    std::vector<Chunk> some;
+    for (std::size_t i = 0; i < sample; ++i) some.push_back(chunks[i * chunks.size() / sample]);
+    chunks = std::move(some);
+  }
   struct Seen {
     std::uint64_t rows = 0, descents = 0;
     std::string first, last;
@@ -155,7 +160,7 @@ OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned thread
     facts.rows += s.rows;
     facts.descents += s.descents;
     if (s.rows == 0) continue;
-    if (before && s.first < before->last) ++facts.descents;
+    if (before && s.first < before->last && chunks.size() == rows.chunks->size()) ++facts.descents;
     before = &s;
   }
   facts.seconds = watch.seconds();
@@ -175,6 +180,7 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
   std::vector<MemoryRun> held;  // sorted runs not spilled
   std::vector<SpilledRun> spilled;
   std::uint64_t held_bytes = 0;
+  std::optional<std::string> last_before;  // the key of the last row read, for a descent between chunks
   auto spill_held = [&] {
     if (!spill_) spill_ = std::make_unique<input::SpillFile>(limits.tmpdir);
     std::vector<std::unique_ptr<RunCursor>> cursors;
@@ -188,11 +194,24 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
   for (std::size_t first = 0; first < chunks.size(); first += group) {
     const std::size_t n = std::min(group, chunks.size() - first);
     std::vector<MemoryRun> runs(n);
+    std::vector<std::uint64_t> descents(n);
+    std::vector<std::string> firsts(n), lasts(n);
     parallel_for(n, limits.threads, [&](std::size_t j, unsigned worker) {
-      runs[j].rows.reserve(chunks[first + j].rows);  // the split counted them
-      reader[worker]->read(chunks[first + j], [&](std::string_view k, const RowRef& r) { runs[j].add(k, r); });
-      runs[j].sort();
+      MemoryRun& run = runs[j];
+      run.rows.reserve(chunks[first + j].rows);  // the split counted them
+      reader[worker]->read(chunks[first + j], [&](std::string_view k, const RowRef& r) { run.add(k, r); });
+      for (std::size_t i = 1; i < run.rows.size(); ++i)  // in file order still: the order check's count
+        descents[j] += run.key(run.rows[i]) < run.key(run.rows[i - 1]);
+      if (!run.rows.empty()) firsts[j] = run.key(run.rows.front()), lasts[j] = run.key(run.rows.back());
+      run.sort();
     });
+    for (std::size_t j = 0; j < n; ++j) {
+      facts_.descents += descents[j];
+      facts_.rows += runs[j].rows.size();
+      if (runs[j].rows.empty()) continue;
+      if (last_before && firsts[j] < *last_before) ++facts_.descents;
+      last_before = lasts[j];
+    }
     for (MemoryRun& run : runs) {
       total_rows_ += run.rows.size();
       held_bytes += run.bytes();
@@ -244,8 +263,8 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
   }
   if (spill_ && !order_block.empty()) spill_->append(order_block);
   if (current.rows > 0) chunks_.push_back(current);
-  seconds = watch.seconds();
-  cpu_seconds = watch.cpu_seconds();
+  facts_.seconds = seconds = watch.seconds();
+  facts_.cpu_seconds = cpu_seconds = watch.cpu_seconds();
 }
 
 std::vector<RowRef> SortedOrder::rows_of(std::size_t i) const {

@@ -32,8 +32,9 @@ struct OrderFacts {
   double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
 };
 
-// Reads every row's key, in parallel on `threads`.
-OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads);
+// Reads every row's key, in parallel on `threads`; with `sample`, only the rows of that many chunks spread
+// over the file (a quick look: a shuffled file shows in any part of it).
+OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads, std::size_t sample = 0);
 
 // Whether sorting pays: the rows are not (nearly) in key order. A file of a
 // few sorted runs (concatenated extracts) appends to the index as it is.
@@ -61,6 +62,8 @@ class SortedOrder {
 
   std::uint64_t spilled_bytes() const { return spill_ ? spill_->size() : 0; }
   std::size_t runs() const { return runs_; }
+  // The order check's count, made while the keys were read for the sort.
+  const OrderFacts& facts() const { return facts_; }
   double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
 
  private:
@@ -71,6 +74,7 @@ class SortedOrder {
   std::unique_ptr<input::SpillFile> spill_;  // else: the runs, then the order from order_at_
   std::uint64_t order_at_ = 0;
   std::size_t runs_ = 0;
+  OrderFacts facts_;
   std::uint64_t unterminated_ = UINT64_MAX;  // the file's last row, when no line terminator ends it
   std::string unterminated_text_;            // that row as a middle row says it
 };

@@ -74,7 +74,9 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   const std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
                                   state.chunks.begin() + input.first_chunk + input.chunk_count);
   const order::FileRows rows{input.file->bytes(), &chunks, &options.dialect};
-  const order::OrderFacts facts = order::check_order(rows, key, options.threads);
+  // A look at a few chunks first: a file out of order is then read once, by the sort, which counts exactly.
+  order::OrderFacts facts = order::check_order(rows, key, options.threads, 2 * std::max(options.threads, 2u));
+  if (!order::worth_sorting(facts) || options.dry_run) facts = order::check_order(rows, key, options.threads);
   said.rows = facts.rows;
   said.out_of_order = facts.descents;
   said.check_seconds = facts.seconds;
@@ -89,6 +91,8 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   }
   const order::SortLimits limits{options.sort_memory, options.tmpdir, input.chunk_size, options.threads};
   input.sorted = std::make_unique<order::SortedOrder>(rows, key, limits, index);
+  said.rows = input.sorted->facts().rows;
+  said.out_of_order = input.sorted->facts().descents;
   said.sorted = true;
   said.reason = "out of key order";
   said.sort_seconds = input.sorted->seconds;

@@ -121,6 +121,10 @@ void expect_sorted_like_reference(std::uint64_t memory, std::uint64_t chunk_size
   TempDir dir;
   const SortedOrder order(rows, key, {memory, dir.path(), chunk_size, threads}, 0);
   EXPECT_EQ(order.spilled_bytes() > 0, memory < 100000);
+  const OrderFacts checked = check_order(rows, key, threads);  // the sort counts as the check does
+  EXPECT_EQ(order.facts().rows, checked.rows);
+  EXPECT_EQ(order.facts().descents, checked.descents);
+  EXPECT_GT(checked.descents, 1000u);
   const std::vector<Row> expected = reference(file);
   std::size_t n = 0;
   std::uint64_t begin = 0;
@@ -176,6 +180,9 @@ TEST(OrderCheck, CountsRowsBelowTheirPredecessor) {
     EXPECT_EQ(facts.rows, 3000u);
     EXPECT_EQ(facts.descents, static_cast<std::uint64_t>(descents));
     EXPECT_EQ(worth_sorting(facts), descents > 0);
+    const OrderFacts sampled = check_order({file, &split, &dialect}, one(KeyKind::signed_integer), 2, 2);
+    EXPECT_LT(sampled.rows, 3000u);  // two chunks of the file's
+    EXPECT_EQ(worth_sorting(sampled), descents > 0);
   }
 }
 
