@@ -9,24 +9,17 @@
 #include <variant>
 
 #include "table/clustered_key.h"
+#include "table/column_list.h"
 #include "text/identifiers.h"
 
 namespace fastload {
 namespace {
 
-// Which field of a row fills column `name`; nothing when no field does (or --set computes it).
-std::optional<std::size_t> field_of(const std::string& name, const Options& options, const load::Target& target) {
+// Which field of a row fills column `name`; nothing when none does, or --set computes it.
+std::optional<std::size_t> key_field(const std::string& name, const Options& options, const load::Target& target) {
   for (const Assignment& a : options.set)
     if (load::same_name(a.column, name)) return std::nullopt;
-  if (!options.columns.empty()) {
-    for (std::size_t i = 0; i < options.columns.size(); ++i)
-      if (!options.columns[i].variable && load::same_name(options.columns[i].name, name)) return i;
-    return std::nullopt;
-  }
-  const std::vector<const load::Column*> columns = load::default_columns(target);
-  for (std::size_t i = 0; i < columns.size(); ++i)
-    if (load::same_name(columns[i]->name, name)) return i;
-  return std::nullopt;
+  return load::field_of(name, target, options);
 }
 
 const load::Column* column_named(const load::Target& target, const std::string& name) {
@@ -59,7 +52,7 @@ std::variant<order::SortKey, std::string> sort_key(const Options& options, RunSt
   std::vector<std::string> names;
   for (const load::KeyColumn& k : key->columns) {
     const load::Column* column = column_named(state.target, k.name);
-    const std::optional<std::size_t> field = field_of(k.name, options, state.target);
+    const std::optional<std::size_t> field = key_field(k.name, options, state.target);
     if (!column || !field) return fmt::format("no field holds the key column {} as it is", k.name);
     out.parts.push_back(part_for(*column, k, *field));
     names.push_back(k.name);

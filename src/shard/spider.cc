@@ -101,26 +101,12 @@ std::string make_shard(const Link& link, const std::map<std::string, Row>& serve
   return "";
 }
 
-// The field of each row that holds `column`: its --columns entry, or without
-// --columns its position in the table.
-std::optional<std::size_t> field_of(const std::string& column, const load::Target& target, const Options& options) {
-  if (options.columns.empty()) {
-    const std::vector<const load::Column*> fields = load::default_columns(target);
-    for (std::size_t at = 0; at < fields.size(); ++at)
-      if (load::same_name(fields[at]->name, column)) return at;
-    return std::nullopt;
-  }
-  for (std::size_t at = 0; at < options.columns.size(); ++at)
-    if (!options.columns[at].variable && load::same_name(options.columns[at].name, column)) return at;
-  return std::nullopt;
-}
-
 // The field of each row that holds each partitioning column; why not, if one
 // is not read from the row as it is.
 std::string find_fields(const std::vector<std::string>& columns, const load::Target& target,
                         const Options& options, std::vector<std::size_t>& fields) {
   for (const std::string& column : columns) {
-    std::optional<std::size_t> field = field_of(column, target, options);
+    std::optional<std::size_t> field = load::field_of(column, target, options);
     if (!field)
       return fmt::format("the table is partitioned by column {}, which {}", column,
                          std::any_of(options.set.begin(), options.set.end(),

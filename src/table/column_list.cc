@@ -8,6 +8,18 @@
 #include "text/sql_text.h"
 
 namespace fastload::load {
+
+std::optional<std::size_t> field_of(const std::string& column, const Target& target, const Options& options) {
+  if (options.columns.empty()) {
+    const std::vector<const Column*> fields = default_columns(target);
+    for (std::size_t at = 0; at < fields.size(); ++at)
+      if (same_name(fields[at]->name, column)) return at;
+    return std::nullopt;
+  }
+  for (std::size_t at = 0; at < options.columns.size(); ++at)
+    if (!options.columns[at].variable && same_name(options.columns[at].name, column)) return at;
+  return std::nullopt;
+}
 namespace {
 
 // The table's columns for a message, the first 30 of them.

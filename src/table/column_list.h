@@ -3,6 +3,7 @@
 // that they say, with every name quoted.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,10 @@
 #include "table/target.h"
 
 namespace fastload::load {
+
+// The field of each row that holds `column`: its --columns entry (not an @variable), or without --columns its
+// position among the table's visible columns; nothing when no field does.
+std::optional<std::size_t> field_of(const std::string& column, const Target& target, const Options& options);
 
 // The table's column named `name` (case-insensitive, as the server compares
 // them); nullptr when there is none.
