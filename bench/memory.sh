@@ -6,7 +6,12 @@
 # /proc/PID/status of the fastload process is read every 50 ms; prints the peaks of its private (anonymous)
 # memory (RssAnon: the heap, the stacks and the client library's buffers), of the file pages it maps
 # (RssFile) and of its whole resident set (VmHWM, exact), and the wall time. A VARIANT is "fastload ARGS..."
-# as in bench/variants.sh (@stdin: the file through a pipe; @zst: the file compressed by zstd); by default
+# as in bench/variants.sh (@stdin: the file through a pipe; @zst, @gz: the file compressed by zstd, gzip -1);
+# with ORDER=shuffled the rows are in a random order, so fastload sorts them (within --sort-memory SIZE, the
+# bound on its private memory, plus 64M), e.g.
+#   ORDER=shuffled bench/memory.sh 8000000 "fastload --threads 2 --sort-memory 64M" "fastload --threads 2" \
+#     "fastload --threads 2 --sort-memory 64M @gz"
+# by default
 #   "fastload --threads 2" "fastload --threads 2 @stdin" "fastload --threads 2 @zst" "fastload --mode bulk"
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -26,7 +31,12 @@ sql -e "CREATE DATABASE bench"
 file=$SCRATCH/nodes.tsv
 step "generating $rows rows"
 "$BUILD_DIR/bench/gen-nodes" "$rows" -o "$file"
-echo "$(stat -c %s "$file") bytes"
+# ORDER=shuffled: the rows in a random order (a fixed seed), which fastload sorts by the key before it loads.
+if [[ ${ORDER:-inorder} == shuffled ]]; then
+  shuffle_rows "$file" "$file.shuffled"
+  mv "$file.shuffled" "$file"
+fi
+echo "$(stat -c %s "$file") bytes, ${ORDER:-inorder}"
 
 # peaks PID: samples /proc/PID/status until PID ends; prints "RssAnon RssFile VmHWM" peaks in kB.
 peaks() {
@@ -54,7 +64,8 @@ for variant in "${variants[@]}"; do
     case $word in
       @stdin) input=- ;;
       @zst) [[ -f $file.zst ]] || zstd -q -T0 -c "$file" >"$file.zst"; input=$file.zst ;;
-      @*) die "unknown input variant $word: @stdin or @zst" ;;
+      @gz) [[ -f $file.gz ]] || gzip -1 -c "$file" >"$file.gz"; input=$file.gz ;;
+      @*) die "unknown input variant $word: @stdin, @zst or @gz" ;;
       *) args+=("$word") ;;
     esac
   done

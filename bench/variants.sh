@@ -55,7 +55,7 @@ if [[ ${KEY:-id} == uuid ]]; then  # the id replaced by a random UUID, in key or
 fi
 if [[ ${ORDER:-inorder} == shuffled ]]; then
   mv "$file" "$file.inorder"
-  shuf --random-source=<(yes 42) "$file.inorder" >"$file"
+  shuffle_rows "$file.inorder" "$file"
 fi
 echo "$(stat -c %s "$file") bytes, ${ORDER:-inorder}, key ${KEY:-id}"
 

@@ -10,7 +10,7 @@ cd "$ROOT" || exit
 die() { echo "fastload: $*" >&2; exit 1; }
 step() { printf '\n== %s\n' "$*"; }
 
-# The table of the reference experiment (docs in /work/shared/field-notes.md).
+# The nodes table of an OpenStreetMap export: the benchmarks' reference table.
 NODES_DDL="CREATE TABLE nodes (id bigint PRIMARY KEY, lat decimal(9,7), lon decimal(10,7), version int,
   timestamp timestamp, changeset bigint, uid bigint, user varchar(255)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
 
@@ -27,3 +27,10 @@ scratch_server() {
 }
 
 sql() { "$ROOT"/scripts/server.sh sql "$SCRATCH" "$@"; }
+
+# shuffle_rows IN OUT: IN's lines in a random order, the same every time (a fixed seed), with no long sorted run
+# left anywhere (a stream is judged by its first chunk).
+shuffle_rows() {
+  awk 'BEGIN { srand(42) } { printf "%.9f\t%s\n", rand(), $0 }' "$1" | LC_ALL=C sort -S 1G -t$'\t' -k1,1 |
+    cut -f2- >"$2"
+}

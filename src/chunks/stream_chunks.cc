@@ -66,11 +66,17 @@ void StreamChunks::skip_header() {
   }
   next_.begin = start;
   next_.first_line = 1 + split::count_lines(carry_, 0, start);
+  header_.assign(carry_, 0, start);
   carry_.erase(0, start);
 }
 
 std::optional<StreamChunk> StreamChunks::next() {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (held_) {
+    std::optional<StreamChunk> first = std::move(held_);
+    held_.reset();
+    return first;
+  }
   // After a failure the bytes read are gone (a long row's, a damaged member's): a later caller must not cut
   // chunks from the middle of a row. It gets nothing; the failure is the first caller's to report.
   if (failed_) return std::nullopt;
@@ -80,6 +86,40 @@ std::optional<StreamChunk> StreamChunks::next() {
     failed_ = true;
     throw;
   }
+}
+
+const StreamChunk* StreamChunks::peek() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (held_ || done_ || failed_) return held_ ? &*held_ : nullptr;
+  }
+  std::optional<StreamChunk> first = next();
+  std::lock_guard<std::mutex> lock(mutex_);
+  held_ = std::move(first);
+  return held_ ? &*held_ : nullptr;
+}
+
+void StreamChunks::inspect_first(std::function<void(const StreamChunk&)> inspect) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  inspect_first_ = std::move(inspect);
+  if (held_ && held_->chunk.index == 0) inspect_first_(*held_);
+}
+
+void StreamChunks::drain(const std::function<void(std::string_view)>& write) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!header_skipped_) skip_header();
+  write(header_);
+  if (held_) write(held_->bytes);
+  held_.reset();
+  write(carry_);
+  carry_.clear();
+  std::string piece(1u << 20, '\0');
+  while (!at_end_) {
+    const std::size_t n = stream_.read(piece.data(), piece.size());
+    at_end_ = n == 0;
+    write(std::string_view(piece.data(), n));
+  }
+  done_ = true;
 }
 
 std::optional<StreamChunk> StreamChunks::cut_next() {

@@ -48,7 +48,16 @@ class StreamChunks {
 
   // Has `inspect` see the first chunk as it is cut, before any worker has it (the format check: text/
   // format_check.h); what it throws, next() throws. Call before the first next().
-  void inspect_first(std::function<void(const StreamChunk&)> inspect) { inspect_first_ = std::move(inspect); }
+  // Called after peek(), it sees the chunk peek() cut at once.
+  void inspect_first(std::function<void(const StreamChunk&)> inspect);
+
+  // The first chunk, cut now and kept for the first next(): a look at the stream's start before the load (the
+  // sort's order check, run/sort_pass.cc). Nothing for a stream of no rows. Call before the first next().
+  const StreamChunk* peek();
+  // The stream's whole content, header lines included, handed to `write` piece by piece from its start, so that
+  // it can be mapped as a file (an unsorted stream, sorted as a file is). Call after peek() at most, before any
+  // next(); next() returns nothing after it. Throws what the stream and `write` throw.
+  void drain(const std::function<void(std::string_view)>& write);
 
   // Where the chunks not cut yet begin (index, begin, first_line, first_row),
   // or nothing once next() returned nothing.
@@ -73,6 +82,8 @@ class StreamChunks {
   mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
   ByteStream& stream_;
   std::string carry_;  // content read past the last chunk handed out
+  std::string header_;  // the header lines skipped, for drain()
+  std::optional<StreamChunk> held_;  // peek()'s chunk, until next() hands it out
   bool at_end_ = false;  // the stream has no more bytes
   bool done_ = false;    // and next() returned nothing
   bool header_skipped_ = false;

@@ -113,8 +113,8 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
   add_string(app, "--sort-memory", f.sort_memory, "memory for rows held before they load (sorting; compressed "
              "input awaiting its checksum), K/M/G suffixes (default 1G, at most a quarter of RAM); beyond it, "
              "temporary files in --tmpdir");
-  app.add_option("--tmpdir", o.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp); they have no "
-                 "name and vanish with the process");
+  app.add_option("--tmpdir", o.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp): sorted runs, and "
+                 "an unsorted stream's content; they have no name and vanish with the process");
   app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
   const std::vector<std::pair<std::string, OnDuplicate>> duplicates{
       {"error", OnDuplicate::error}, {"ignore", OnDuplicate::ignore}, {"replace", OnDuplicate::replace}};

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/errors.h"
+#include "input/spill_file.h"
 
 namespace fastload::input {
 namespace {
@@ -86,13 +87,21 @@ MappedFile::MappedFile(const std::string& path) : path_(path) {
   device_ = st.st_dev;
   inode_ = st.st_ino;
   mtime_ns_ = nanoseconds(st.st_mtim);
-  if (size_ > 0) {  // mmap refuses length 0; an empty file is an empty view
-    void* map = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, file.fd, 0);
-    if (map == MAP_FAILED) throw input_error(path, fmt::format("cannot map: {}", std::strerror(errno)));
-    data_ = static_cast<const char*>(map);
-    ::madvise(map, size_, MADV_SEQUENTIAL);
-    install_sigbus_handler();
-  }
+  map(file.fd, path);
+}
+
+MappedFile::MappedFile(const SpillFile& spill, std::string name)
+    : path_(std::move(name)), size_(static_cast<std::size_t>(spill.size())), spooled_(true) {
+  map(spill.fd(), path_);
+}
+
+void MappedFile::map(int fd, const std::string& name) {
+  if (size_ == 0) return;  // mmap refuses length 0; an empty file is an empty view
+  void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
+  if (at == MAP_FAILED) throw input_error(name, fmt::format("cannot map: {}", std::strerror(errno)));
+  data_ = static_cast<const char*>(at);
+  ::madvise(at, size_, MADV_SEQUENTIAL);
+  install_sigbus_handler();
 }
 
 MappedFile::~MappedFile() {
@@ -102,6 +111,7 @@ MappedFile::~MappedFile() {
 std::string MappedFile::changed(std::uint64_t end) const {
   // The path, not a descriptor kept open: a load of thousands of files keeps
   // them all mapped, and the path also tells when it names another file now.
+  if (spooled_) return {};
   struct stat now {};
   if (::stat(path_.c_str(), &now) != 0)
     return fmt::format("the file cannot be examined any more ({}): moved or deleted while it loaded",

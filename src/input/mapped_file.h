@@ -11,10 +11,15 @@
 
 namespace fastload::input {
 
+class SpillFile;
+
 class MappedFile {
  public:
   // Throws Failure(ExitCode::input) naming the file and what to do.
   explicit MappedFile(const std::string& path);
+  // A stream's content written to `spill` (the sort of an unsorted stream: run/sort_pass.cc), mapped under
+  // `name`. Nothing else writes to it, so changed() is always empty. The mapping outlives `spill`.
+  MappedFile(const SpillFile& spill, std::string name);
   ~MappedFile();
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;
@@ -44,6 +49,9 @@ class MappedFile {
   std::size_t size_ = 0;
   std::uint64_t device_ = 0, inode_ = 0;  // as opened
   std::int64_t mtime_ns_ = 0;              // as opened, in nanoseconds
+  bool spooled_ = false;                   // a SpillFile's: no path to examine
+
+  void map(int fd, const std::string& name);
 };
 
 // Checks FILE can be opened for reading before anything else is done, so a

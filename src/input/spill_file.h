@@ -24,6 +24,7 @@ class SpillFile {
   // Reads `size` bytes at `offset` (written before) into `out`. Thread-safe.
   void read(std::uint64_t offset, char* out, std::size_t size) const;
   std::uint64_t size() const { return size_; }
+  int fd() const { return fd_; }  // to map what was written (MappedFile)
 
  private:
   const std::string dir_;

@@ -173,26 +173,32 @@ bool worth_sorting(const OrderFacts& facts) {
   return facts.descents > 0 && facts.descents * 1000 > facts.rows;
 }
 
-SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file) {
-  const Stopwatch watch;
+// Each chunk's rows sorted on their own, a group of chunks (one a thread) at a time, the runs held in memory
+// while they and the order the merge will make fit in limits.memory, else merged into a run in the spill file.
+SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const SortKey& key, const SortLimits& limits) {
   const std::vector<Chunk>& chunks = *rows.chunks;
   auto reader = readers(rows, key, limits.threads);
-  std::vector<MemoryRun> held;  // sorted runs not spilled
-  std::vector<SpilledRun> spilled;
-  std::uint64_t held_bytes = 0;
+  Runs out;
+  std::uint64_t run_bytes = 0, run_rows = 0;
   std::optional<std::string> last_before;  // the key of the last row read, for a descent between chunks
   auto spill_held = [&] {
     if (!spill_) spill_ = std::make_unique<input::SpillFile>(limits.tmpdir);
     std::vector<std::unique_ptr<RunCursor>> cursors;
-    for (const MemoryRun& run : held) cursors.push_back(cursor(run));
+    for (const MemoryRun& run : out.held) cursors.push_back(cursor(run));
     Merge merge(std::move(cursors));
-    spilled.push_back(spill(merge, *spill_));
-    held.clear();
-    held_bytes = 0;
+    out.spilled.push_back(spill(merge, *spill_));
+    out.held.clear();
+    run_bytes = run_rows = 0;
   };
   const std::size_t group = std::max(limits.threads, 1u);
   for (std::size_t first = 0; first < chunks.size(); first += group) {
     const std::size_t n = std::min(group, chunks.size() - first);
+    // The group's runs, at what the runs held cost a row, must fit beside them: else those are spilled first.
+    std::uint64_t rows_next = 0;
+    for (std::size_t j = 0; j < n; ++j) rows_next += chunks[first + j].rows;
+    const std::uint64_t per_row = run_rows ? run_bytes / run_rows : sizeof(SortRecord) + 16;
+    const std::uint64_t order_bytes = spill_ ? 0 : (facts_.rows + rows_next) * sizeof(RowRef);
+    if (!out.held.empty() && run_bytes + rows_next * per_row + order_bytes > limits.memory) spill_held();
     std::vector<MemoryRun> runs(n);
     std::vector<std::uint64_t> descents(n);
     std::vector<std::string> firsts(n), lasts(n);
@@ -213,34 +219,48 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
       last_before = lasts[j];
     }
     for (MemoryRun& run : runs) {
-      total_rows_ += run.rows.size();
-      held_bytes += run.bytes();
-      held.push_back(std::move(run));
+      run_rows += run.rows.size();
+      run_bytes += run.bytes();
+      out.held.push_back(std::move(run));
     }
-    if (held_bytes + (spill_ ? 0 : total_rows_ * sizeof(RowRef)) > limits.memory) spill_held();
+    if (run_bytes + (spill_ ? 0 : facts_.rows * sizeof(RowRef)) > limits.memory) spill_held();
   }
   for (const auto& r : reader)
     if (r->last_) unterminated_ = r->last_->offset, unterminated_text_ = r->last_->text;
+  if (spill_ && !out.held.empty()) spill_held();
+  return out;
+}
+
+SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file) {
+  const Stopwatch watch;
+  const Runs runs = sort_runs(rows, key, limits);
   std::vector<std::unique_ptr<RunCursor>> cursors;
   if (spill_) {
-    if (!held.empty()) spill_held();
-    runs_ = spilled.size();
-    const std::uint64_t buffer = limits.memory / 2 / std::max<std::size_t>(spilled.size(), 1);
-    for (const SpilledRun& run : spilled) cursors.push_back(cursor(run, static_cast<std::size_t>(buffer)));
+    runs_ = runs.spilled.size();
+    const std::uint64_t buffer = limits.memory / 2 / std::max<std::size_t>(runs.spilled.size(), 1);
+    for (const SpilledRun& run : runs.spilled) cursors.push_back(cursor(run, static_cast<std::size_t>(buffer)));
   } else {
-    runs_ = held.size();
-    for (const MemoryRun& run : held) cursors.push_back(cursor(run));
+    runs_ = runs.held.size();
+    for (const MemoryRun& run : runs.held) cursors.push_back(cursor(run));
   }
   Merge merge(std::move(cursors));
+  cut_chunks(merge, limits.chunk_size, file);
+  facts_.seconds = seconds = watch.seconds();
+  facts_.cpu_seconds = cpu_seconds = watch.cpu_seconds();
+}
+
+// The merged rows' order kept (in memory, or after the runs in the spill file), cut into chunks of about
+// `chunk_size` at the first key change past it.
+void SortedOrder::cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file) {
   Chunk current;
   current.file = file;
   std::string last_key;
   std::string order_block;
   order_at_ = spill_ ? spill_->size() : 0;
-  if (!spill_) order_.reserve(total_rows_);
+  if (!spill_) order_.reserve(facts_.rows);
   for (std::uint64_t row = 0; !merge.done(); merge.advance(), ++row) {
     // Cut at the first key change once the chunk is big enough (last_key: the key of the row that made it so).
-    if (current.rows > 0 && current.size() >= limits.chunk_size && merge.key() != std::string_view(last_key)) {
+    if (current.rows > 0 && current.size() >= chunk_size && merge.key() != std::string_view(last_key)) {
       chunks_.push_back(current);
       current = Chunk{chunks_.size(), current.end, current.end, 0, 0, 1, current.first_row + current.rows, file};
     }
@@ -249,11 +269,11 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
       current.first_line = r.line;
       first_rows_.push_back(row);
     }
-    const bool was_small = current.size() < limits.chunk_size;
+    const bool was_small = current.size() < chunk_size;
     current.end += r.size;
     current.lines += r.lines;
     ++current.rows;
-    if (was_small && current.size() >= limits.chunk_size) last_key = merge.key();
+    if (was_small && current.size() >= chunk_size) last_key = merge.key();
     if (!spill_) {
       order_.push_back(r);
       continue;
@@ -263,8 +283,6 @@ SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLim
   }
   if (spill_ && !order_block.empty()) spill_->append(order_block);
   if (current.rows > 0) chunks_.push_back(current);
-  facts_.seconds = seconds = watch.seconds();
-  facts_.cpu_seconds = cpu_seconds = watch.cpu_seconds();
 }
 
 std::vector<RowRef> SortedOrder::rows_of(std::size_t i) const {

@@ -5,6 +5,8 @@
 // "Row order").
 #pragma once
 
+#include <algorithm>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -40,6 +42,17 @@ OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned thread
 // few sorted runs (concatenated extracts) appends to the index as it is.
 bool worth_sorting(const OrderFacts& facts);
 
+// --sort-memory is shared: three quarters for the sort (its runs, then the order the load reads), a quarter for
+// the sorted chunks the workers hold while they load (SortedChunks), so that the whole stays within it.
+inline std::uint64_t held_budget(std::uint64_t sort_memory) { return sort_memory / 4; }
+inline std::uint64_t sort_budget(std::uint64_t sort_memory) { return sort_memory - held_budget(sort_memory); }
+// The sorted chunks' size when --chunk-size is not given: a quarter of the held budget, within 1M..16M, so that
+// several workers' chunks fit in it (a sorted chunk is a copy of its rows, unlike a mapped file's chunk).
+inline std::uint64_t sorted_chunk_size(std::uint64_t sort_memory, std::uint64_t chunk_size) {
+  const std::uint64_t cap = std::clamp<std::uint64_t>(held_budget(sort_memory) / 4, 1u << 20, 16u << 20);
+  return std::min(chunk_size, cap);
+}
+
 struct SortLimits {
   std::uint64_t memory = 0;  // --sort-memory
   std::string tmpdir;        // --tmpdir
@@ -62,14 +75,22 @@ class SortedOrder {
 
   std::uint64_t spilled_bytes() const { return spill_ ? spill_->size() : 0; }
   std::size_t runs() const { return runs_; }
+  // The memory the order holds for the load (none when it was spilled).
+  std::uint64_t held_bytes() const { return order_.capacity() * sizeof(RowRef); }
   // The order check's count, made while the keys were read for the sort.
   const OrderFacts& facts() const { return facts_; }
   double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
 
  private:
+  struct Runs {
+    std::vector<MemoryRun> held;     // in memory, when all fit
+    std::vector<SpilledRun> spilled;  // else every run, in spill_
+  };
+  Runs sort_runs(const FileRows& rows, const SortKey& key, const SortLimits& limits);
+  void cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file);
+
   std::vector<Chunk> chunks_;
   std::vector<std::uint64_t> first_rows_;  // each chunk's first row in the order
-  std::uint64_t total_rows_ = 0;
   std::vector<RowRef> order_;           // the rows in key order, when they fit in memory
   std::unique_ptr<input::SpillFile> spill_;  // else: the runs, then the order from order_at_
   std::uint64_t order_at_ = 0;

@@ -114,9 +114,11 @@ void print_row_order(const Summary& s, bool verbose) {
     const std::string file = s.files.size() > 1 ? o.file + " " : "";  // "sorted FILE by KEY", "not sorted FILE by KEY"
     if (o.sorted)
       note("sorted {}by {}: {} of {} rows were out of key order; reading the keys and sorting took {:.2f} s "
-           "({:.2f} CPU-s), {}", file, o.key, o.out_of_order, o.rows, o.check_seconds + o.sort_seconds, o.cpu_seconds,
+           "({:.2f} CPU-s), {}{}", file, o.key, o.out_of_order, o.rows, o.check_seconds + o.sort_seconds, o.cpu_seconds,
            o.spilled_bytes == 0
-           ? "in memory" : fmt::format("{:.1f} MB in --tmpdir, {} runs merged", o.spilled_bytes / 1e6, o.runs));
+           ? "in memory" : fmt::format("{:.1f} MB in --tmpdir, {} runs merged", o.spilled_bytes / 1e6, o.runs),
+           o.spooled_bytes == 0 ? "" : fmt::format(" (a stream: its {:.1f} MB were written to --tmpdir first)",
+                                                   o.spooled_bytes / 1e6));
     else if (verbose)
       note("not sorted{}{}: {}", file.empty() ? "" : " " + o.file, o.key.empty() ? "" : " by " + o.key, o.reason);
   }
@@ -219,10 +221,10 @@ std::string json_row_order(const std::vector<RowOrder>& orders) {
   for (const RowOrder& o : orders)
     out += fmt::format("{}{{\"file\":{},\"sorted\":{},\"key\":{},\"reason\":{},\"rows\":{},\"out_of_order\":{},"
                        "\"check_seconds\":{:.3f},\"sort_seconds\":{:.3f},\"cpu_seconds\":{:.3f},\"spilled_bytes\":{},"
-                       "\"runs\":{}}}",
+                       "\"spooled_bytes\":{},\"runs\":{}}}",
                        out.empty() ? "" : ",", json_string(o.file), o.sorted ? "true" : "false", json_or_null(o.key),
                        json_string(o.reason), o.rows, o.out_of_order, o.check_seconds, o.sort_seconds,
-                       o.cpu_seconds, o.spilled_bytes, o.runs);
+                       o.cpu_seconds, o.spilled_bytes, o.spooled_bytes, o.runs);
   return "[" + out + "]";
 }
 

@@ -55,6 +55,7 @@ struct RowOrder {
   double check_seconds = 0, sort_seconds = 0;  // wall
   double cpu_seconds = 0;  // the client's CPU for both
   std::uint64_t spilled_bytes = 0;  // written to --tmpdir
+  std::uint64_t spooled_bytes = 0;  // a stream's content written to --tmpdir to be sorted as a file
   std::size_t runs = 0;             // sorted runs merged
 };
 

@@ -44,7 +44,7 @@ void check_formats(const Options& options, RunState& state) {
     if (input.file && options.convert_charset) continue;
     if (input.file && input.chunk_count > 0) {
       const Chunk& first = state.chunks[input.first_chunk];
-      load::FormatSample sample{input.file->bytes().substr(first.begin), input.path, first.begin, first.first_line};
+      load::FormatSample sample{input.file->bytes().substr(first.begin), input.name(), first.begin, first.first_line};
       if (auto mismatch = load::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
     } else if (input.chunker) {  // a stream: its first chunk, as it is cut (byte offsets of a converted one's text)
       input.chunker->inspect_first([&options, expected, name = input.name()](const input::StreamChunk& chunk) {

@@ -91,10 +91,14 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
                      : options.chunk_size ? options.chunk_size
                                           : kStreamChunkSize;
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
-  if (stream->format() != input::Format::plain && stream->compressed_size())  // checked before committed
+  input.stream = std::move(stream);
+  if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
+    state.summary.input_bytes += input.file->bytes().size();
+    return;
+  }
+  if (input.stream->format() != input::Format::plain && input.stream->compressed_size())  // checked before committed
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.sort_memory, options.tmpdir, options.threads + 1u});
-  input.stream = std::move(stream);
 }
 
 // One mapped file's chunks, at exact row ends, counted and checked to tile it.

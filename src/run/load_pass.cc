@@ -144,7 +144,8 @@ struct Sources {
         if (state.outcomes[i].state == ChunkState::pending)
           todo.push_back(state.chunks[i]), todo_sorted.push_back(i - input.first_chunk);
       if (input.sorted)
-        each.push_back(std::make_unique<order::SortedChunks>(*input.file, *input.sorted, std::move(todo_sorted)));
+        each.push_back(std::make_unique<order::SortedChunks>(*input.file, *input.sorted, std::move(todo_sorted),
+                                                             order::held_budget(options.sort_memory)));
       else
         each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo), copy));
       mapped.push_back(input.file.get());

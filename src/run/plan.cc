@@ -14,7 +14,7 @@ void plan_inputs(const RunState& state, std::vector<std::string>& plan) {
     if (input.file) {
       std::uint64_t rows = 0;
       for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c) rows += state.chunks[c].rows;
-      plan.push_back(fmt::format("  {}: {}, {} row{} in {} chunk{} of about {}", input.path,
+      plan.push_back(fmt::format("  {}: {}, {} row{} in {} chunk{} of about {}", input.name(),
                                  megabytes(input.file->bytes().size()), rows, rows == 1 ? "" : "s", input.chunk_count,
                                  input.chunk_count == 1 ? "" : "s", megabytes(input.chunk_size)));
     } else {

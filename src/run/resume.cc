@@ -29,7 +29,7 @@ const char* duplicate_policy(OnDuplicate policy) {
 // The file's bytes as they are on disk: a compressed file's compressed bytes
 // (what is known of it before it is read).
 input::FileIdentity identify(const Options& options, const Input& input) {
-  if (input.file) return input::identify(*input.file, options.threads);
+  if (input.file && !input.stream) return input::identify(*input.file, options.threads);  // not spooled
   return input::identify(input::MappedFile(input.path), options.threads);
 }
 

@@ -42,7 +42,7 @@ order::KeyPart part_for(const load::Column& column, const load::KeyColumn& key, 
 }
 
 // The key the rows of this load are sorted by, or why they are not.
-std::variant<order::SortKey, std::string> sort_key(const Options& options, RunState& state) {
+std::variant<order::SortKey, std::string> find_sort_key(const Options& options, RunState& state) {
   if (!options.sort) return std::string("--no-sort");
   if (options.whole_file()) return fmt::format("--mode {} sends the file in one statement", traits(options.mode).name);
   if (state.auto_ids) return std::string("AUTO_INCREMENT ids are numbered in file order");
@@ -59,6 +59,12 @@ std::variant<order::SortKey, std::string> sort_key(const Options& options, RunSt
   }
   out.name = fmt::format("{} ({})", key->index, fmt::join(names, ", "));
   return out;
+}
+
+// Looked up once for the run.
+const std::variant<order::SortKey, std::string>& sort_key(const Options& options, RunState& state) {
+  if (!state.sort_key) state.sort_key = find_sort_key(options, state);
+  return *state.sort_key;
 }
 
 void sort_input(const Options& options, RunState& state, std::size_t index, const order::SortKey& key,
@@ -82,7 +88,14 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
     said.reason = "out of key order: the load would sort it";
     return;
   }
-  const order::SortLimits limits{options.sort_memory, options.tmpdir, input.chunk_size, options.threads};
+  // The chunk size the ledger records is the sorted chunks' (--resume makes the same ones).
+  if (!options.chunk_size) input.chunk_size = order::sorted_chunk_size(options.sort_memory, input.chunk_size);
+  // The orders of the files sorted before this one stay for the load: the sort has what they leave.
+  std::uint64_t held = 0;
+  for (const Input& other : state.inputs) held += other.sorted ? other.sorted->held_bytes() : 0;
+  const std::uint64_t budget = order::sort_budget(options.sort_memory);
+  const order::SortLimits limits{std::max<std::uint64_t>(budget - std::min(held, budget), 4u << 20), options.tmpdir,
+                                 input.chunk_size, options.threads};
   input.sorted = std::make_unique<order::SortedOrder>(rows, key, limits, index);
   said.rows = input.sorted->facts().rows;
   said.out_of_order = input.sorted->facts().descents;
@@ -94,27 +107,35 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   said.runs = input.sorted->runs();
 }
 
+// Why a file or stream is loaded as it is, or the sort of a mapped file (sort_input).
+void order_input(const Options& options, RunState& state, std::size_t index) {
+  Input& input = state.inputs[index];
+  if (input.stream_order) return state.summary.row_order.push_back(*input.stream_order);  // a stream, as judged
+  const bool mapped = input.file && input.chunk_count > 0;
+  if (options.convert_charset || (!mapped && !input.chunker)) return;
+  const std::variant<order::SortKey, std::string>& key = sort_key(options, state);
+  const auto* k = std::get_if<order::SortKey>(&key);
+  if (!mapped && k) return;  // a stream of no rows
+  report::RowOrder said;
+  said.file = input.name();
+  said.spooled_bytes = input.spooled_bytes;
+  if (k) {
+    said.key = k->name;
+    sort_input(options, state, index, *k, said);
+  } else {
+    said.reason = std::get<std::string>(key);
+  }
+  state.summary.row_order.push_back(said);
+}
+
 }  // namespace
 
 void sort_inputs(const Options& options, RunState& state) {
-  std::variant<order::SortKey, std::string> key;
-  bool known = false;
   std::vector<Chunk> all;
   for (std::size_t i = 0; i < state.inputs.size(); ++i) {
     Input& input = state.inputs[i];
     const std::size_t first = all.size();
-    if (input.file && input.chunk_count > 0 && !options.convert_charset) {
-      if (!known) key = sort_key(options, state), known = true;
-      report::RowOrder said;
-      said.file = input.path;
-      if (const auto* k = std::get_if<order::SortKey>(&key)) {
-        said.key = k->name;
-        sort_input(options, state, i, *k, said);
-      } else {
-        said.reason = std::get<std::string>(key);
-      }
-      state.summary.row_order.push_back(said);
-    }
+    order_input(options, state, i);
     if (input.sorted) {
       for (Chunk c : input.sorted->chunks()) all.push_back((c.file = i, c));
     } else {
@@ -125,6 +146,39 @@ void sort_inputs(const Options& options, RunState& state) {
     input.chunk_count = all.size() - first;
   }
   state.chunks = std::move(all);
+}
+
+bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t index) {
+  Input& input = state.inputs[index];
+  if (options.convert_charset || !input.chunker) return false;
+  const auto* key = std::get_if<order::SortKey>(&sort_key(options, state));
+  if (!key) return false;  // the sort pass says why, as for a file
+  const input::StreamChunk* first = input.chunker->peek();
+  if (!first) return false;
+  std::vector<Chunk> chunks{first->chunk};
+  chunks[0].begin = 0;  // offsets in first->bytes
+  chunks[0].end = first->bytes.size();
+  const order::OrderFacts facts =
+      order::check_order({first->bytes, &chunks, &options.dialect}, *key, options.threads);
+  if (!order::worth_sorting(facts) || options.dry_run) {
+    report::RowOrder said;
+    said.file = input.name();
+    said.key = key->name;
+    said.rows = facts.rows;
+    said.out_of_order = facts.descents;
+    said.check_seconds = facts.seconds;
+    said.cpu_seconds = facts.cpu_seconds;
+    said.reason = !order::worth_sorting(facts) ? "its first chunk is in key order (a stream is judged by it)"
+                                               : "its first chunk is out of key order: the load would sort it";
+    input.stream_order = said;
+    return false;
+  }
+  input::SpillFile spill(options.tmpdir);
+  input.chunker->drain([&](std::string_view bytes) { spill.append(bytes); });
+  input.file = std::make_unique<input::MappedFile>(spill, input.name());
+  input.spooled_bytes = spill.size();
+  input.chunker.reset();  // input.stream stays: its name, and what it is (a pipe cannot be read again)
+  return true;
 }
 
 }  // namespace fastload

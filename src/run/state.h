@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "base/chunk.h"
@@ -42,6 +43,9 @@ struct Input {
   std::unique_ptr<input::StreamChunks> chunker;
   std::unique_ptr<chunks::ReadAhead> ahead;  // a compressed regular file's chunks, cut ahead of the commits
   std::unique_ptr<order::SortedOrder> sorted;  // a mapped file out of key order: its rows in key order
+  // A stream whose first chunk was out of key order: its content, written to --tmpdir, is `file` (of this size).
+  std::uint64_t spooled_bytes = 0;
+  std::optional<report::RowOrder> stream_order;  // a stream left as it is: its first chunk's order, and why
   std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
   std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
   std::vector<std::unique_ptr<load::Ledger>> ledgers;  // --resume: one per destination, on its server
@@ -81,6 +85,8 @@ struct RunState {
   std::unique_ptr<report::ProgressLine> progress;
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
+  // The key the sort pass orders rows by, or why it does not; looked up once (sort_pass.cc).
+  std::optional<std::variant<order::SortKey, std::string>> sort_key;
   // The options every pass after the connect pass reads: as parsed, but --mode auto made concrete (resolve_mode).
   std::optional<Options> resolved;
 };
@@ -105,6 +111,9 @@ std::string what_stream(const input::ByteStream& stream);
 // sort_pass.cc: each mapped file out of the table's key order sorted by the key (order/sorter.h); the
 // run's chunks are then its sorted chunks. Throws Failure(ExitCode::temp_space).
 void sort_inputs(const Options& options, RunState& state);
+// In the map pass, a stream (pipe, compressed file) judged by its first chunk: out of key order, its content
+// is written to an unnamed file in --tmpdir and mapped as `file`, then split and sorted as a file is; true then.
+bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t index);
 
 // resolve_mode.cc, in the connect pass once the table is checked: `resolved` is `options` with --mode auto made
 // the concrete mode that costs this table's server least (cli/auto_mode.h), and the mode's test statement run

@@ -2,10 +2,14 @@
 // sorted file's chunks hold every row once, in a stable key order, in memory
 // and spilled alike, with each row's own line.
 #include "order/sorter.h"
+#include "order/sorted_chunks.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
 #include <random>
 #include <string>
 #include <vector>
@@ -184,6 +188,33 @@ TEST(OrderCheck, CountsRowsBelowTheirPredecessor) {
     EXPECT_LT(sampled.rows, 3000u);  // two chunks of the file's
     EXPECT_EQ(worth_sorting(sampled), descents > 0);
   }
+}
+
+// The sorted chunks the workers hold stay within their budget: a second one waits until the first is let go,
+// and one chunk alone, larger than the budget, is never kept waiting.
+TEST(HeldBytes, WaitsWhileOthersHoldTheBudget) {
+  HeldBytes held(100);
+  held.acquire(60);
+  std::atomic<bool> got{false};
+  std::thread second([&] {
+    held.acquire(60);
+    got = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(got.load()) << "60 + 60 is over 100: it waits";
+  held.release(60);
+  second.join();
+  EXPECT_TRUE(got.load());
+  held.release(60);
+  held.acquire(500);  // alone, over the budget: taken at once
+  held.release(500);
+}
+
+TEST(SortBudget, TheSortAndTheHeldChunksShareSortMemory) {
+  EXPECT_EQ(sort_budget(64u << 20) + held_budget(64u << 20), 64u << 20);
+  EXPECT_EQ(sorted_chunk_size(1u << 30, 64u << 20), 16u << 20);
+  EXPECT_EQ(sorted_chunk_size(16u << 20, 64u << 20), 1u << 20);
+  EXPECT_EQ(sorted_chunk_size(1u << 30, 5u << 20), 5u << 20);  // smaller chunks stay as they are
 }
 
 }  // namespace

@@ -2,9 +2,11 @@
 
 #include <dirent.h>
 #include <gtest/gtest.h>
+#include <memory>
 #include <string>
 
 #include "base/errors.h"
+#include "input/mapped_file.h"
 #include "temp_dir.h"
 
 namespace fastload::input {
@@ -29,6 +31,26 @@ TEST(SpillFile, ReadsBackWhatWasAppendedAndLeavesNoName) {
   std::string back(6, '\0');
   file.read(a.size() - 2, back.data(), back.size());
   EXPECT_EQ(back, "aatail");
+}
+
+// A stream's content spooled to a spill file is mapped as a file (the sort of an unsorted stream); the
+// mapping outlives the SpillFile and nothing can change it under the load.
+TEST(SpillFile, MappedAfterItIsWrittenAndClosed) {
+  TempDir dir;
+  std::unique_ptr<MappedFile> mapped;
+  const std::string content = std::string(70000, 'x') + "\nlast";
+  {
+    SpillFile file(dir.path());
+    file.append(content.substr(0, 5));
+    file.append(content.substr(5));
+    mapped = std::make_unique<MappedFile>(file, "standard input");
+  }
+  EXPECT_EQ(mapped->bytes(), content);
+  EXPECT_EQ(mapped->path(), "standard input");
+  EXPECT_EQ(mapped->changed(content.size()), "");
+  mapped->release(0, content.size());
+  EXPECT_EQ(mapped->bytes().substr(content.size() - 4), "last");
+  EXPECT_EQ(entries(dir.path()), 0u);
 }
 
 TEST(SpillFile, AMissingDirectoryIsTempSpace) {

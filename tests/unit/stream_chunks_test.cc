@@ -53,6 +53,41 @@ TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
   EXPECT_FALSE(chunks.next().has_value());
 }
 
+// peek() cuts the first chunk and next() hands out that same chunk; drain() gives the whole content back,
+// header lines included, whether a chunk was peeked or not.
+TEST(StreamChunks, PeekKeepsTheFirstChunkAndDrainGivesEverything) {
+  TempDir dir;
+  Dialect dialect;
+  dialect.skip_rows = 1;
+  const std::string content = "head\n" + kContent;
+  for (std::uint64_t size : {1, 7, 1000}) {
+    auto stream = open_stream(dir.write(content));
+    StreamChunks chunks(*stream, size, dialect);
+    const StreamChunk* first = chunks.peek();
+    ASSERT_NE(first, nullptr);
+    const std::string peeked = first->bytes;
+    EXPECT_EQ(first->chunk.begin, 5u);
+    EXPECT_EQ(first->chunk.first_line, 2u);
+    EXPECT_EQ(chunks.peek(), first);  // a second peek is the same chunk
+    int inspected = 0;
+    chunks.inspect_first([&](const StreamChunk& c) { inspected += c.bytes == peeked; });
+    EXPECT_EQ(inspected, 1) << "the peeked chunk is inspected at once";
+    auto taken = chunks.next();
+    ASSERT_TRUE(taken.has_value());
+    EXPECT_EQ(taken->bytes, peeked);
+    EXPECT_EQ(taken->chunk.index, 0u);
+
+    auto again = open_stream(dir.write(content));
+    StreamChunks drained(*again, size, dialect);
+    if (size != 7) drained.peek();
+    std::string all;
+    drained.drain([&](std::string_view bytes) { all += bytes; });
+    EXPECT_EQ(all, content) << size;
+    EXPECT_FALSE(drained.next().has_value());
+    EXPECT_FALSE(drained.unread().has_value());
+  }
+}
+
 TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
   TempDir dir;
   std::string content;
