@@ -3,14 +3,15 @@
 #
 # Loads the same generated nodes file (bench/gen_nodes.cc) into a scratch MariaDB (buffer pool 4G,
 # redo log 2G, innodb_flush_log_at_trx_commit=1, doublewrite off, binlog off) every way we know:
-#   - fastload --mode load|insert|multirow, --threads 1 and 2; --mode server --threads 1   (full file)
+#   - fastload --mode load|insert|multirow, --threads 1 and 2; --mode auto (the default: the mode that
+#     costs this table's server least) --threads 2; --mode server --threads 1                 (full file)
 #   - one `mariadb --local-infile=1 -e "LOAD DATA LOCAL INFILE ..."` statement               (full file)
 #   - mariadb-import --local --use-threads=2 over the file split in 2 (split -n l/2)         (full file)
 #   - myloader -t 2 over a mydumper dump of the table                                       (full file)
 #   - pt-fifo-split --lines N feeding one LOAD DATA LOCAL per N lines                        (full file)
 #   - fastload --mode load --threads 2, then --mode row --threads 1 and 2                    (SAMPLE file)
 #   - into the table with the classic experiment's two secondary indexes (changeset; uid, timestamp):
-#     one LOAD DATA LOCAL statement, fastload --mode load --threads 2 (also with --defer-indexes),
+#     one LOAD DATA LOCAL statement, fastload --mode load and auto --threads 2 (also with --defer-indexes),
 #     fastload --mode bulk                                                                  (full file)
 #   - Python MySQLdb (bench/python_insert.py): row-by-row INSERT, executemany 100 rows a call (SAMPLE file)
 # SAMPLE file = the first SAMPLE rows of the full file (head -n). Every load goes into a freshly
@@ -178,6 +179,7 @@ one_round() {
   for threads in 1 2; do
     for mode in load insert multirow; do fastload_strategy "$mode" "$threads" "$full" "$rows"; done
   done
+  fastload_strategy auto 2 "$full" "$rows"
   fastload_strategy server 1 "$full" "$rows"
   fastload_strategy bulk 1 "$full" "$rows"
   local_infile_strategy
@@ -196,6 +198,7 @@ one_round() {
   indexed=1
   local_infile_strategy
   fastload_strategy load 2 "$full" "$rows"
+  fastload_strategy auto 2 "$full" "$rows"
   fastload_strategy load 2 "$full" "$rows" --defer-indexes
   fastload_strategy bulk 1 "$full" "$rows"
   indexed=0

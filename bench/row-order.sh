@@ -3,7 +3,8 @@
 # bench/row-order.sh reference
 #
 # Rows out of the table's key order, loaded by fastload (which sorts them by the key first), against the same
-# rows in key order and against GNU sort piped into fastload, for the nodes table (numeric id) and for a UUID
+# rows in key order, against GNU sort piped into fastload, and compressed by zstd (a stream, written to --tmpdir
+# and sorted), for the nodes table (numeric id) and for a UUID
 # key, with the table larger than the buffer pool (128M) and fitting in it (4G). ROWS defaults to 2000000 and
 # 8000000; each configuration is one run of bench/variants.sh (ROUNDS rounds, alternating; default 3). The
 # variant with --no-sort (the rows loaded as they are) is left out above NO_SORT_UP_TO rows (default 4000000):
@@ -22,7 +23,8 @@ rows_list=("$@")
 ((${#rows_list[@]} > 0)) || rows_list=(2000000 8000000)
 rounds=${ROUNDS:-3}
 for rows in "${rows_list[@]}"; do
-  variants=("fastload --threads 2 @inorder" "fastload --threads 2" "fastload --threads 2 @gnusort")
+  variants=("fastload --threads 2 @inorder" "fastload --threads 2" "fastload --threads 2 @gnusort"
+            "fastload --threads 2 @zst")
   ((rows > ${NO_SORT_UP_TO:-4000000})) || variants+=("fastload --threads 2 --no-sort")
   for key in id uuid; do
     for pool in 128M 4G; do

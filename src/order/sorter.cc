@@ -62,7 +62,8 @@ class KeyReader {
     if (pending) finish(bytes.size());
   }
 
-  std::optional<Unterminated> last_;  // the file's unterminated last row, when this reader met it
+  // The file's unterminated last row, when this reader met it.
+  const std::optional<Unterminated>& unterminated() const { return last_; }
 
  private:
   void encode(std::string_view text, split::RowEnd end, std::string& out) {
@@ -108,6 +109,7 @@ class KeyReader {
   split::FieldParser parser_;
   std::vector<split::Field> fields_;
   std::string pending_key_;
+  std::optional<Unterminated> last_;
 };
 
 std::vector<std::unique_ptr<KeyReader>> readers(const FileRows& rows, const SortKey& key, unsigned threads) {
@@ -226,7 +228,7 @@ SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const SortKey& ke
     if (run_bytes + (spill_ ? 0 : facts_.rows * sizeof(RowRef)) > limits.memory) spill_held();
   }
   for (const auto& r : reader)
-    if (r->last_) unterminated_ = r->last_->offset, unterminated_text_ = r->last_->text;
+    if (const auto& last = r->unterminated()) unterminated_ = last->offset, unterminated_text_ = last->text;
   if (spill_ && !out.held.empty()) spill_held();
   return out;
 }
