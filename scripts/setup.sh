@@ -8,7 +8,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 packages=(cmake g++ make pkg-config openssl mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
-          libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev
+          libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev libisal-dev
           zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils tabix time
           mariadb-plugin-spider man-db dpkg-dev file)
 if [[ ${1:-} == --bench ]]; then

@@ -8,7 +8,7 @@ namespace {
 
 constexpr FormatTraits kTraits[] = {
     {"plain", "file", "cat", "none"},
-    {"gzip", "member", "gzip", "zlib"},
+    {"gzip", "member", "gzip", "ISA-L"},
     {"zstd", "frame", "zstd", "libzstd"},
     {"lz4", "frame", "lz4", "liblz4"},
     {"bzip2", "stream", "bzip2", "libbz2"},

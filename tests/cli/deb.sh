@@ -26,7 +26,7 @@ expect_match "Maintainer" ".+ <.+@.+>" "$(field Maintainer)"
 expect_match "Description" "MariaDB" "$(field Description)"
 depends=$(field Depends)
 echo "Depends: $depends"
-for library in libc6 "libstdc\\+\\+6" libmariadb3 libfmt libspdlog libzstd1 liblz4-1 libbz2-1.0 liblzma5 zlib1g; do
+for library in libc6 "libstdc\\+\\+6" libmariadb3 libfmt libspdlog libzstd1 liblz4-1 libbz2-1.0 liblzma5 libisal2; do
   expect_match "Depends names $library" "(^|, )$library" "$depends"
 done
 contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
