@@ -2,9 +2,10 @@
 # bench/variants.sh ROWS RUNS VARIANT...
 #
 # Loads the same generated nodes file (ROWS rows) into an empty nodes table on a scratch MariaDB (buffer
-# pool 4G, redo log 2G, innodb_flush_log_at_trx_commit=1) once per VARIANT per round, RUNS rounds, and
-# prints for each variant the median wall time, the client's CPU (user+sys) and the server's CPU (mariadbd
-# utime+stime during the run), and its wall time relative to the first variant. A VARIANT is either
+# pool 4G, redo log 2G, innodb_flush_log_at_trx_commit=1) once per VARIANT per round, RUNS rounds (every
+# other one in reverse order), and prints for each variant the median wall time, the client's CPU
+# (user+sys) and the server's CPU (mariadbd utime+stime during the run), and its wall time relative to the
+# first variant. A VARIANT is either
 #   local-infile             one `mariadb --local-infile=1 -e "LOAD DATA LOCAL INFILE ..."` statement
 #   import                   mariadb-import --local --use-threads=2 over the file split in two beforehand
 #   "fastload ARGS..."       fastload with ARGS (socket, user, file and table are added); among ARGS,
@@ -138,9 +139,13 @@ run() {
 }
 
 for variant in "${variants[@]}"; do command_of "$variant"; done  # compressed copies before any timing
-step "$runs rounds of ${#variants[@]} variants, alternating"
+step "$runs rounds of ${#variants[@]} variants, alternating (every other round in reverse order)"
+# A load leaves the server work (pages to flush, purge) that the next load pays for: reversing the order
+# every other round keeps one variant from always following the same other.
 for ((round = 1; round <= runs; round++)); do
-  for i in "${!variants[@]}"; do run "$i"; done
+  order=("${!variants[@]}")
+  ((round % 2 == 0)) && for ((i = 0; i < ${#variants[@]}; i++)); do order[i]=$((${#variants[@]} - 1 - i)); done
+  for i in "${order[@]}"; do run "$i"; done
 done
 
 step "medians over $runs runs"

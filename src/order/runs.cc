@@ -23,6 +23,7 @@ class MemoryCursor final : public RunCursor {
   explicit MemoryCursor(const MemoryRun& run) : run_(run) {}
   bool done() const override { return at_ == run_.rows.size(); }
   std::string_view key() const override { return run_.key(run_.rows[at_]); }
+  std::uint64_t prefix() const override { return run_.rows[at_].prefix; }
   const RowRef& row() const override { return run_.rows[at_].row; }
   void advance() override { ++at_; }
 
@@ -38,6 +39,7 @@ class SpilledCursor final : public RunCursor {
   }
   bool done() const override { return done_; }
   std::string_view key() const override { return key_; }
+  std::uint64_t prefix() const override { return prefix_; }
   const RowRef& row() const override { return row_; }
   void advance() override {
     std::uint32_t size = 0;
@@ -49,6 +51,7 @@ class SpilledCursor final : public RunCursor {
     key_.resize(size);
     take(key_.data(), size);
     take(&row_, sizeof row_);
+    prefix_ = key_prefix(key_);
   }
 
  private:
@@ -75,6 +78,7 @@ class SpilledCursor final : public RunCursor {
   std::string held_;
   std::size_t used_ = 0;
   std::string key_;
+  std::uint64_t prefix_ = 0;
   RowRef row_;
   bool done_ = false;
 };

@@ -62,6 +62,9 @@ class RunCursor {
   virtual ~RunCursor() = default;
   virtual bool done() const = 0;
   virtual std::string_view key() const = 0;
+  // key_prefix(key()), which a run in memory has without reading the key: its keys lie in file order, so
+  // reading them in key order costs a cache miss a row.
+  virtual std::uint64_t prefix() const = 0;
   virtual const RowRef& row() const = 0;
   virtual void advance() = 0;
 };
@@ -85,6 +88,7 @@ class Merge final : public RunCursor {
   explicit Merge(std::vector<std::unique_ptr<RunCursor>> runs);
   bool done() const override { return heap_.empty(); }
   std::string_view key() const override { return heap_.front().key; }
+  std::uint64_t prefix() const override { return heap_.front().prefix; }
   const RowRef& row() const override { return *heap_.front().row; }
   void advance() override;
 
@@ -96,7 +100,7 @@ class Merge final : public RunCursor {
     const RowRef* row;
     RunCursor* run;
   };
-  static Head head_of(RunCursor& run) { return {key_prefix(run.key()), run.key(), &run.row(), &run}; }
+  static Head head_of(RunCursor& run) { return {run.prefix(), run.key(), &run.row(), &run}; }
   static bool later(const Head& a, const Head& b) {  // the heap's order: a's row comes after b's
     if (a.prefix != b.prefix) return a.prefix > b.prefix;
     return key_less(b.key, b.row->offset, a.key, a.row->offset);

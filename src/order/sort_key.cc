@@ -21,6 +21,19 @@ void put_u64(std::uint64_t v, std::string& out) {
 
 // Text as bytes that compare like it and end where it ends: 0x00 escaped as 0x00 0xff, then 0x00 0x00.
 void put_text(std::string_view text, bool nocase, std::string& out) {
+  if (std::memchr(text.data(), 0, text.size()) == nullptr) {  // the usual case: no byte to escape
+    const std::size_t at = out.size();
+    out.resize(at + text.size() + 2);
+    char* to = out.data() + at;
+    std::memcpy(to, text.data(), text.size());
+    if (nocase)  // without a branch: letters and digits of hex keys come in random order
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(to[i]);
+        to[i] = static_cast<char>(c - ('a' - 'A') * (static_cast<unsigned char>(c - 'a') < 26));
+      }
+    to[text.size()] = to[text.size() + 1] = 0;
+    return;
+  }
   const std::size_t at = out.size();
   out.resize(at + 2 * text.size() + 2);  // at most every byte escaped, and the end
   char* to = out.data() + at;

@@ -43,8 +43,12 @@ std::optional<chunks::ChunkText> SortedChunks::next() {
   auto offsets = std::make_shared<input::OffsetMap>();
   auto lines = std::make_shared<std::vector<std::uint64_t>>();
   std::vector<std::pair<const char*, std::size_t>> pieces;
+  pieces.reserve(c.rows);
+  offsets->reserve(c.rows);
+  lines->reserve(c.rows);
+  std::vector<RowRef> spilled;
   std::uint64_t size = 0;
-  for (const RowRef& row : order_.rows_of(todo_[i])) {
+  for (const RowRef& row : order_.rows_of(todo_[i], spilled)) {
     offsets->emplace_back(size, row.offset);
     lines->push_back(row.line);
     const std::string_view text = order_.bytes_of(row, file_.bytes());

@@ -287,13 +287,13 @@ void SortedOrder::cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t
   if (current.rows > 0) chunks_.push_back(current);
 }
 
-std::vector<RowRef> SortedOrder::rows_of(std::size_t i) const {
+std::span<const RowRef> SortedOrder::rows_of(std::size_t i, std::vector<RowRef>& spilled) const {
   const std::uint64_t first = first_rows_.at(i);
   const std::uint64_t count = chunks_.at(i).rows;
-  if (!spill_) return {order_.begin() + first, order_.begin() + first + count};
-  std::vector<RowRef> out(count);
-  spill_->read(order_at_ + first * sizeof(RowRef), reinterpret_cast<char*>(out.data()), count * sizeof(RowRef));
-  return out;
+  if (!spill_) return {order_.data() + first, count};
+  spilled.resize(count);
+  spill_->read(order_at_ + first * sizeof(RowRef), reinterpret_cast<char*>(spilled.data()), count * sizeof(RowRef));
+  return spilled;
 }
 
 std::string_view SortedOrder::bytes_of(const RowRef& row, std::string_view file) const {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,8 +69,8 @@ class SortedOrder {
 
   // The chunks: index 0.., begin/end in the sorted rows' bytes, first_line the first row's line in the file.
   const std::vector<Chunk>& chunks() const { return chunks_; }
-  // The rows of chunks()[i], in key order.
-  std::vector<RowRef> rows_of(std::size_t i) const;
+  // The rows of chunks()[i], in key order: in the order held, or read into `spilled` when it was spilled.
+  std::span<const RowRef> rows_of(std::size_t i, std::vector<RowRef>& spilled) const;
   // The bytes of a row (the unterminated last row rewritten: text/.. see sorter.cc).
   std::string_view bytes_of(const RowRef& row, std::string_view file) const;
 

@@ -139,7 +139,8 @@ void expect_sorted_like_reference(std::uint64_t memory, std::uint64_t chunk_size
     EXPECT_EQ(chunk.first_row, n + 1);
     begin = chunk.end;
     std::uint64_t bytes = 0;
-    for (const RowRef& r : order.rows_of(c)) {
+    std::vector<RowRef> spilled;
+    for (const RowRef& r : order.rows_of(c, spilled)) {
       ASSERT_LT(n, expected.size());
       EXPECT_EQ(order.bytes_of(r, file), expected[n].text) << "row " << n;
       EXPECT_EQ(r.line, expected[n].line) << "row " << n;
@@ -169,7 +170,8 @@ TEST(SortedOrder, TheUnterminatedLastRowReadsAsInTheMiddle) {
   const SortedOrder order(rows, one(KeyKind::signed_integer), {64 << 20, dir.path(), 1 << 20, 1}, 0);
   ASSERT_EQ(order.chunks().size(), 1u);
   std::string sorted;
-  for (const RowRef& r : order.rows_of(0)) sorted += order.bytes_of(r, file);
+  std::vector<RowRef> spilled;
+  for (const RowRef& r : order.rows_of(0, spilled)) sorted += order.bytes_of(r, file);
   EXPECT_EQ(sorted, "1\ty\n5\tx\n");
   EXPECT_EQ(order.chunks()[0].size(), sorted.size());
 }
