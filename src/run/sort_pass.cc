@@ -67,6 +67,14 @@ const std::variant<order::SortKey, std::string>& sort_key(const Options& options
   return *state.sort_key;
 }
 
+// What the order check found, for the summary.
+void say_checked(const order::OrderFacts& facts, report::RowOrder& said) {
+  said.rows = facts.rows;
+  said.out_of_order = facts.descents;
+  said.check_seconds = facts.seconds;
+  said.cpu_seconds = facts.cpu_seconds;
+}
+
 void sort_input(const Options& options, RunState& state, std::size_t index, const order::SortKey& key,
                 report::RowOrder& said) {
   Input& input = state.inputs[index];
@@ -76,10 +84,7 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   // A look at a few chunks first: a file out of order is then read once, by the sort, which counts exactly.
   order::OrderFacts facts = order::check_order(rows, key, options.threads, 2 * std::max(options.threads, 2u));
   if (!order::worth_sorting(facts) || options.dry_run) facts = order::check_order(rows, key, options.threads);
-  said.rows = facts.rows;
-  said.out_of_order = facts.descents;
-  said.check_seconds = facts.seconds;
-  said.cpu_seconds = facts.cpu_seconds;
+  say_checked(facts, said);
   if (!order::worth_sorting(facts)) {
     said.reason = facts.descents == 0 ? "in key order" : "nearly in key order";
     return;
@@ -164,10 +169,7 @@ bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t 
     report::RowOrder said;
     said.file = input.name();
     said.key = key->name;
-    said.rows = facts.rows;
-    said.out_of_order = facts.descents;
-    said.check_seconds = facts.seconds;
-    said.cpu_seconds = facts.cpu_seconds;
+    say_checked(facts, said);
     said.reason = !order::worth_sorting(facts) ? "its first chunk is in key order (a stream is judged by it)"
                                                : "its first chunk is out of key order: the load would sort it";
     input.stream_order = said;
