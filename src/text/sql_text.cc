@@ -172,6 +172,67 @@ std::string per_statement_use(std::string_view text, const SqlScan& scan) {
   return "";
 }
 
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// At a line's start: "DELIMITER x" sets the delimiter to x; returns one past its line, or 0 when it is none.
+std::size_t delimiter_line(std::string_view script, std::size_t i, std::string& delimiter) {
+  while (i < script.size() && (script[i] == ' ' || script[i] == '\t')) ++i;
+  constexpr std::string_view kWord = "delimiter";
+  if (script.size() - i <= kWord.size() || !same_name(script.substr(i, kWord.size()), kWord) ||
+      !std::isspace(static_cast<unsigned char>(script[i + kWord.size()])))
+    return 0;
+  std::size_t end = script.find('\n', i);
+  end = end == npos ? script.size() : end;
+  const std::string_view word = trimmed(script.substr(i + kWord.size(), end - i - kWord.size()));
+  if (word.empty()) return 0;
+  delimiter = std::string(word);
+  return end == script.size() ? end : end + 1;
+}
+
+// At a line's start, a line for the client, not the server: DELIMITER (see above), or the sandbox command
+// (`/*M!999999\- enable the sandbox mode */`) that mariadb-dump writes first. One past it, or 0.
+std::size_t client_line(std::string_view script, std::size_t i, std::string& delimiter) {
+  if (script.compare(i, 12, "/*M!999999\\-") == 0) {
+    const std::size_t end = script.find('\n', i);
+    return end == npos ? script.size() : end + 1;
+  }
+  return delimiter_line(script, i, delimiter);
+}
+
+}  // namespace
+
+std::vector<std::string_view> split_script(std::string_view script, bool backslash_escapes) {
+  std::vector<std::string_view> statements;
+  std::string delimiter = ";";
+  std::size_t begin = 0, i = 0;
+  bool code = false;  // the statement so far holds more than blanks and comments
+  while (i < script.size()) {
+    if (!code && (i == 0 || script[i - 1] == '\n'))
+      if (std::size_t next = client_line(script, i, delimiter)) {
+        begin = i = next;
+        continue;
+      }
+    if (script.compare(i, delimiter.size(), delimiter) == 0) {
+      if (code) statements.push_back(trimmed(script.substr(begin, i - begin)));
+      begin = i = i + delimiter.size();
+      code = false;
+      continue;
+    }
+    const std::size_t comment = comment_end(script, i);
+    code = code || (comment == 0 && !std::isspace(static_cast<unsigned char>(script[i])));
+    const std::size_t end = comment ? comment : is_quote(script[i]) ? quoted_end(script, i, backslash_escapes) : i + 1;
+    i = end == npos ? script.size() : end;
+  }
+  if (code) statements.push_back(trimmed(script.substr(begin)));
+  return statements;
+}
+
 std::string closed_expression(const std::string& expression) {
   return expression.find_first_of("#-") == std::string::npos ? expression : expression + "\n";
 }

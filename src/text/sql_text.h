@@ -44,6 +44,13 @@ SqlScan scan_sql(std::string_view text, bool backslash_escapes = true);
 // many statements over many sessions.
 std::string per_statement_use(std::string_view text, const SqlScan& scan);
 
+// The statements of an SQL script as the mysql client splits them: at the
+// delimiter (';', or what a DELIMITER line sets) outside literals, quoted
+// names and comments; each without its delimiter, blanks around it dropped,
+// those of only comments left out. DELIMITER lines are the client's and not statements.
+// A literal or comment left open ends the script's last statement.
+std::vector<std::string_view> split_script(std::string_view script, bool backslash_escapes = true);
+
 // `expression` followed by a line end when it may end in a line comment
 // (# or --), so that SQL written after it is not commented out.
 std::string closed_expression(const std::string& expression);

@@ -1,0 +1,92 @@
+#include "dump/tables.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <system_error>
+#include <fmt/core.h>
+
+#include "base/errors.h"
+
+namespace fastload::dump {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with_any(const std::string& name, std::initializer_list<std::string_view> tails) {
+  return std::any_of(tails.begin(), tails.end(), [&](std::string_view t) { return name.ends_with(t); });
+}
+
+// A dump directory's row files: T.txt, as `--tab` writes them, or compressed since.
+bool rows_file(const std::string& name) {
+  return ends_with_any(name, {".txt", ".txt.gz", ".txt.zst", ".txt.lz4", ".txt.bz2", ".txt.xz"});
+}
+
+std::vector<std::string> directory_files(const std::string& dir) {
+  std::error_code error;
+  std::vector<std::string> names;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
+    if (it->is_regular_file()) names.push_back(it->path().filename().string());
+  if (error)
+    throw Failure(ExitCode::input, fmt::format("{}: cannot list this directory ({}); check that it is readable",
+                                               dir, error.message()));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// The tables of a dump directory, each with its rows files and schema file.
+void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std::map<std::string, std::size_t>& at) {
+  const std::vector<std::string> names = directory_files(dir);
+  if (std::find(names.begin(), names.end(), "metadata") != names.end() &&
+      std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.ends_with("-schema.sql"); }))
+    throw Failure(ExitCode::usage, fmt::format(
+        "{}: this is a mydumper directory, whose rows are SQL statements; fastload loads delimited text: dump "
+        "with `mariadb-dump --tab={}` (or mydumper --csv), or restore this one with myloader", dir, dir));
+  std::size_t found = 0;
+  auto table = [&](const std::string& name) -> TableFiles& {
+    auto [it, added] = at.try_emplace(name, tables.size());
+    if (added) tables.push_back({name, {}, std::nullopt});
+    return tables[it->second];
+  };
+  for (const std::string& name : names) {
+    const std::string path = (fs::path(dir) / name).string();
+    if (rows_file(name)) {
+      table(table_of(name)).files.push_back(path), ++found;
+    } else if (name.ends_with(".sql")) {
+      TableFiles& t = table(name.substr(0, name.size() - 4));
+      t.schema = read_schema_file(path), ++found;
+    }
+  }
+  if (found == 0)
+    throw Failure(ExitCode::usage, fmt::format("{}: no table's files in this directory (T.txt and T.sql, as "
+                                               "`mariadb-dump --tab` writes them)", dir));
+}
+
+}  // namespace
+
+std::string table_of(const std::string& path) {
+  const std::string name = fs::path(path).filename().string();
+  return name.substr(0, name.find('.'));
+}
+
+std::vector<TableFiles> tables_of(const std::vector<std::string>& arguments) {
+  std::vector<TableFiles> tables;
+  std::map<std::string, std::size_t> at;  // a table's place in `tables`
+  for (const std::string& argument : arguments) {
+    std::error_code error;
+    if (argument != "-" && fs::is_directory(argument, error)) {
+      add_directory(argument, tables, at);
+      continue;
+    }
+    const std::string table = argument == "-" ? "" : table_of(argument);
+    if (table.empty())
+      throw Failure(ExitCode::usage, fmt::format("{}: no table name in this file's name (the table is the name "
+                                                 "up to its first dot); give DB.TABLE to load it", argument));
+    auto [it, added] = at.try_emplace(table, tables.size());
+    if (added) tables.push_back({table, {}, std::nullopt});
+    tables[it->second].files.push_back(argument);
+  }
+  return tables;
+}
+
+}  // namespace fastload::dump

@@ -1,0 +1,30 @@
+// `fastload [options] FILE|DIR... DB`: which table each file loads into, as
+// mariadb-import names them (the file's name up to its first dot), and the
+// table's schema file where a dump directory has one (docs/design.md, "A
+// database in one run").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dump/schema_file.h"
+
+namespace fastload::dump {
+
+struct TableFiles {
+  std::string table;
+  std::vector<std::string> files;     // its rows, in the order given (a directory's in name order)
+  std::optional<SchemaFile> schema;   // T.sql beside them in a dump directory
+};
+
+// The table a file loads into: its name without the directory, up to the first dot ("t.txt.gz" -> "t").
+std::string table_of(const std::string& path);
+
+// `arguments`: files (or patterns, already expanded) and directories. A directory holds a dump: each T.txt
+// (compressed too: T.txt.gz ...) with its T.sql, a T.sql alone (a view, or an empty table's) as its schema only.
+// Tables in the order they were first named. Throws Failure(ExitCode::input) for an unreadable directory or
+// schema file, Failure(ExitCode::usage) for a directory of no table or a mydumper directory.
+std::vector<TableFiles> tables_of(const std::vector<std::string>& arguments);
+
+}  // namespace fastload::dump
