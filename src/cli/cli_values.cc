@@ -49,6 +49,17 @@ std::pair<std::string, std::string> parse_table_name(const std::string& text) {
   return {database->name, table->name};
 }
 
+std::pair<std::string, std::string> parse_target(const std::string& text) {
+  const std::optional<load::NameRead> database = load::read_name(text, 0, ".");
+  if (database && database->end == text.size() && !database->name.empty()) return {database->name, ""};
+  try {
+    return parse_table_name(text);
+  } catch (const Failure&) {
+    throw usage_error(fmt::format("'{}' is neither DB.TABLE nor a database's name (quote names that hold dots "
+                                  "with backticks: `my.db`.`my.table`)", text));
+  }
+}
+
 // "K/N" with 1 <= K <= N.
 std::pair<unsigned, unsigned> parse_part(const std::string& text) {
   constexpr std::uint64_t most = 65535;

@@ -25,6 +25,10 @@ std::uint64_t parse_size(const std::string& text, const std::string& option = ""
 // "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
 std::pair<std::string, std::string> parse_table_name(const std::string& text);
 
+// The target: DB.TABLE as parse_table_name reads it, or a database alone ("db", "`my.db`") -> {db, ""}: then each
+// FILE loads into the table named after it (dump/tables.h).
+std::pair<std::string, std::string> parse_target(const std::string& text);
+
 // --part "K/N" with 1 <= K <= N <= 65535 -> {K, N}.
 std::pair<unsigned, unsigned> parse_part(const std::string& text);
 

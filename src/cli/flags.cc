@@ -97,7 +97,9 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
   start_group(app, kMainGroup);
   app.add_option("FILE... DB.TABLE", f.positional, "the files to load (quoted glob patterns such as 'parts/*.tsv' "
                  "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
-                 "see Format), then the target table (quote names holding dots with backticks)")
+                 "see Format), then the target table (quote names holding dots with backticks); or FILE|DIR... DB: "
+                 "each file into the table named by its name up to the first dot, and a `mariadb-dump --tab` "
+                 "directory's tables (T.txt, created from T.sql when missing)")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
@@ -332,9 +334,10 @@ Given read_flags(Flags& f, Options& o) {
   if (auto rate = f.max_rate.value()) o.max_rate = parse_size(*rate, "--max-rate");
   if (auto part = f.part.value()) std::tie(o.part, o.parts) = parse_part(*part);
   for (const std::string& shard : f.shards) o.shards.push_back(parse_shard(shard));
-  if (f.positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE");
+  if (f.positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE (or DB: each FILE, or "
+                                                 "each table of a dump DIR, into the table named after it)");
   o.files.assign(f.positional.begin(), f.positional.end() - 1);
-  std::tie(o.database, o.table) = parse_table_name(f.positional.back());
+  std::tie(o.database, o.table) = parse_target(f.positional.back());
   if (!f.ledger.text.empty()) std::tie(o.ledger_database, o.ledger_table) = parse_table_name(f.ledger.text);
   std::transform(o.connection.ssl_mode.begin(), o.connection.ssl_mode.end(), o.connection.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });

@@ -82,7 +82,7 @@ enum Conversion : unsigned {
 struct Options {
   std::vector<std::string> files;  // as given: paths or glob patterns, expanded when the run opens them
   std::string database;
-  std::string table;
+  std::string table;  // empty: DB alone was given, each file loads into the table named after it (dump/tables.h)
   Mode mode = kDefaultMode;
   std::uint64_t chunk_size = 0;  // 0: default_chunk_size(file size), see below
   bool sort = true;              // --no-sort turns it off: rows out of the table's key order are sorted first
@@ -129,6 +129,8 @@ struct Options {
   std::vector<ShardConnection> shards;  // --shard, once per shard server given
   bool via_head = false;         // load a Spider table through its head server, not shard-direct
 
+  // A run of many tables: DB was given without a table.
+  bool database_run() const { return table.empty(); }
   // The charset the rows reach the server in: utf8mb4 for a converted file
   // (but a server that reads the file itself reads it in --charset).
   std::string sent_charset() const {

@@ -126,9 +126,20 @@ void check_scaling(const Options& o) {
         throw usage_error(fmt::format("--shard {} is given twice", o.shards[i].name));
 }
 
+// DB alone: options that name one table's columns or parts, or publish one table, mean nothing for many.
+void check_database_run(const Options& o) {
+  const char* one_table = !o.columns.empty() ? "--columns" : !o.set.empty() ? "--set" : !o.partitions.empty()
+                          ? "--partition" : o.atomic ? "--atomic" : o.parts > 1 ? "--part" : !o.shards.empty()
+                          ? "--shard" : o.via_head ? "--via-head" : nullptr;
+  if (one_table)
+    throw usage_error(fmt::format("{} with DB alone as the target: it applies to one table; give DB.TABLE and "
+                                  "load that table in a run of its own", one_table));
+}
+
 // The files as given, before their patterns are expanded.
 void check_files(const Options& o) {
   const ModeTraits& mode = traits(o.mode);
+  if (o.database_run()) return check_database_run(o);  // whole-file modes: one file a table, checked per table
   if (mode.whole_file && o.files.size() > 1)
     throw usage_error(fmt::format("--mode {} loads one file in one statement: run it once per file{}", mode.name,
                                   mode.bulk_path ? fmt::format(" (only the first finds the table empty), or use "

@@ -84,6 +84,14 @@ const std::string* SessionPins::value_of(std::string_view variable) const {
   return nullptr;
 }
 
+void pin_dump_settings(SessionPins& pins, const std::optional<std::string>& time_zone) {
+  for (auto& [name, value] : pins.values) {
+    if (name == "time_zone" && time_zone) value = *time_zone;
+    if (name == "sql_mode" && value.find("NO_AUTO_VALUE_ON_ZERO") == std::string::npos && value.size() >= 2)
+      value.insert(value.size() - 1, value.size() == 2 ? "NO_AUTO_VALUE_ON_ZERO" : ",NO_AUTO_VALUE_ON_ZERO");
+  }
+}
+
 std::string run_sql_mode(const std::string& server_sql_mode) {
   static const std::vector<std::string> kept = {"NO_AUTO_VALUE_ON_ZERO", "NO_ZERO_IN_DATE", "NO_ZERO_DATE",
                                                 "ALLOW_INVALID_DATES", "TIME_ROUND_FRACTIONAL",

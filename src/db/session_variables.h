@@ -44,6 +44,11 @@ const std::vector<std::string>& pinned_variables();
 // server lacks is left out) and the run's timestamp.
 SessionPins read_session_pins(Session& control);
 
+// A dump's rows read as they were written: `time_zone` (a SQL literal, e.g. '+00:00') the zone its TIMESTAMP
+// values are in, and NO_AUTO_VALUE_ON_ZERO: a dump holds each AUTO_INCREMENT id as stored, 0 included, which
+// would otherwise draw a new id.
+void pin_dump_settings(SessionPins& pins, const std::optional<std::string>& time_zone);
+
 // Sets `pins` on `session`: the first statement of every session of the run.
 // Throws Failure(ExitCode::connect) when the server refuses one.
 void pin_session(Session& session, const SessionPins& pins);

@@ -1,6 +1,7 @@
 #include "load/loader.h"
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
@@ -98,27 +99,100 @@ void count(Worker& w, const ChunkText& text, const ChunkOutcome& outcome, LoadCo
 
 }  // namespace
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// What the workers share of one table while they load it.
+struct TableRun {
+  std::atomic<unsigned> active{0};     // workers between taking one of its chunks (or trying to) and settling it
+  std::atomic<bool> exhausted{false};  // its source gave nothing
+  std::atomic<bool> settled{false};    // its last chunk settled: `finished` ran, or will run on no other worker
+  std::once_flag first;                // its first chunk taken...
+  Clock::time_point started;           // ...at this time (written once, under `first`)
+};
+
+// A worker's links to `work`'s table, in place of those to the table it loaded before.
+void switch_table(Worker& w, TableWork& work, std::mutex& mutex) {
+  w.router.reset();
+  w.values.reset();
+  connect(w, *work.job);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (work.method.empty() && !w.links.empty()) work.method = w.links[0]->method();
+}
+
+// One chunk of `work`'s table taken by worker `w`: loaded, or settled as it is. Returns whether it was rejected.
+bool load_one(Worker& w, const ChunkText& text, TableWork& work) {
+  ChunkOutcome& outcome = work.book->outcome_of(text.chunk);
+  count_taken(text, *work.counters);
+  take(w, text, *work.job, *work.counters, outcome);
+  count(w, text, outcome, *work.counters);
+  if (outcome.state == ChunkState::committed) spdlog::debug("{}: committed", describe(text.chunk, *work.job));
+  return outcome.state == ChunkState::rejected;
+}
+
+}  // namespace
+
 void load_chunks(const LoadJob& job, chunks::ChunkSource& source, ChunkBook& book, LoadCounters& counters,
                  std::string& method) {
-  std::optional<std::size_t> known = source.count();
-  unsigned threads = static_cast<unsigned>(std::min<std::size_t>(job.options.threads, known.value_or(SIZE_MAX)));
+  TableWork one;
+  one.job = &job, one.source = &source, one.book = &book, one.counters = &counters;
+  load_tables({&one}, job.options.threads);
+  method = one.method;
+  if (one.failed) std::rethrow_exception(one.failed);
+}
+
+void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
+  if (tables.empty()) return;
+  if (std::optional<std::size_t> known = tables[0]->source->count(); known && tables.size() == 1)
+    threads = static_cast<unsigned>(std::min<std::size_t>(threads, *known));
+  std::vector<TableRun> runs(tables.size());
+  std::mutex mutex;  // guards each table's `failed` and `method`
+  std::atomic<std::size_t> current{0};  // the table whose chunks the workers take now; only grows
+  std::atomic<bool> stop{false};  // set by the first rejected chunk or failure, in any table
+  auto fail = [&](TableWork& work) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!work.failed) work.failed = std::current_exception();
+    stop.store(true);
+  };
+  // The worker that settles a table's last chunk finishes the table, while the others go on with the next.
+  auto settle = [&](std::size_t t) {
+    TableRun& run = runs[t];
+    if (run.active.fetch_sub(1) != 1 || !run.exhausted.load() || stop.load() || run.settled.exchange(true)) return;
+    std::call_once(run.first, [&] { run.started = Clock::now(); });
+    try {
+      if (tables[t]->finished) tables[t]->finished();
+    } catch (...) {
+      fail(*tables[t]);
+    }
+    tables[t]->seconds = std::chrono::duration<double>(Clock::now() - run.started).count();
+  };
   // Connect every worker before the first chunk, so a refused connection fails
   // the load before anything is committed.
   std::vector<Worker> workers(threads);
-  for (Worker& w : workers) connect(w, job);
-  method = workers.empty() ? "" : workers[0].links[0]->method();
-  std::atomic<bool> stop{false};  // set by the first worker whose chunk is rejected, or by a throw
+  for (Worker& w : workers) switch_table(w, *tables[0], mutex);
+  std::vector<std::size_t> table_of(threads, 0);  // the table each worker's links reach; its own entry only
   run_workers(threads, stop, [&](unsigned worker) {
     while (!stop.load(std::memory_order_acquire)) {
       if (stop_signal() != 0) return stop.store(true, std::memory_order_release);
-      std::optional<ChunkText> text = source.next();
-      if (!text) return;
-      ChunkOutcome& outcome = book.outcome_of(text->chunk);
-      count_taken(*text, counters);
-      take(workers[worker], *text, job, counters, outcome);
-      if (outcome.state == ChunkState::rejected) stop.store(true, std::memory_order_release);
-      count(workers[worker], *text, outcome, counters);
-      if (outcome.state == ChunkState::committed) spdlog::debug("{}: committed", describe(text->chunk, job));
+      std::size_t t = current.load();
+      if (t >= tables.size()) return;
+      TableWork& work = *tables[t];
+      runs[t].active.fetch_add(1);
+      try {
+        std::optional<ChunkText> text = work.source->next();
+        if (!text) {
+          runs[t].exhausted.store(true);
+          current.compare_exchange_strong(t, t + 1);
+        } else {
+          std::call_once(runs[t].first, [&] { runs[t].started = Clock::now(); });
+          if (table_of[worker] != t) switch_table(workers[worker], work, mutex), table_of[worker] = t;
+          if (load_one(workers[worker], *text, work)) stop.store(true, std::memory_order_release);
+        }
+      } catch (...) {
+        fail(work);
+      }
+      settle(t);
     }
   });
 }

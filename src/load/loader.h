@@ -4,6 +4,8 @@
 #pragma once
 
 #include <atomic>
+#include <exception>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -69,6 +71,24 @@ struct LoadJob {
 // leaving chunks pending or not cut, when a signal asks to stop.
 void load_chunks(const LoadJob& job, chunks::ChunkSource& source, ChunkBook& book, LoadCounters& counters,
                  std::string& method);
+
+// One table of a run of many: its job and chunks, and what became of them.
+struct TableWork {
+  const LoadJob* job = nullptr;
+  chunks::ChunkSource* source = nullptr;
+  ChunkBook* book = nullptr;
+  LoadCounters* counters = nullptr;
+  std::string method;              // how rows reached the server (the first worker's links say)
+  std::exception_ptr failed;       // the first error retries did not cure, in this table's chunks
+  std::function<void()> finished;  // run once by the worker that settled its last chunk (not after a stop)
+  double seconds = 0;              // from its first chunk taken to its last settled, `finished` included
+};
+
+// load_chunks for many tables at once: one pool of `threads` workers takes the tables' chunks in the order
+// of `tables` (all of one table's before the next one's), so the pool stays full until the last table's last
+// chunk; a worker's links follow the table it takes a chunk of. The first failure or rejected chunk of any
+// table stops every worker (as in one table's load); each table's failure is in its `failed`.
+void load_tables(const std::vector<TableWork*>& tables, unsigned threads);
 
 // --resume: what the ledgers say of `text`'s chunk (of input `name`), from the
 // chunks they record, one map a destination: the parts an earlier run

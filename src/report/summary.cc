@@ -2,6 +2,7 @@
 #include "report/problem_list.h"
 #include "report/say.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <fmt/core.h>
@@ -229,6 +230,11 @@ std::string json_row_order(const std::vector<RowOrder>& orders) {
 }
 
 void print_json(const Summary& s) {
+  say_out("{}\n", json_of(s));
+  std::fflush(stdout);
+}
+
+std::string json_of(const Summary& s) {
   std::string out = "{";
   auto field = [&](const char* name, const std::string& value) {
     if (out.size() > 1) out += ",";
@@ -298,8 +304,43 @@ void print_json(const Summary& s) {
   std::string plan;
   for (const std::string& line : s.plan) plan += (plan.empty() ? "" : ",") + json_string(line);
   field("plan", "[" + plan + "]");
-  say_out("{}}}\n", out);
+  field("created_from", json_or_null(s.created_from));
+  return out + "}";
+}
+
+}  // namespace fastload::report
+
+namespace fastload::report {
+
+int print_tables(const Summary& run, const std::vector<const Summary*>& tables, bool verbose, bool json) {
+  std::uint64_t rows = 0, bytes = 0;
+  int exit_code = run.success ? 0 : run.exit_code;
+  bool durable = true;
+  for (const Summary* t : tables) {
+    rows += t->rows, bytes += t->bytes;
+    durable = durable && t->durable.value_or(t->rows == 0);
+    if (!t->success && exit_code == 0) exit_code = t->exit_code;
+    if (!t->success || !t->plan.empty() || verbose) {  // a failure in full; a plan is what was asked for
+      print_text(*t, verbose);
+      continue;
+    }
+    note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}", t->table, t->rows, t->bytes / 1e6,
+         t->seconds, per_second(t->rows, t->seconds),
+         t->created_from.empty() ? "" : fmt::format("; created from {}", t->created_from),
+         t->deferred_indexes.empty() ? "" : fmt::format("; {} indexes re-created", t->deferred_indexes.size()));
+  }
+  if (!run.error.empty()) tell("{}", run.error);
+  if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))
+    note("loaded {} rows ({:.1f} MB) into {} tables of {} in {:.2f} s: {:.0f} rows/s; durable: {}", rows, bytes / 1e6,
+         tables.size(), run.table, run.seconds, per_second(rows, run.seconds), durable ? "yes" : "NO");
+  if (!json) return exit_code;
+  std::string each;
+  for (const Summary* t : tables) each += (each.empty() ? "" : ",") + json_of(*t);
+  say_out("{{\"status\":{},\"exit_code\":{},\"database\":{},\"rows\":{},\"bytes\":{},\"seconds\":{:.3f},"
+          "\"error\":{},\"tables\":[{}]}}\n", json_string(exit_code == 0 ? "ok" : "failed"), exit_code,
+          json_string(run.table), rows, bytes, run.seconds, json_or_null(run.error), each);
   std::fflush(stdout);
+  return exit_code;
 }
 
 }  // namespace fastload::report

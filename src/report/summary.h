@@ -107,6 +107,7 @@ struct Summary {
   std::vector<std::string> plan;        // --dry-run: what the load would do, in lines
   std::string started_at, finished_at;  // ISO 8601 UTC (utc_timestamp); the start is after the password prompt
   std::string server_version;           // as the server says it, e.g. "10.11.9-MariaDB"; empty: not connected
+  std::string created_from;             // a run of many tables: the schema file the table was created from
 };
 
 // "2026-11-27T03:50:01.123Z".
@@ -121,5 +122,12 @@ ChunkSpan unread_span(const Chunk& next);
 
 void print_text(const Summary& summary, bool verbose);  // stderr
 void print_json(const Summary& summary);                 // stdout
+std::string json_of(const Summary& summary);             // what print_json prints, without the line end
+
+// A run of many tables (FILE|DIR... DB): each table's problems, one line a table that loaded, the whole of a
+// table that failed, and the total; with `json`, one object with each table's. `run`: the run's own outcome
+// (success, or what failed outside the tables' passes), its seconds and DB. Returns the exit code: the run's,
+// else the first failed table's.
+int print_tables(const Summary& run, const std::vector<const Summary*>& tables, bool verbose, bool json);
 
 }  // namespace fastload::report

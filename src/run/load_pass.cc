@@ -190,22 +190,58 @@ Failure with_left_behind(const Failure& stopped, const RunState& state) {
 
 }  // namespace
 
-// Runs the workers; returns the failure that stopped them (a server error, or
-// rejected rows) instead of throwing, so the barrier still runs.
-std::optional<Failure> load_pass(const Options& options, RunState& state) {
-  std::optional<Failure> stopped;
-  Sources sources(options, state);  // reads the outcomes, before they move into the book
-  load::ChunkBook book(state.chunks, std::move(state.outcomes));
-  try {
-    std::vector<load::JobInput> inputs = job_inputs(state);
-    chunks::ChunkQueue queue(sources.all());
-    load::LoadJob job{options, state.destinations, row_routers(options, state), inputs,
-                      state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes};
+// What a table's load holds while the workers run: its chunk sources, their book, the job.
+struct TableLoad::Parts {
+  Sources sources;
+  load::ChunkBook book;
+  std::vector<load::JobInput> inputs;
+  chunks::ChunkQueue queue;
+  load::LoadJob job;
+
+  Parts(const Options& options, RunState& state)
+      : sources(options, state),  // reads the outcomes, before they move into the book
+        book(state.chunks, std::move(state.outcomes)),
+        inputs(job_inputs(state)),
+        queue(sources.all()),
+        job{options, state.destinations, row_routers(options, state), inputs,
+            state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes} {
     job.connect = load::session_links(job, sources.mapped);
-    load::load_chunks(job, queue, book, state.counters, state.summary.method);
-  } catch (const Failure& failure) {
-    stopped = failure;
   }
+};
+
+TableLoad::TableLoad(const Options& options, RunState& state)
+    : options_(options), state_(state), parts_(std::make_unique<Parts>(options, state)) {
+  work_.job = &parts_->job;
+  work_.source = &parts_->queue;
+  work_.book = &parts_->book;
+  work_.counters = &state.counters;
+}
+
+TableLoad::~TableLoad() = default;
+
+std::optional<Failure> TableLoad::settle() {
+  std::optional<Failure> stopped;
+  state_.summary.method = work_.method;
+  if (work_.failed) {
+    try {
+      std::rethrow_exception(work_.failed);
+    } catch (const Failure& failure) {
+      stopped = failure;
+    }
+  }
+  return settle(stopped);
+}
+
+std::optional<Failure> load_pass(const Options& options, RunState& state) {
+  TableLoad table(options, state);
+  load::load_tables({&table.work()}, options.threads);
+  return table.settle();
+}
+
+// The outcomes into the summary and the rejects file, and the failure that stopped the load, if any.
+std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
+  const Options& options = options_;
+  RunState& state = state_;
   for (Input& input : state.inputs)  // the load is over: no decoding on behind it
     if (input.ahead) {
       input.ahead->stop();
@@ -213,7 +249,7 @@ std::optional<Failure> load_pass(const Options& options, RunState& state) {
         spdlog::info("{}: {} MiB of chunks read ahead of their checks were held in --tmpdir {} (past "
                      "--sort-memory)", input.name(), (spilled + (1 << 20) - 1) >> 20, options.tmpdir);
     }
-  take_book(state, book);
+  take_book(state, parts_->book);
   tally(state);
   try {
     if (!options.rejects_file.empty()) write_rejects_file(options, state);

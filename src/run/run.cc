@@ -65,12 +65,29 @@ void start_progress(const Options& options, RunState& state) {
     state.progress = std::make_unique<report::ProgressLine>(progress_total(state), state.counters, outputs);
 }
 
-void load_resolved(const Options& options, RunState& state);
-
 void load_and_barrier(const Options& options, RunState& state) {
+  open_files(options, state, options.files);
+  // The password prompt, untimed: the run's time is the load's, not the typing's.
+  if (options.connection.prompt_password) {
+    state.password = input::read_password("Enter password: ");
+    state.start = Clock::now();
+    state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
+  }
+  connect_table(options, state);
+  const Options& resolved = *state.resolved;  // the passes after connect: --mode auto's choice made
+  if (!prepare_load(resolved, state)) return;
+  // load: one transaction per chunk, committed only when the server's account is exact.
+  std::optional<Failure> stopped;
+  timed(state, "load", [&] { stopped = load_pass(resolved, state); });
+  finish_load(resolved, state, stopped);
+}
+
+}  // namespace
+
+void open_files(const Options& options, RunState& state, const std::vector<std::string>& paths) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] {
-    for (const std::string& path : input::expand_files(options.files)) {
+    for (const std::string& path : input::expand_files(paths)) {
       state.inputs.emplace_back();
       state.inputs.back().path = path;
     }
@@ -81,28 +98,24 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
   });
-  // The password prompt, untimed: the run's time is the load's, not the typing's.
-  if (options.connection.prompt_password) {
-    state.password = input::read_password("Enter password: ");
-    state.start = Clock::now();
-    state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
-  }
+}
+
+void connect_table(const Options& options, RunState& state, const std::function<void()>& before_check) {
   // connect: the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
     state.control = std::make_unique<load::Session>(options.connection, state.password);
     state.summary.server_version = state.control->server_info();
     state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
+    if (before_check) before_check();
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
     resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
     plan_shards(*state.resolved, state);  // a Spider table: straight into its shards, or through the head (saying why)
     plan_auto_ids(*state.resolved, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
   });
-  load_resolved(*state.resolved, state);
 }
 
-// The passes after connect, with the options as resolved (--mode auto's choice made).
-void load_resolved(const Options& options, RunState& state) {
+bool prepare_load(const Options& options, RunState& state) {
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
   if (options.atomic && !options.dry_run) timed(state, "stage", [&] {
     state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
@@ -115,21 +128,26 @@ void load_resolved(const Options& options, RunState& state) {
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
   if (traits(options.mode).bulk_path) check_bulk_target(options, state);
   // --dry-run: the plan instead of the passes that change the table.
-  if (options.dry_run) return plan_pass(options, state);
+  if (options.dry_run) return plan_pass(options, state), false;
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
   if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
   start_progress(options, state);
-  // load: one transaction per chunk, committed only when the server's account is exact.
   state.summary.load_started = true;
-  std::optional<Failure> stopped;
-  timed(state, "load", [&] { stopped = load_pass(options, state); });
-  if (state.progress) state.progress->finishing();
+  return true;
+}
+
+void reindex(RunState& state, std::optional<Failure>& stopped) {
   // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
-  if (state.deferred) timed(state, "reindex", [&] {
+  if (state.deferred && state.deferred->pending()) timed(state, "reindex", [&] {
     if (std::optional<Failure> failed = restore_indexes(state))
       stopped = stopped ? stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
   });
+}
+
+void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped) {
+  if (state.progress) state.progress->finishing();
+  reindex(state, stopped);
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
   if (!stopped) finish_auto_ids(state);
@@ -148,6 +166,8 @@ void load_resolved(const Options& options, RunState& state) {
   if (stopped) throw *stopped;
   if (state.progress) state.progress->complete();
 }
+
+namespace {
 
 // What ended the run, as the Failure the summary reports.
 Failure as_failure(const std::exception_ptr& thrown) {
@@ -179,8 +199,7 @@ void record_outcome(report::Summary& s, const std::function<void()>& work) {
   }
 }
 
-int run(const Options& options, load::StepHook* hook) {
-  RunState state;
+void start_table(const Options& options, RunState& state, load::StepHook* hook) {
   state.hook = hook;
   report::Summary& s = state.summary;
   s.table = options.database + "." + options.table;
@@ -190,9 +209,10 @@ int run(const Options& options, load::StepHook* hook) {
   s.rejects_file = options.rejects_file;
   s.started_at = report::utc_timestamp(std::chrono::system_clock::now());
   if (options.convert_charset) s.rejects_charset = options.sent_charset();
-  load::set_connect_timeout(options.connect_timeout);  // before any session
-  load::StopSignals stop_signals;
-  record_outcome(s, [&] { load_and_barrier(options, state); });
+}
+
+void end_table(RunState& state) {
+  report::Summary& s = state.summary;
   if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);
@@ -205,6 +225,17 @@ int run(const Options& options, load::StepHook* hook) {
   state.progress.reset();
   s.seconds = std::chrono::duration<double>(Clock::now() - state.start).count();
   s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
+}
+
+int run(const Options& options, load::StepHook* hook) {
+  load::set_connect_timeout(options.connect_timeout);  // before any session
+  load::StopSignals stop_signals;
+  if (options.database_run()) return run_database(options, hook);
+  RunState state;
+  start_table(options, state, hook);
+  report::Summary& s = state.summary;
+  record_outcome(s, [&] { load_and_barrier(options, state); });
+  end_table(state);
   report::print_text(s, options.verbose);
   if (options.json) report::print_json(s);
   return s.exit_code;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -100,6 +101,23 @@ void timed(RunState& state, const char* name, Pass&& pass) {
   state.summary.passes.emplace_back(name, seconds);
 }
 
+// run.cc: the passes of one table's load, in order; a run of many tables (database.cc) runs them for each.
+void start_table(const Options& options, RunState& state, load::StepHook* hook);  // the summary's fields
+void end_table(RunState& state);  // however it ended: --atomic's stage abandoned, indexes restored, times
+void open_files(const Options& options, RunState& state, const std::vector<std::string>& paths);
+// `before_check` runs once the session's settings are read, before they are set and the table is checked.
+void connect_table(const Options& options, RunState& state, const std::function<void()>& before_check = {});
+// The passes from stage to the load's start; false when --dry-run's plan took the load's place.
+bool prepare_load(const Options& options, RunState& state);
+// --defer-indexes' indexes re-created; a failure joins `stopped`.
+void reindex(RunState& state, std::optional<Failure>& stopped);
+// The passes after the load (reindex, publish, barrier, analyze); throws what stopped the load.
+void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped);
+
+// database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
+// "A database in one run"). Returns the exit code.
+int run_database(const Options& options, load::StepHook* hook);
+
 // inputs.cc: opening, mapping and splitting the FILEs.
 void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
 void split_input(const Options& options, RunState& state, std::size_t index);
@@ -130,6 +148,24 @@ void check_formats(const Options& options, RunState& state);
 // load_pass.cc: the workers, then the tally of what they did. Returns the
 // failure that stopped them instead of throwing, so the barrier still runs.
 std::optional<Failure> load_pass(const Options& options, RunState& state);
+
+// One table's load as the workers take it (load::load_tables), for a pool that loads several.
+class TableLoad {
+ public:
+  TableLoad(const Options& options, RunState& state);  // after prepare_load
+  ~TableLoad();
+  load::TableWork& work() { return work_; }
+  // After the workers: the tally of what they did, and the failure that stopped them (as load_pass returns it).
+  std::optional<Failure> settle();
+
+ private:
+  struct Parts;
+  std::optional<Failure> settle(std::optional<Failure> stopped);
+  const Options& options_;
+  RunState& state_;
+  std::unique_ptr<Parts> parts_;
+  load::TableWork work_;
+};
 
 // resume.cc: --resume's ledgers read before any chunk is sent.
 void resume_pass(const Options& options, RunState& state);

@@ -1,0 +1,172 @@
+// FILE|DIR... DB: many tables in one run. Each table goes through the passes
+// of a one-table load up to the load (every table checked before any row is
+// sent), then one pool of workers loads them all, largest first, and each
+// table's indexes are rebuilt by the worker that settled its last chunk while
+// the others load on; then each table's barrier, its triggers, the views
+// (docs/design.md, "A database in one run").
+#include <algorithm>
+#include <filesystem>
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "db/password.h"
+#include "db/session_variables.h"
+#include "dump/tables.h"
+#include "report/say.h"
+#include "run/run.h"
+#include "run/state.h"
+#include "text/identifiers.h"
+
+namespace fastload {
+namespace {
+
+struct TableRun {
+  Options options;  // the run's, for this table
+  RunState state;
+  dump::TableFiles files;
+  std::uint64_t bytes = 0;  // its files' sizes: the largest table loads first
+  bool created = false;     // created from its schema file by this run
+  std::unique_ptr<TableLoad> load;
+  std::optional<Failure> reindexed;  // what re-creating its indexes said, when that failed
+};
+
+Options table_options(const Options& o, const dump::TableFiles& t) {
+  Options out = o;
+  out.table = t.table;
+  out.files = t.files;
+  if (t.schema) {  // --tab writes each column's bytes as stored: SELECT ... INTO OUTFILE ... CHARACTER SET binary
+    out.charset = "binary";
+    out.convert_charset = false;
+  }
+  return out;
+}
+
+std::uint64_t size_of(const std::vector<std::string>& files) {
+  std::uint64_t bytes = 0;
+  for (const std::string& f : files) {
+    std::error_code ignored;  // a file that cannot be read fails in the open pass, with its reason
+    const auto size = std::filesystem::file_size(f, ignored);
+    bytes += ignored ? 0 : size;
+  }
+  return bytes;
+}
+
+bool table_exists(load::Session& session, const std::string& database, const std::string& table) {
+  return session.query_value(fmt::format(
+             "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+             session.quote_string(database), session.quote_string(table))) != "0";
+}
+
+// Statements of a schema file, in a session of their own (its SETs change the session), in the database.
+void run_schema(const Options& options, const std::optional<std::string>& password, const dump::SchemaFile& schema,
+                const std::vector<std::string>& statements) {
+  load::Session session(options.connection, password);
+  session.execute("SET SESSION foreign_key_checks = 0");  // a table may refer to one created after it
+  session.execute("USE " + load::quote_identifier(options.database));
+  try {
+    for (const std::string& s : schema.settings) session.execute(s);
+    for (const std::string& s : statements) session.execute(s);
+  } catch (const load::ServerError& e) {
+    throw Failure(ExitCode::load_failed, fmt::format("{}: the server refused a statement of this schema file: {} "
+                                                     "(error {})", schema.path, e.what(), e.code()), e.code());
+  }
+}
+
+// The connect pass's extra step for a table of a dump: its settings, and the table created when missing.
+void before_check(TableRun& t) {
+  if (!t.files.schema) return;
+  load::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
+  if (table_exists(*t.state.control, t.options.database, t.options.table)) return;
+  run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
+  t.created = true;
+  t.state.summary.created_from = t.files.schema->path;
+  spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
+}
+
+// Every table checked, split and made ready, in the order they will load.
+void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables) {
+  for (auto& t : tables) {
+    open_files(t->options, t->state, t->files.files);
+    connect_table(t->options, t->state, [&] { before_check(*t); });
+    if (!prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
+    t->load = std::make_unique<TableLoad>(*t->state.resolved, t->state);
+    t->load->work().finished = [t = t.get()] { reindex(t->state, t->reindexed); };
+  }
+}
+
+void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) {
+  std::vector<load::TableWork*> work;
+  for (auto& t : tables)
+    if (t->load) work.push_back(&t->load->work());
+  if (!work.empty()) load::load_tables(work, threads);
+  for (auto& t : tables) {
+    if (!t->load) {  // --dry-run: its plan is its outcome
+      t->state.summary.success = true;
+      continue;
+    }
+    t->state.summary.passes.emplace_back("load", t->load->work().seconds);
+    std::optional<Failure> stopped = t->load->settle();
+    if (t->reindexed) stopped = stopped ? stopped->with_message(fmt::format("{}\n{}", stopped->what(),
+                                                                            t->reindexed->what())) : t->reindexed;
+    record_outcome(t->state.summary, [&] { finish_load(*t->state.resolved, t->state, stopped); });
+  }
+}
+
+// After every table loaded: the triggers of the tables this run created (a dump creates them after the rows,
+// so they do not fire on them), then the views that are missing.
+void finish_schema(const Options& options, const std::optional<std::string>& password,
+                   const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
+  for (const auto& t : tables)
+    if (t->created && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
+                                                                  t->files.schema->after);
+  if (views.empty()) return;
+  load::Session session(options.connection, password);
+  for (const dump::TableFiles& v : views)
+    if (!table_exists(session, options.database, v.table)) {
+      run_schema(options, password, *v.schema, {v.schema->create});
+      spdlog::info("{}.{}: view created from {}", options.database, v.table, v.schema->path);
+    }
+}
+
+}  // namespace
+
+int run_database(const Options& options, load::StepHook* hook) {
+  const Clock::time_point start = Clock::now();
+  report::Summary run;  // the run's own outcome: what failed before or after the tables' passes
+  run.table = options.database;
+  std::vector<std::unique_ptr<TableRun>> tables;
+  std::vector<dump::TableFiles> views;
+  std::optional<std::string> password;
+  record_outcome(run, [&] {
+    for (dump::TableFiles& t : dump::tables_of(options.files)) {
+      if (t.schema && t.schema->view) {
+        views.push_back(std::move(t));
+        continue;
+      }
+      auto table = std::make_unique<TableRun>();
+      table->options = table_options(options, t);
+      table->files = std::move(t);
+      table->bytes = size_of(table->files.files);
+      tables.push_back(std::move(table));
+    }
+    std::stable_sort(tables.begin(), tables.end(), [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
+    if (options.connection.prompt_password) password = input::read_password("Enter password: ");
+    for (auto& t : tables) {
+      start_table(t->options, t->state, hook);
+      t->state.password = password;
+    }
+    prepare_tables(tables);
+    load_all(tables, options.threads);
+    if (std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
+      finish_schema(options, password, tables, views);
+  });
+  std::vector<const report::Summary*> summaries;
+  for (auto& t : tables) {
+    end_table(t->state);
+    summaries.push_back(&t->state.summary);
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return report::print_tables(run, summaries, options.verbose, options.json);
+}
+
+}  // namespace fastload
