@@ -12,8 +12,9 @@ struct ColumnName {
   std::string why;  // empty when the header's name (or c<k> without a header) is taken as it is
 };
 
-// `count` names, unique as MariaDB compares column names: header[k-1] for column k where it is a valid name
-// (at most 64 characters of UTF-8, not ending with a space: trailing spaces are dropped, longer names cut),
+// `count` names, unique as MariaDB compares column names (case-insensitive, also in Latin-1, Latin Extended-A,
+// Greek and Cyrillic): header[k-1] for column k where it is a valid name (at most 64 characters of UTF-8 up to
+// U+FFFF, not ending with a space: trailing spaces are dropped, longer names cut),
 // c<k> for a column the header has no name for, and a made-up unique name for an empty or repeated one.
 std::vector<ColumnName> column_names(const std::vector<std::string>& header, std::size_t count);
 

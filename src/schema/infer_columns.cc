@@ -83,7 +83,7 @@ Choice integer_choice(const ColumnFacts& f) {
 
 Choice temporal_choice(const ColumnFacts& f) {
   const std::string n = std::to_string(f.seconds_digits);
-  const std::string digits = ", " + n + " fraction digits";
+  const std::string digits = f.seconds_digits > 0 ? ", " + n + " fraction digits" : "";
   const std::uint64_t fraction_bytes = (f.seconds_digits + 1) / 2;
   if (only(f, {Shape::kDate})) return {"date", "dates", 3};
   if (only(f, {Shape::kTime})) return {"time(" + n + ")", "times" + digits, 3 + fraction_bytes};

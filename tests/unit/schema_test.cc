@@ -251,6 +251,21 @@ TEST(Schema, HeaderNamesMariadbRefuses) {
   EXPECT_EQ(columns[1].name, "c2");
   EXPECT_EQ(columns[1].why, "integers up to 2; header name not UTF-8: named c2");
   EXPECT_EQ(columns[2].name, std::string(62, 'n') + "_3");
+  // MariaDB: "Invalid utf8mb4 character string" for a name with a character past U+FFFF.
+  columns = infer_columns(table_of({{"1", "2"}}), {"a\xf0\x9f\x98\x80", "b"});
+  EXPECT_EQ(columns[0].name, "c1");
+  EXPECT_EQ(columns[0].why, "integers up to 1; header name has a character past U+FFFF: named c1");
+}
+
+TEST(Schema, HeaderNamesComparedAsMariadbDoes) {
+  // MariaDB: "Duplicate column name" for É and é, Ж and ж, Ā and ā; e and é, ß and ss, Σ and ς are two names.
+  auto columns = infer_columns(table_of({{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}}),
+                               {"\xc3\x89", "\xc3\xa9", "e", "\xd0\x96", "\xd0\xb6", "\xc4\x80", "\xc4\x81",
+                                "\xc3\x9f", "ss", "\xce\xa3", "\xcf\x82"});
+  std::vector<std::string> names;
+  for (const auto& c : columns) names.push_back(c.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"\xc3\x89", "\xc3\xa9_2", "e", "\xd0\x96", "\xd0\xb6_5", "\xc4\x80",
+                                             "\xc4\x81_7", "\xc3\x9f", "ss", "\xce\xa3", "\xcf\x82"}));
 }
 
 TEST(Schema, RowsWithFewerOrMoreFields) {
