@@ -120,6 +120,9 @@ struct Options {
   unsigned connect_timeout = 10;  // --connect-timeout: seconds to connect and get the greeting; 0: no limit
   // Session options (docs/design.md#session-options).
   bool disable_checks = false;   // unique_checks = 0, foreign_key_checks = 0 in the workers' sessions
+  // Not an option: a run of many tables loads with foreign_key_checks = 0 (a child's rows may come before its
+  // parent's) and proves every foreign key of the tables it loaded after (run/database.cc).
+  bool prove_foreign_keys = false;
   bool no_binlog = false;        // sql_log_bin = 0 in every session: replicas see none of the load
   bool compress = false;         // the client protocol's compression on the workers' connections
   std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit

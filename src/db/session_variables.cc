@@ -165,6 +165,8 @@ void set_loading_variables(Session& session, const Options& options) {
   // --mode bulk: MariaDB takes its empty-table bulk path only without these checks.
   if (options.disable_checks || traits(options.mode).bulk_path)
     session.execute("SET SESSION unique_checks = 0, foreign_key_checks = 0");
+  else if (options.prove_foreign_keys)
+    session.execute("SET SESSION foreign_key_checks = 0");
 }
 
 void set_control_variables(Session& session, const Options& options) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include "db/password.h"
@@ -34,6 +35,7 @@ Options table_options(const Options& o, const dump::TableFiles& t) {
   Options out = o;
   out.table = t.table;
   out.files = t.files;
+  out.prove_foreign_keys = true;
   if (t.schema) {  // --tab writes each column's bytes as stored: SELECT ... INTO OUTFILE ... CHARACTER SET binary
     out.charset = "binary";
     out.convert_charset = false;
@@ -83,9 +85,22 @@ void before_check(TableRun& t) {
   spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
 }
 
+// --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
+bool planned_missing(TableRun& t, load::Session& session) {
+  if (!t.options.dry_run || !t.files.schema || table_exists(session, t.options.database, t.options.table))
+    return false;
+  t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
+                                      "bytes); its file and rows are checked once it exists", t.options.database,
+                                      t.options.table, t.files.schema->path, fmt::join(t.files.files, ", "),
+                                      t.bytes)};
+  t.state.summary.load_started = true;  // the plan is printed
+  return true;
+}
+
 // Every table checked, split and made ready, in the order they will load.
-void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables) {
+void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session) {
   for (auto& t : tables) {
+    if (planned_missing(*t, session)) continue;
     open_files(t->options, t->state, t->files.files);
     connect_table(t->options, t->state, [&] { before_check(*t); });
     if (!prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
@@ -114,13 +129,11 @@ void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) 
 
 // After every table loaded: the triggers of the tables this run created (a dump creates them after the rows,
 // so they do not fire on them), then the views that are missing.
-void finish_schema(const Options& options, const std::optional<std::string>& password,
+void finish_schema(const Options& options, const std::optional<std::string>& password, load::Session& session,
                    const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
   for (const auto& t : tables)
     if (t->created && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
-  if (views.empty()) return;
-  load::Session session(options.connection, password);
   for (const dump::TableFiles& v : views)
     if (!table_exists(session, options.database, v.table)) {
       run_schema(options, password, *v.schema, {v.schema->create});
@@ -155,14 +168,21 @@ int run_database(const Options& options, load::StepHook* hook) {
       start_table(t->options, t->state, hook);
       t->state.password = password;
     }
-    prepare_tables(tables);
+    load::Session session(options.connection, password);  // the run's own questions: tables there, views
+    prepare_tables(tables, session);
     load_all(tables, options.threads);
-    if (std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
-      finish_schema(options, password, tables, views);
+    if (options.dry_run ||
+        !std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
+      return;
+    std::vector<const RunState*> loaded;
+    for (const auto& t : tables) loaded.push_back(&t->state);
+    prove_foreign_keys(loaded, options.dialect);
+    finish_schema(options, password, session, tables, views);
   });
   std::vector<const report::Summary*> summaries;
   for (auto& t : tables) {
     end_table(t->state);
+    t->state.summary.seconds = t->load ? t->load->work().seconds : 0;  // its own load, not the run's
     summaries.push_back(&t->state.summary);
   }
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();

@@ -114,6 +114,10 @@ void reindex(RunState& state, std::optional<Failure>& stopped);
 // The passes after the load (reindex, publish, barrier, analyze); throws what stopped the load.
 void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped);
 
+// foreign_key_pass.cc: a run of many tables' proof that every row it loaded finds its parent rows. Throws
+// Failure(ExitCode::orphan_rows) naming the first rows without one (file and line where a mapped file has them).
+void prove_foreign_keys(const std::vector<const RunState*>& tables, const Dialect& dialect);
+
 // database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
 // "A database in one run"). Returns the exit code.
 int run_database(const Options& options, load::StepHook* hook);

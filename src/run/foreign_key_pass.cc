@@ -1,0 +1,88 @@
+// A run of many tables loads with foreign_key_checks = 0: after the load,
+// every foreign key of each table it loaded is proved by one anti-join, and
+// the first rows without a parent are named with their file and line.
+#include <algorithm>
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include "run/state.h"
+#include "table/foreign_keys.h"
+#include "table/target.h"
+#include "text/field_parser.h"
+#include "text/row_scanner.h"
+
+namespace fastload {
+namespace {
+
+// The fields of the file's rows that hold `columns` (no --columns in a run of many tables: a row's fields fill
+// the visible columns in table order).
+std::vector<std::size_t> fields_of(const load::Target& target, const std::vector<std::string>& columns) {
+  const std::vector<const load::Column*> filled = load::default_columns(target);
+  std::vector<std::size_t> fields;
+  for (const std::string& name : columns) {
+    auto at = std::find_if(filled.begin(), filled.end(), [&](const load::Column* c) {
+      return load::same_name(c->name, name);
+    });
+    fields.push_back(at == filled.end() ? SIZE_MAX : static_cast<std::size_t>(at - filled.begin()));
+  }
+  return fields;
+}
+
+// "file line N", where a row of a mapped file holds `values` in `fields`; "" where none does (or it is a stream).
+std::string where_is(const RunState& state, const Dialect& dialect, const std::vector<std::size_t>& fields,
+                     const std::vector<std::string>& values) {
+  const split::RowScanner scanner(dialect);
+  split::FieldParser parser(dialect);
+  std::vector<split::Field> row;
+  for (const Input& input : state.inputs) {
+    if (!input.file || input.stream) continue;
+    const std::string_view bytes = input.file->bytes();
+    const std::uint64_t start = scanner.first_row_start(bytes);
+    std::uint64_t line = 1 + static_cast<std::uint64_t>(std::count(bytes.data(), bytes.data() + start, '\n'));
+    std::string found;
+    scanner.for_each_row(bytes.substr(start), [&](std::string_view text, std::uint64_t, split::RowEnd end) {
+      row.clear();
+      parser.parse_row(text, end, row);
+      bool same = true;
+      for (std::size_t i = 0; i < fields.size() && same; ++i)
+        same = fields[i] < row.size() && !row[fields[i]].is_null && row[fields[i]].value == values[i];
+      parser.clear();
+      if (same) found = fmt::format("{} line {}", input.name(), line);
+      line += static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+      return found.empty();
+    });
+    if (!found.empty()) return found;
+  }
+  return "";
+}
+
+std::string describe(const load::Orphans& o, const RunState& state, const Dialect& dialect) {
+  const std::vector<std::size_t> fields = fields_of(state.target, o.columns);
+  std::vector<std::string> rows;
+  for (const auto& values : o.rows) {
+    std::vector<std::string> pairs;
+    for (std::size_t i = 0; i < values.size(); ++i) pairs.push_back(o.columns[i] + "=" + values[i]);
+    const std::string where = where_is(state, dialect, fields, values);
+    rows.push_back(fmt::format("{}({})", where.empty() ? "" : where + " ", fmt::join(pairs, ", ")));
+  }
+  return fmt::format("{}: rows whose foreign key {} ({}) finds no row in {}: {}{}", o.child, o.constraint,
+                     fmt::join(o.columns, ", "), o.parent, fmt::join(rows, "; "), o.more ? "; and more" : "");
+}
+
+}  // namespace
+
+void prove_foreign_keys(const std::vector<const RunState*>& tables, const Dialect& dialect) {
+  std::vector<std::string> found;
+  for (const RunState* t : tables) {
+    if (!t->control) continue;
+    for (const load::Orphans& o : load::find_orphans(*t->control, t->target.database, t->target.table))
+      found.push_back(describe(o, *t, dialect));
+  }
+  if (found.empty()) return;
+  throw Failure(ExitCode::orphan_rows, fmt::format(
+      "{}\nthe tables were loaded with foreign_key_checks = 0 (a child's rows may load before its parent's) and "
+      "these rows are committed: load the missing parent rows, or delete the rows named (the foreign key's "
+      "columns find them)", fmt::join(found, "\n")));
+}
+
+}  // namespace fastload
