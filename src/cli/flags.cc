@@ -308,6 +308,11 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--dry-run", o.dry_run, "run every check (connection, table, file format), then print the plan "
                "(files, chunks, threads, mode, statement) without loading a row or changing the table");
+  app.add_flag("--create", o.create, "create a missing table from its files: each column the narrowest type "
+               "that holds every value exactly (leading zeros kept as text), named by the header with --skip-rows "
+               "1 (see Type inference)");
+  app.add_flag("--print-schema", o.print_schema, "print the CREATE TABLE --create would run for each table, "
+               "inferred from its files, without connecting or loading");
   app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
   add_output_options(app, o);

@@ -102,6 +102,8 @@ struct Options {
   bool progress = false;  // a progress line even when stderr is not a terminal
   bool verbose = false;   // pass timers and per-chunk lines
   bool dry_run = false;   // every check, then the plan; nothing loaded, the table unchanged
+  bool create = false;    // --create: a missing table made from its files' inferred types (schema/)
+  bool print_schema = false;  // --print-schema: those CREATE TABLEs printed, nothing connected or loaded
   bool quiet = false;     // --quiet: errors only on stderr (the summary, warnings and progress left out)
   std::string log_file;   // --log-file: every message also appended here, timestamped; empty: none
   bool progress_json = false;  // --progress-json: a JSON object a second on stdout while the load runs

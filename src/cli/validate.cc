@@ -150,6 +150,9 @@ void check_files(const Options& o) {
 }  // namespace
 
 void validate(const Options& o, const Given& given) {
+  if (o.create && o.dry_run)
+    throw usage_error("--create with --dry-run: a dry run creates nothing; --print-schema prints the table --create "
+                      "would make");
   check_mode(o, given);
   check_indexes(o);
   if (given.chunk_size && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");

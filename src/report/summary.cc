@@ -331,8 +331,8 @@ int print_tables(const Summary& run, const std::vector<const Summary*>& tables, 
   }
   if (!run.error.empty()) tell("{}", run.error);
   if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))
-    note("loaded {} rows ({:.1f} MB) into {} tables of {} in {:.2f} s: {:.0f} rows/s; durable: {}", rows, bytes / 1e6,
-         tables.size(), run.table, run.seconds, per_second(rows, run.seconds), durable ? "yes" : "NO");
+    note("loaded {} rows ({:.1f} MB) into {} table{} of {} in {:.2f} s: {:.0f} rows/s; durable: {}", rows,
+         bytes / 1e6, tables.size(), tables.size() == 1 ? "" : "s", run.table, run.seconds, per_second(rows, run.seconds), durable ? "yes" : "NO");
   if (!json) return exit_code;
   std::string each;
   for (const Summary* t : tables) each += (each.empty() ? "" : ",") + json_of(*t);

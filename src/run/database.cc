@@ -76,7 +76,10 @@ void run_schema(const Options& options, const std::optional<std::string>& passwo
 
 // The connect pass's extra step for a table of a dump: its settings, and the table created when missing.
 void before_check(TableRun& t) {
-  if (!t.files.schema) return;
+  if (!t.files.schema) {
+    if (t.options.create) t.created = create_inferred(t.options, t.state, t.files.files);
+    return;
+  }
   load::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
   if (table_exists(*t.state.control, t.options.database, t.options.table)) return;
   run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
@@ -132,7 +135,7 @@ void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) 
 void finish_schema(const Options& options, const std::optional<std::string>& password, load::Session& session,
                    const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
   for (const auto& t : tables)
-    if (t->created && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
+    if (t->created && t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
   for (const dump::TableFiles& v : views)
     if (!table_exists(session, options.database, v.table)) {

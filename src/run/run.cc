@@ -73,7 +73,9 @@ void load_and_barrier(const Options& options, RunState& state) {
     state.start = Clock::now();
     state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
   }
-  connect_table(options, state);
+  connect_table(options, state, [&] {
+    if (options.create) create_inferred(options, state, options.files);
+  });
   const Options& resolved = *state.resolved;  // the passes after connect: --mode auto's choice made
   if (!prepare_load(resolved, state)) return;
   // load: one transaction per chunk, committed only when the server's account is exact.
@@ -230,6 +232,7 @@ void end_table(RunState& state) {
 int run(const Options& options, load::StepHook* hook) {
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
+  if (options.print_schema) return print_schemas(options);
   if (options.database_run()) return run_database(options, hook);
   RunState state;
   start_table(options, state, hook);

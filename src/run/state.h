@@ -118,6 +118,11 @@ void finish_load(const Options& options, RunState& state, std::optional<Failure>
 // Failure(ExitCode::orphan_rows) naming the first rows without one (file and line where a mapped file has them).
 void prove_foreign_keys(const std::vector<const RunState*>& tables, const Dialect& dialect);
 
+// infer_pass.cc: --create's table made from `files`' inferred column types when the target is missing (true
+// then), in the connect pass; --print-schema's statements on stdout (returns the exit code).
+bool create_inferred(const Options& options, RunState& state, const std::vector<std::string>& files);
+int print_schemas(const Options& options);
+
 // database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
 // "A database in one run"). Returns the exit code.
 int run_database(const Options& options, load::StepHook* hook);

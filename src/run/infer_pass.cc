@@ -1,0 +1,110 @@
+// --create and --print-schema: a table for files that have none, its column
+// types inferred from every value of the files (schema/), read as streams cut
+// into chunks and parsed on --threads (docs/design.md, "Type inference").
+#include <fmt/core.h>
+#include <map>
+#include <mutex>
+#include <spdlog/spdlog.h>
+
+#include "base/parallel_for.h"
+#include "chunks/stream_chunks.h"
+#include "dump/tables.h"
+#include "input/file_list.h"
+#include "report/say.h"
+#include "run/state.h"
+#include "schema/column_types.h"
+#include "text/row_scanner.h"
+#include "text/identifiers.h"
+
+namespace fastload {
+namespace {
+
+struct Inferred {
+  schema::TableStats stats;
+  std::vector<std::string> header;  // the first line's fields, with --skip-rows
+};
+
+// One file's rows into `out`: its chunks parsed in parallel, merged in file order. With --skip-rows, the first
+// line names the columns (the first file's), and the skipped lines are no rows.
+void read_file(const Options& o, const std::string& path, Inferred& out) {
+  const std::unique_ptr<input::ByteStream> stream = input::open_stream(path);
+  Dialect dialect = o.dialect;
+  const std::uint64_t skipped = dialect.skip_rows;
+  dialect.skip_rows = 0;  // read here, for the names
+  input::StreamChunks chunker(*stream, 16u << 20, dialect);
+  std::mutex mutex;  // guards `chunks` and `out.header`
+  std::map<std::size_t, schema::TableStats> chunks;
+  parallel_for(o.threads, o.threads, [&](std::size_t, unsigned) {
+    const split::RowScanner scanner(dialect);
+    split::FieldParser parser(dialect);
+    std::vector<split::Field> fields;
+    while (std::optional<input::StreamChunk> chunk = chunker.next()) {
+      schema::TableStats stats;
+      std::uint64_t row = chunk->chunk.first_row;
+      scanner.for_each_row(chunk->bytes, [&](std::string_view text, std::uint64_t, split::RowEnd end) {
+        fields.clear();
+        parser.parse_row(text, end, fields);
+        if (row == 1 && skipped > 0 && out.header.empty()) {
+          std::lock_guard<std::mutex> lock(mutex);
+          for (const split::Field& f : fields) out.header.emplace_back(f.value);
+        }
+        if (row++ > skipped) stats.add_row(fields);
+        parser.clear();
+        return true;
+      });
+      std::lock_guard<std::mutex> lock(mutex);
+      chunks.emplace(chunk->chunk.index, std::move(stats));
+    }
+  });
+  for (const auto& [index, stats] : chunks) out.stats.merge(stats);
+}
+
+std::string create_statement(const Options& o, const std::string& table, const std::vector<std::string>& files) {
+  Inferred inferred;
+  for (const std::string& file : input::expand_files(files)) {
+    std::vector<std::string> header;
+    std::swap(header, inferred.header);  // the first file's names stay
+    read_file(o, file, inferred);
+    if (!header.empty()) inferred.header = std::move(header);
+  }
+  const std::vector<schema::InferredColumn> columns = schema::infer_columns(inferred.stats, inferred.header);
+  if (columns.empty())
+    throw Failure(ExitCode::input, fmt::format("{}: no rows and no header line: no column to infer a type from; "
+                                               "create the table {} yourself", files.front(), table));
+  for (const schema::InferredColumn& c : columns) spdlog::info("{}.{}: {} {}: {}", o.database, table, c.name, c.type, c.why);
+  return schema::create_table_sql(o.database, table, columns);
+}
+
+}  // namespace
+
+int print_schemas(const Options& o) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> tables;
+  if (!o.database_run()) tables.emplace_back(o.table, o.files);
+  else
+    for (const dump::TableFiles& t : dump::tables_of(o.files))
+      if (!t.files.empty()) tables.emplace_back(t.table, t.files);
+  for (const auto& [table, files] : tables) report::say_out("{};\n", create_statement(o, table, files));
+  return 0;
+}
+
+bool create_inferred(const Options& o, RunState& state, const std::vector<std::string>& files) {
+  load::Session& session = *state.control;
+  if (session.query_value(fmt::format(
+          "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+          session.quote_string(o.database), session.quote_string(o.table))) != "0")
+    return false;
+  const std::string sql = create_statement(o, o.table, files);
+  try {
+    session.execute(sql);
+  } catch (const load::ServerError& e) {
+    throw Failure(ExitCode::load_failed, fmt::format("the server refused the table --create inferred from {}: {} "
+                                                     "(error {}); the statement was:\n{}\nfastload --print-schema "
+                                                     "prints it: edit it and create the table yourself",
+                                                     files.front(), e.what(), e.code(), sql), e.code());
+  }
+  state.summary.created_from = files.front();
+  spdlog::info("{}.{}: created by --create from the types of its files' values", o.database, o.table);
+  return true;
+}
+
+}  // namespace fastload
