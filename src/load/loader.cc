@@ -183,7 +183,8 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
         std::optional<ChunkText> text = work.source->next();
         if (!text) {
           runs[t].exhausted.store(true);
-          current.compare_exchange_strong(t, t + 1);
+          std::size_t expected = t;  // a failed exchange writes the current table into it, not into t
+          current.compare_exchange_strong(expected, t + 1);
         } else {
           std::call_once(runs[t].first, [&] { runs[t].started = Clock::now(); });
           if (table_of[worker] != t) switch_table(workers[worker], work, mutex), table_of[worker] = t;
