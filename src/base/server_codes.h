@@ -45,6 +45,7 @@ inline constexpr unsigned OPTION_PREVENTS_STATEMENT = 1290;  // names the option
 inline constexpr unsigned TRUNCATED_WRONG_VALUE = 1292;
 inline constexpr unsigned INVALID_CHARACTER_STRING = 1300;
 inline constexpr unsigned SP_DOES_NOT_EXIST = 1305;
+inline constexpr unsigned TRG_ALREADY_EXISTS = 1359;  // a dump's trigger an earlier run of the restore made
 inline constexpr unsigned NO_DEFAULT_FOR_FIELD = 1364;
 inline constexpr unsigned DIVISION_BY_ZERO = 1365;
 inline constexpr unsigned TRUNCATED_WRONG_VALUE_FOR_FIELD = 1366;

@@ -125,6 +125,9 @@ struct Options {
   // Not an option: a run of many tables loads with foreign_key_checks = 0 (a child's rows may come before its
   // parent's) and proves every foreign key of the tables it loaded after (run/database.cc).
   bool prove_foreign_keys = false;
+  // Not an option: a run of many tables defers the secondary indexes of each InnoDB table that starts empty, and
+  // re-creates them as soon as that table's last chunk settles (run/database.cc).
+  bool defer_indexes_if_empty = false;
   bool no_binlog = false;        // sql_log_bin = 0 in every session: replicas see none of the load
   bool compress = false;         // the client protocol's compression on the workers' connections
   std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include "base/server_codes.h"
 #include "db/password.h"
 #include "db/session_variables.h"
 #include "dump/tables.h"
@@ -36,6 +37,7 @@ Options table_options(const Options& o, const dump::TableFiles& t) {
   out.table = t.table;
   out.files = t.files;
   out.prove_foreign_keys = true;
+  out.defer_indexes_if_empty = true;
   if (t.schema) {  // --tab writes each column's bytes as stored: SELECT ... INTO OUTFILE ... CHARACTER SET binary
     out.charset = "binary";
     out.convert_charset = false;
@@ -59,7 +61,8 @@ bool table_exists(load::Session& session, const std::string& database, const std
              session.quote_string(database), session.quote_string(table))) != "0";
 }
 
-// Statements of a schema file, in a session of their own (its SETs change the session), in the database.
+// Statements of a schema file, in a session of their own (its SETs change the session), in the database. A
+// trigger that exists already was made by an earlier run of this restore, killed after it.
 void run_schema(const Options& options, const std::optional<std::string>& password, const dump::SchemaFile& schema,
                 const std::vector<std::string>& statements) {
   load::Session session(options.connection, password);
@@ -67,7 +70,13 @@ void run_schema(const Options& options, const std::optional<std::string>& passwo
   session.execute("USE " + load::quote_identifier(options.database));
   try {
     for (const std::string& s : schema.settings) session.execute(s);
-    for (const std::string& s : statements) session.execute(s);
+    for (const std::string& s : statements) {
+      try {
+        session.execute(s);
+      } catch (const load::ServerError& e) {
+        if (e.code() != er::TRG_ALREADY_EXISTS) throw;
+      }
+    }
   } catch (const load::ServerError& e) {
     throw Failure(ExitCode::load_failed, fmt::format("{}: the server refused a statement of this schema file: {} "
                                                      "(error {})", schema.path, e.what(), e.code()), e.code());
@@ -130,12 +139,12 @@ void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) 
   }
 }
 
-// After every table loaded: the triggers of the tables this run created (a dump creates them after the rows,
-// so they do not fire on them), then the views that are missing.
+// After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
+// that they do not fire on them), then the views that are missing.
 void finish_schema(const Options& options, const std::optional<std::string>& password, load::Session& session,
                    const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
-  for (const auto& t : tables)
-    if (t->created && t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
+  for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
+    if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
   for (const dump::TableFiles& v : views)
     if (!table_exists(session, options.database, v.table)) {

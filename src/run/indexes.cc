@@ -7,7 +7,7 @@
 
 namespace fastload {
 
-void defer_indexes(const Options& options, RunState& state) {
+void recover_indexes(const Options& options, RunState& state) {
   std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
   try {
     state.deferred.emplace(*state.control, state.target, database);  // re-creates what a killed run left
@@ -15,6 +15,10 @@ void defer_indexes(const Options& options, RunState& state) {
     throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
                               options.mode);
   }
+}
+
+void defer_indexes(const Options& options, RunState& state) {
+  recover_indexes(options, state);
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
   if (!options.force && !loaded_before(state) && load::has_rows(*state.control, state.target))
     throw Failure(ExitCode::usage, fmt::format(

@@ -132,7 +132,10 @@ bool prepare_load(const Options& options, RunState& state) {
   // --dry-run: the plan instead of the passes that change the table.
   if (options.dry_run) return plan_pass(options, state), false;
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
-  if (options.defer_indexes) timed(state, "indexes", [&] { defer_indexes(options, state); });
+  const bool empty_innodb = options.defer_indexes_if_empty && state.target.engine == "InnoDB" && !state.shards.map &&
+                            (loaded_before(state) || !load::has_rows(*state.control, state.target));
+  if (options.defer_indexes || empty_innodb) timed(state, "indexes", [&] { defer_indexes(options, state); });
+  else if (options.defer_indexes_if_empty && state.target.engine == "InnoDB") recover_indexes(options, state);
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
   start_progress(options, state);
   state.summary.load_started = true;

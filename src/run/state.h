@@ -202,6 +202,8 @@ void finish_auto_ids(RunState& state);
 
 // indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
 void defer_indexes(const Options& options, RunState& state);
+// What a killed run left dropped re-created, nothing dropped (a table of a run of many that holds rows).
+void recover_indexes(const Options& options, RunState& state);
 std::optional<Failure> restore_indexes(RunState& state) noexcept;
 
 // atomic.cc: --atomic's publish, or the stage abandoned after a failure.

@@ -27,6 +27,7 @@ mariadb-dump --no-defaults -uroot -S "$SOCKET" --tab="$dump" $src
 tables="nodes p c e"
 sums() { local db=$1 t out=""; for t in $tables; do out+="$t=$(checksum $db.$t) "; done; echo "$out"; }
 want=$(sums $src)
+definition() { sql $1 -e "SHOW CREATE TABLE nodes" | cut -f2-; }
 
 # The whole dump into an empty database.
 dst=dbrun_dst
@@ -41,8 +42,22 @@ expect_eq "restore: the view reads the rows" "$(sql $src -e "SELECT * FROM v ORD
   "$(sql $dst -e "SELECT * FROM v ORDER BY 1, 2")"
 expect_match "restore: one line a table" "fastload: $dst.nodes: loaded 30000 rows .* created from $dump/nodes.sql" "$ERR"
 expect_match "restore: the total" "fastload: loaded 30006 rows .* into 4 tables of $dst in" "$ERR"
+expect_match "restore: the index re-created" "fastload: $dst.nodes: loaded 30000 rows .*; 1 indexes re-created" "$ERR"
+expect_eq "restore: the table's definition" "$(definition $src)" "$(definition $dst)"
 expect_match "restore: json per table" '"tables":\[\{"status":"ok".*"table":"'$dst'.nodes"' "$OUT"
 expect_eq "restore: the largest table first" "$dst.nodes" "$(grep -o '"table":"[^"]*"' <<<"$OUT" | head -1 | cut -d'"' -f4)"
+
+# Killed (kill -9) after a chunk's commit, then resumed: every table exact, the indexes dropped for the load
+# (each table started empty) back, the trigger made once.
+fresh_db dbrun_resume
+killed_after 2 --threads 2 --chunk-size 256K --resume "$dump" dbrun_resume
+expect_eq "resume: first run killed" 137 "$KILLED"
+run_fastload --threads 2 --chunk-size 256K --resume "$dump" dbrun_resume
+expect_eq "resume: exit code ($ERR)" 0 "$RC"
+expect_eq "resume: every table equal to the source" "$want" "$(sums dbrun_resume)"
+expect_eq "resume: the indexes back" "$(definition $src)" "$(definition dbrun_resume)"
+expect_eq "resume: the trigger made" 1 "$(sql -e "SELECT COUNT(*) FROM information_schema.TRIGGERS
+  WHERE TRIGGER_SCHEMA = 'dbrun_resume'")"
 
 # Again into the same tables: they exist (nothing created), and the rows are there: every key a duplicate.
 run_fastload "$dump" $dst
@@ -111,6 +126,6 @@ run_fastload "$TEST_TMP/mydumper" $dst
 expect_eq "mydumper: exit code" 2 "$RC"
 expect_match "mydumper: message" "mydumper directory" "$ERR"
 
-sql -e "DROP DATABASE $src; DROP DATABASE $dst; DROP DATABASE dbrun_tz; DROP DATABASE dbrun_orphan;
+sql -e "DROP DATABASE $src; DROP DATABASE $dst; DROP DATABASE dbrun_tz; DROP DATABASE dbrun_resume; DROP DATABASE dbrun_orphan;
   DROP DATABASE dbrun_dry; DROP DATABASE $files"
 finish
