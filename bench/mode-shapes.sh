@@ -36,16 +36,7 @@ ways=(LOAD-DATA "${modes[@]}")
 fastload=${FASTLOAD:-$BUILD_DIR/fastload}
 step "starting a scratch server (buffer pool 4G, redo log 2G)"
 scratch_server --buffer-pool 4G --log-file-size 2G
-server_pid=$(cat "$SCRATCH/mysqld.pid")
 sql -e "CREATE DATABASE bench"
-
-# CPU seconds the server has used so far (utime + stime; the command name may hold spaces).
-server_cpu() {
-  local stat fields
-  read -r stat <"/proc/$server_pid/stat" || die "the scratch server (pid $server_pid) is gone"
-  read -r -a fields <<<"${stat##*) }"  # fields[0] is field 3 (state): utime is 14, stime 15
-  echo $((fields[11] + fields[12]))
-}
 
 # shape SHAPE: its table (`table`), its CREATE TABLE (`ddl`) and its file, generated on first use.
 shape() {
@@ -84,7 +75,7 @@ load() {
   fi
   [[ $sum == "${reference[$1]}" ]] ||
     die "$1 --mode $2: CHECKSUM TABLE $sum, but the LOAD DATA statement's is ${reference[$1]}"
-  echo "$1 $2 $wall $user $sys $((after - before))" >>"$SCRATCH/results"
+  echo "$1 $2 $wall $user $sys $(awk -v a="$after" -v b="$before" 'BEGIN { printf "%.2f", a - b }')" >>"$SCRATCH/results"
   printf 'round %d/%d  %-8s %-10s wall %7.2f s\n' "$round" "$runs" "$1" "$2" "$wall"
 }
 
@@ -100,12 +91,12 @@ for ((round = 1; round <= runs; round++)); do
 done
 
 step "medians over $runs runs, $rows rows (fastload ${FASTLOAD_ARGS:-with its default --threads})"
-awk -v rows="$rows" -v hz="$(getconf CLK_TCK)" -v ways="${ways[*]}" -v shapes="${shapes[*]}" '
+awk -v rows="$rows" -v ways="${ways[*]}" -v shapes="${shapes[*]}" '
   function median(v, n,   i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j-1] > v[j]; j--) { t = v[j]; v[j] = v[j-1]; v[j-1] = t }
     return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
   }
-  { k = ++n[$1, $2]; wall[$1, $2, k] = $3; cli[$1, $2, k] = $4 + $5; srv[$1, $2, k] = $6 / hz }
+  { k = ++n[$1, $2]; wall[$1, $2, k] = $3; cli[$1, $2, k] = $4 + $5; srv[$1, $2, k] = $6 }
   END {
     printf "| shape | way | server CPU-µs/row | client CPU-µs/row | wall (s) | server CPU vs LOAD DATA |\n"
     printf "|---|---|---:|---:|---:|---:|\n"

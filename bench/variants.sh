@@ -39,7 +39,6 @@ scripts/setup.sh
 buffer_pool=${BUFFER_POOL:-4G}
 step "starting a scratch server (buffer pool $buffer_pool, redo log 2G)"
 scratch_server --buffer-pool "$buffer_pool" --log-file-size 2G
-server_pid=$(cat "$SCRATCH/mysqld.pid")
 sql -e "CREATE DATABASE bench"
 file=$SCRATCH/nodes.tsv
 step "generating $rows rows"
@@ -60,13 +59,6 @@ if [[ ${ORDER:-inorder} == shuffled ]]; then
 fi
 echo "$(stat -c %s "$file") bytes, ${ORDER:-inorder}, key ${KEY:-id}"
 
-# CPU seconds the server has used so far (utime + stime; the command name may hold spaces).
-server_cpu() {
-  local stat fields
-  read -r stat <"/proc/$server_pid/stat" || die "the scratch server (pid $server_pid) is gone"
-  read -r -a fields <<<"${stat##*) }"  # fields[0] is field 3 (state): utime is 14, stime 15
-  awk -v t=$((fields[11] + fields[12])) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
-}
 
 indexes=""
 [[ ${INDEXED:-0} == 1 ]] && indexes="ALTER TABLE nodes ADD KEY changeset (changeset), ADD KEY uid_ts (uid, timestamp)"

@@ -34,3 +34,13 @@ shuffle_rows() {
   awk 'BEGIN { srand(42) } { printf "%.9f\t%s\n", rand(), $0 }' "$1" | LC_ALL=C sort -S 1G -t$'\t' -k1,1 |
     cut -f2- >"$2"
 }
+
+# server_cpu: CPU seconds the scratch server (SCRATCH's mysqld.pid) has used so far, utime + stime (the command
+# name in /proc/PID/stat may hold spaces).
+server_cpu() {
+  local stat fields pid
+  pid=$(cat "$SCRATCH/mysqld.pid")
+  read -r stat <"/proc/$pid/stat" || die "the scratch server (pid $pid) is gone"
+  read -r -a fields <<<"${stat##*) }"  # fields[0] is field 3 (state): utime is 14, stime 15
+  awk -v t=$((fields[11] + fields[12])) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
+}
