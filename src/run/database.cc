@@ -37,6 +37,7 @@ Options table_options(const Options& o, const dump::TableFiles& t) {
   out.table = t.table;
   out.files = t.files;
   out.prove_foreign_keys = true;
+  if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + t.table;  // a file a table: FILE.T
   out.defer_indexes_if_empty = true;
   if (t.schema) {  // --tab writes each column's bytes as stored: SELECT ... INTO OUTFILE ... CHARACTER SET binary
     out.charset = "binary";
@@ -116,6 +117,7 @@ void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Sessio
     open_files(t->options, t->state, t->files.files);
     connect_table(t->options, t->state, [&] { before_check(*t); });
     if (!prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
+    t->state.progress.reset();  // a line a table would write over the others: a run of many has none yet
     t->load = std::make_unique<TableLoad>(*t->state.resolved, t->state);
     t->load->work().finished = [t = t.get()] { reindex(t->state, t->reindexed); };
   }

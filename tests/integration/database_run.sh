@@ -89,6 +89,19 @@ run_fastload "$orphan" dbrun_orphan
 expect_eq "orphan: exit code" 14 "$RC"
 expect_match "orphan: named" "fastload: dbrun_orphan.c: rows whose foreign key c_p \(pid\) finds no row in dbrun_orphan.p: $orphan/c.txt line 5 \(pid=999\)" "$ERR"
 
+# --rejects FILE: a file a table, FILE.T (empty for a table without rejected rows).
+bad=$TEST_TMP/bad
+mkdir -p "$bad"
+cp "$dump"/* "$bad/"
+printf 'x\t7\tnot a number\n' >>"$bad/c.txt"
+fresh_db dbrun_rej
+run_fastload --max-errors 1 --rejects "$TEST_TMP/rej" "$bad" dbrun_rej
+expect_eq "rejects: exit code ($ERR)" 0 "$RC"
+expect_eq "rejects: the row in the table's file" "$(printf 'x\t7\tnot a number')" "$(cat "$TEST_TMP/rej.c")"
+expect_eq "rejects: its reason beside it" 1 "$(grep -c "$bad/c.txt" "$TEST_TMP/rej.c.reasons")"
+expect_eq "rejects: none for another table" 0 "$(stat -c %s "$TEST_TMP/rej.p")"
+expect_eq "rejects: the other rows loaded" "$want" "$(sums dbrun_rej)"
+
 # --dry-run: the plan, nothing created.
 fresh_db dbrun_dry
 run_fastload --dry-run "$dump" dbrun_dry
@@ -126,6 +139,6 @@ run_fastload "$TEST_TMP/mydumper" $dst
 expect_eq "mydumper: exit code" 2 "$RC"
 expect_match "mydumper: message" "mydumper directory" "$ERR"
 
-sql -e "DROP DATABASE $src; DROP DATABASE $dst; DROP DATABASE dbrun_tz; DROP DATABASE dbrun_resume; DROP DATABASE dbrun_orphan;
+sql -e "DROP DATABASE $src; DROP DATABASE $dst; DROP DATABASE dbrun_tz; DROP DATABASE dbrun_resume; DROP DATABASE dbrun_rej; DROP DATABASE dbrun_orphan;
   DROP DATABASE dbrun_dry; DROP DATABASE $files"
 finish
