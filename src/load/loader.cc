@@ -170,7 +170,11 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
   // Connect every worker before the first chunk, so a refused connection fails
   // the load before anything is committed.
   std::vector<Worker> workers(threads);
-  for (Worker& w : workers) switch_table(w, *tables[0], mutex);
+  try {
+    for (Worker& w : workers) switch_table(w, *tables[0], mutex);
+  } catch (...) {
+    return fail(*tables[0]);  // the first table's failure: its chunks are all still to load
+  }
   std::vector<std::size_t> table_of(threads, 0);  // the table each worker's links reach; its own entry only
   run_workers(threads, stop, [&](unsigned worker) {
     while (!stop.load(std::memory_order_acquire)) {

@@ -29,8 +29,13 @@ capture "$FASTLOAD" -?
 expect_eq "-? is --help" "$("$FASTLOAD" --help)" "$OUT"
 run_fastload --charset gb18030 "$good" codes.t
 expect_eq "unsplittable charset" 2 "$RC"
-run_fastload "$good" notadot
-expect_eq "target without a dot" 2 "$RC"
+run_fastload "$good" codes.
+expect_eq "target ending in a dot" 2 "$RC"
+expect_match "target ending in a dot: message" "^fastload: 'codes.' is neither DB.TABLE nor a database's name" "$ERR"
+# A database alone: the file loads into the table named after it (good), which codes lacks.
+run_fastload "$good" codes
+expect_eq "target without a dot: the table named after the file is missing" 5 "$RC"
+expect_match "target without a dot: message" "codes.good" "$ERR"
 
 run_fastload "$TEST_TMP/nope.tsv" codes.t
 expect_eq "missing file" 3 "$RC"
