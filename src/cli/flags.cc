@@ -98,8 +98,8 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
   app.add_option("FILE... DB.TABLE", f.positional, "the files to load (quoted glob patterns such as 'parts/*.tsv' "
                  "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
                  "see Format), then the target table (quote names holding dots with backticks); or FILE|DIR... DB: "
-                 "each file into the table named by its name up to the first dot, and a `mariadb-dump --tab` "
-                 "directory's tables (T.txt, created from T.sql when missing)")
+                 "each file into the table named by its name up to the first dot, and each table of a directory "
+                 "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing)")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
