@@ -171,6 +171,8 @@ void set_loading_variables(Session& session, const Options& options) {
 
 void set_control_variables(Session& session, const Options& options) {
   if (options.no_binlog) skip_binlog(session);
+  // Foreign keys proved after the load: their indexes may be dropped for it.
+  if (options.prove_foreign_keys) session.execute("SET SESSION foreign_key_checks = 0");
 }
 
 }  // namespace fastload::load

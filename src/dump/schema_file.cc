@@ -10,13 +10,9 @@
 #include "text/sql_text.h"
 
 namespace fastload::dump {
-namespace {
+using load::trimmed;
 
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+namespace {
 
 // A statement's code: the inside of the executable comment (`/*!40103 SET ... */`) that the dump wraps it in.
 std::string_view code_of(std::string_view statement) {

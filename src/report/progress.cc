@@ -13,8 +13,23 @@ namespace {
 constexpr auto kTick = std::chrono::milliseconds(500);  // the line's redraws; the JSON every other one
 constexpr double kSmoothing = 10;  // seconds: the rates are an exponential moving average over about this long
 
-double read(const std::atomic<std::uint64_t>& counter) {
-  return static_cast<double>(counter.load(std::memory_order_relaxed));
+// One reading of the counters, summed over the tables of the run.
+struct Reading {
+  double input_taken = 0, rows_taken = 0, input_bytes_done = 0, committed_input = 0, sent_bytes = 0,
+         settled_sent = 0, committed_sent = 0, committed_bytes = 0, committed_rows = 0, chunks_in_flight = 0;
+};
+
+Reading read(const std::vector<const ProgressCounters*>& counters) {
+  auto get = [](const std::atomic<std::uint64_t>& v) { return static_cast<double>(v.load(std::memory_order_relaxed)); };
+  Reading r;
+  for (const ProgressCounters* c : counters) {
+    r.input_taken += get(c->input_taken), r.rows_taken += get(c->rows_taken);
+    r.input_bytes_done += get(c->input_bytes_done), r.committed_input += get(c->committed_input);
+    r.sent_bytes += get(c->sent_bytes), r.settled_sent += get(c->settled_sent);
+    r.committed_sent += get(c->committed_sent), r.committed_bytes += get(c->committed_bytes);
+    r.committed_rows += get(c->committed_rows), r.chunks_in_flight += get(c->chunks_in_flight);
+  }
+  return r;
 }
 
 }  // namespace
@@ -23,7 +38,12 @@ bool progress_on_terminal() { return ::isatty(STDERR_FILENO); }
 bool progress_wanted(bool forced) { return forced || progress_on_terminal(); }
 
 ProgressLine::ProgressLine(std::uint64_t total_input, const ProgressCounters& counters, ProgressOutputs outputs)
-    : total_input_(total_input), counters_(counters), outputs_(std::move(outputs)), thread_([this] { run(); }) {}
+    : ProgressLine(total_input, std::vector<const ProgressCounters*>{&counters}, std::move(outputs)) {}
+
+ProgressLine::ProgressLine(std::uint64_t total_input, std::vector<const ProgressCounters*> counters,
+                           ProgressOutputs outputs)
+    : total_input_(total_input), counters_(std::move(counters)), outputs_(std::move(outputs)),
+      thread_([this] { run(); }) {}
 
 ProgressLine::~ProgressLine() {
   {
@@ -63,23 +83,22 @@ void ProgressLine::complete() {
 // chunks committed so far (an INSERT's text is longer than its row, a
 // compressed file's input shorter). It never passes what the workers took.
 ProgressSample ProgressLine::sample(ProgressState state) {
-  const ProgressCounters& c = counters_;
+  const Reading c = read(counters_);
   ProgressSample s;
   s.state = state;
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   s.total = total_input_;
-  s.read = c.input_taken.load(std::memory_order_relaxed);
-  s.sent = c.sent_bytes.load(std::memory_order_relaxed);
-  s.committed_bytes = c.committed_bytes.load(std::memory_order_relaxed);
-  s.committed_rows = c.committed_rows.load(std::memory_order_relaxed);
-  s.in_flight = c.chunks_in_flight.load(std::memory_order_relaxed);
-  double committed_input = read(c.committed_input), committed_sent = read(c.committed_sent);
-  double per_sent = committed_sent > 0 ? committed_input / committed_sent : 1;
-  double rows_per_input = committed_input > 0 ? s.committed_rows / committed_input  // before a commit: as taken
-                          : s.read > 0        ? read(c.rows_taken) / s.read
-                                              : 0;
-  double in_flight = std::max(0.0, s.sent - read(c.settled_sent)) * per_sent;
-  double done = read(c.input_bytes_done);
+  s.read = static_cast<std::uint64_t>(c.input_taken);
+  s.sent = static_cast<std::uint64_t>(c.sent_bytes);
+  s.committed_bytes = static_cast<std::uint64_t>(c.committed_bytes);
+  s.committed_rows = static_cast<std::uint64_t>(c.committed_rows);
+  s.in_flight = static_cast<std::uint64_t>(c.chunks_in_flight);
+  double per_sent = c.committed_sent > 0 ? c.committed_input / c.committed_sent : 1;
+  double rows_per_input = c.committed_input > 0 ? s.committed_rows / c.committed_input  // before a commit: as taken
+                          : s.read > 0          ? c.rows_taken / s.read
+                                                : 0;
+  double in_flight = std::max(0.0, s.sent - c.settled_sent) * per_sent;
+  double done = c.input_bytes_done;
   s.position = std::max(last_position_, std::min(done + in_flight, std::max<double>(s.read, done)));
   double rows = s.committed_rows + in_flight * rows_per_input;
   if (double dt = s.seconds - last_seconds_; dt > 0) {

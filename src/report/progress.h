@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fastload::report {
 
@@ -73,6 +74,8 @@ class ProgressLine {
  public:
   // Reads the counters while it runs; they must outlive it. total_input: input bytes, 0 when unknown.
   ProgressLine(std::uint64_t total_input, const ProgressCounters& counters, ProgressOutputs outputs);
+  // A run of many tables: one line for all, their counters summed.
+  ProgressLine(std::uint64_t total_input, std::vector<const ProgressCounters*> counters, ProgressOutputs outputs);
   ~ProgressLine();  // stops the thread and ends the line (a last JSON object says "stopped" unless complete)
   // After the load pass: the indexes, the publish and the barrier are what is left.
   void finishing();
@@ -86,7 +89,7 @@ class ProgressLine {
 
   const bool terminal_ = progress_on_terminal();
   const std::uint64_t total_input_;
-  const ProgressCounters& counters_;
+  const std::vector<const ProgressCounters*> counters_;
   const ProgressOutputs outputs_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::mutex mutex_;                 // guards everything below, and drawing

@@ -327,7 +327,8 @@ int print_tables(const Summary& run, const std::vector<const Summary*>& tables, 
     note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}", t->table, t->rows, t->bytes / 1e6,
          t->seconds, per_second(t->rows, t->seconds),
          t->created_from.empty() ? "" : fmt::format("; created from {}", t->created_from),
-         t->deferred_indexes.empty() ? "" : fmt::format("; {} indexes re-created", t->deferred_indexes.size()));
+         t->deferred_indexes.empty() ? "" : fmt::format("; {} indexes re-created (in that time)",
+                                                          t->deferred_indexes.size()));
   }
   if (!run.error.empty()) tell("{}", run.error);
   if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))

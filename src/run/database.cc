@@ -1,22 +1,23 @@
 // FILE|DIR... DB: many tables in one run. Each table goes through the passes
 // of a one-table load up to the load (every table checked before any row is
-// sent), then one pool of workers loads them all, largest first, and each
-// table's indexes are rebuilt by the worker that settled its last chunk while
-// the others load on; then each table's barrier, its triggers, the views
-// (docs/design.md, "A database in one run").
+// sent), then one pool of workers loads them all, largest first, and the
+// worker that settled a table's last chunk rebuilds its indexes and proves the
+// foreign keys it completes while the others load on; then each table's
+// barrier, its triggers, the views (docs/design.md, "A database in one run").
 #include <algorithm>
 #include <filesystem>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
-#include "base/server_codes.h"
 #include "db/password.h"
 #include "db/session_variables.h"
 #include "dump/tables.h"
 #include "report/say.h"
+#include "run/foreign_key_proofs.h"
 #include "run/run.h"
 #include "run/state.h"
+#include "table/schema_script.h"
 #include "text/identifiers.h"
 
 namespace fastload {
@@ -30,6 +31,7 @@ struct TableRun {
   bool created = false;     // created from its schema file by this run
   std::unique_ptr<TableLoad> load;
   std::optional<Failure> reindexed;  // what re-creating its indexes said, when that failed
+  std::uint64_t progress_total = 0;  // its input, for the run's progress line
 };
 
 Options table_options(const Options& o, const dump::TableFiles& t) {
@@ -56,32 +58,11 @@ std::uint64_t size_of(const std::vector<std::string>& files) {
   return bytes;
 }
 
-bool table_exists(load::Session& session, const std::string& database, const std::string& table) {
-  return session.query_value(fmt::format(
-             "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-             session.quote_string(database), session.quote_string(table))) != "0";
-}
-
-// Statements of a schema file, in a session of their own (its SETs change the session), in the database. A
-// trigger that exists already was made by an earlier run of this restore, killed after it.
+// A schema file's statements, after its settings.
 void run_schema(const Options& options, const std::optional<std::string>& password, const dump::SchemaFile& schema,
                 const std::vector<std::string>& statements) {
-  load::Session session(options.connection, password);
-  session.execute("SET SESSION foreign_key_checks = 0");  // a table may refer to one created after it
-  session.execute("USE " + load::quote_identifier(options.database));
-  try {
-    for (const std::string& s : schema.settings) session.execute(s);
-    for (const std::string& s : statements) {
-      try {
-        session.execute(s);
-      } catch (const load::ServerError& e) {
-        if (e.code() != er::TRG_ALREADY_EXISTS) throw;
-      }
-    }
-  } catch (const load::ServerError& e) {
-    throw Failure(ExitCode::load_failed, fmt::format("{}: the server refused a statement of this schema file: {} "
-                                                     "(error {})", schema.path, e.what(), e.code()), e.code());
-  }
+  load::run_schema_statements(options.connection, password, options.database, schema.settings, statements,
+                              schema.path);
 }
 
 // The connect pass's extra step for a table of a dump: its settings, and the table created when missing.
@@ -91,7 +72,7 @@ void before_check(TableRun& t) {
     return;
   }
   load::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
-  if (table_exists(*t.state.control, t.options.database, t.options.table)) return;
+  if (load::table_exists(*t.state.control, t.options.database, t.options.table)) return;
   run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
   t.created = true;
   t.state.summary.created_from = t.files.schema->path;
@@ -100,7 +81,7 @@ void before_check(TableRun& t) {
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
 bool planned_missing(TableRun& t, load::Session& session) {
-  if (!t.options.dry_run || !t.files.schema || table_exists(session, t.options.database, t.options.table))
+  if (!t.options.dry_run || !t.files.schema || load::table_exists(session, t.options.database, t.options.table))
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
                                       "bytes); its file and rows are checked once it exists", t.options.database,
@@ -110,17 +91,44 @@ bool planned_missing(TableRun& t, load::Session& session) {
   return true;
 }
 
-// Every table checked, split and made ready, in the order they will load.
+// Every table checked, split and made ready, in the order they will load. Every missing table is created before
+// any table's indexes are dropped for the load: a foreign key needs its parent's index when it is created.
 void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session) {
   for (auto& t : tables) {
     if (planned_missing(*t, session)) continue;
     open_files(t->options, t->state, t->files.files);
     connect_table(t->options, t->state, [&] { before_check(*t); });
-    if (!prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
-    t->state.progress.reset();  // a line a table would write over the others: a run of many has none yet
-    t->load = std::make_unique<TableLoad>(*t->state.resolved, t->state);
-    t->load->work().finished = [t = t.get()] { reindex(t->state, t->reindexed); };
   }
+  for (auto& t : tables) {
+    if (!t->state.resolved || !prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
+    t->state.progress.reset();  // a line a table would write over the others: the run has one for all
+    t->progress_total = progress_total(t->state);  // before the load takes the chunks' outcomes
+    t->load = std::make_unique<TableLoad>(*t->state.resolved, t->state);
+  }
+}
+
+// The worker that settles a table's last chunk re-creates its indexes, then proves the foreign keys it completes.
+void finish_each(std::vector<std::unique_ptr<TableRun>>& tables, ForeignKeyProofs& proofs) {
+  for (std::size_t i = 0; i < tables.size(); ++i)
+    tables[i]->load->work().finished = [t = tables[i].get(), i, &proofs] {
+      reindex(t->state, t->reindexed);
+      proofs.loaded(i, *t->state.control);
+    };
+}
+
+// One progress line for the run: every loading table's input and counters.
+std::unique_ptr<report::ProgressLine> start_progress(const Options& options,
+                                                     const std::vector<std::unique_ptr<TableRun>>& tables) {
+  std::uint64_t total = 0;
+  bool unknown = false;  // a pipe's size
+  std::vector<const report::ProgressCounters*> counters;
+  for (const auto& t : tables) {
+    if (!t->load) continue;
+    total += t->progress_total;
+    for (const Input& input : t->state.inputs) unknown = unknown || (!input.file && !input.stream->compressed_size());
+    counters.push_back(&t->state.counters);
+  }
+  return counters.empty() ? nullptr : make_progress(options, unknown ? 0 : total, std::move(counters));
 }
 
 void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) {
@@ -149,7 +157,7 @@ void finish_schema(const Options& options, const std::optional<std::string>& pas
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
   for (const dump::TableFiles& v : views)
-    if (!table_exists(session, options.database, v.table)) {
+    if (!load::table_exists(session, options.database, v.table)) {
       run_schema(options, password, *v.schema, {v.schema->create});
       spdlog::info("{}.{}: view created from {}", options.database, v.table, v.schema->path);
     }
@@ -184,14 +192,21 @@ int run_database(const Options& options, load::StepHook* hook) {
     }
     load::Session session(options.connection, password);  // the run's own questions: tables there, views
     prepare_tables(tables, session);
+    std::optional<ForeignKeyProofs> proofs;
+    if (!options.dry_run) {
+      std::vector<const RunState*> loaded;
+      for (const auto& t : tables) loaded.push_back(&t->state);
+      finish_each(tables, proofs.emplace(std::move(loaded), options.dialect));
+    }
+    std::unique_ptr<report::ProgressLine> progress = start_progress(options, tables);
     load_all(tables, options.threads);
+    if (progress) progress->finishing();
     if (options.dry_run ||
         !std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
       return;
-    std::vector<const RunState*> loaded;
-    for (const auto& t : tables) loaded.push_back(&t->state);
-    prove_foreign_keys(loaded, options.dialect);
+    proofs->check(session);
     finish_schema(options, password, session, tables, views);
+    if (progress) progress->complete();
   });
   std::vector<const report::Summary*> summaries;
   for (auto& t : tables) {

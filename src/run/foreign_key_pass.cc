@@ -1,11 +1,8 @@
-// A run of many tables loads with foreign_key_checks = 0: after the load,
-// every foreign key of each table it loaded is proved by one anti-join, and
-// the first rows without a parent are named with their file and line.
 #include <algorithm>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include "run/state.h"
+#include "run/foreign_key_proofs.h"
 #include "table/foreign_keys.h"
 #include "table/target.h"
 #include "text/field_parser.h"
@@ -71,18 +68,63 @@ std::string describe(const load::Orphans& o, const RunState& state, const Dialec
 
 }  // namespace
 
-void prove_foreign_keys(const std::vector<const RunState*>& tables, const Dialect& dialect) {
-  std::vector<std::string> found;
-  for (const RunState* t : tables) {
-    if (!t->control) continue;
-    for (const load::Orphans& o : load::find_orphans(*t->control, t->target.database, t->target.table))
-      found.push_back(describe(o, *t, dialect));
+ForeignKeyProofs::ForeignKeyProofs(std::vector<const RunState*> tables, const Dialect& dialect)
+    : tables_(std::move(tables)), dialect_(dialect), loaded_(tables_.size(), false) {
+  for (std::size_t t = 0; t < tables_.size(); ++t) {
+    const load::Target& child = tables_[t]->target;
+    for (load::ForeignKey& key : load::foreign_keys_of(*tables_[t]->control, child.database, child.table)) {
+      std::optional<std::size_t> parent;
+      for (std::size_t p = 0; p < tables_.size(); ++p)
+        if (tables_[p]->target.database == key.parent_db && tables_[p]->target.table == key.parent_table) parent = p;
+      keys_.push_back({t, parent, std::move(key)});
+    }
   }
-  if (found.empty()) return;
+}
+
+void ForeignKeyProofs::loaded(std::size_t table, load::Session& session) noexcept {
+  std::vector<const Key*> ready;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    loaded_[table] = true;
+    for (Key& k : keys_)
+      if (!k.claimed && loaded_[k.child] && (!k.parent || loaded_[*k.parent])) {
+        k.claimed = true;
+        ready.push_back(&k);
+      }
+  }
+  for (const Key* k : ready) {
+    try {
+      prove(*k, session);
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!failure_) failure_ = Failure(ExitCode::load_failed, fmt::format(
+          "{}: proving its foreign key {} failed: {}", tables_[k->child]->target.display, k->key.name, e.what()));
+    }
+  }
+}
+
+void ForeignKeyProofs::prove(const Key& k, load::Session& session) {
+  const RunState& child = *tables_[k.child];
+  std::optional<load::Orphans> o = load::find_orphans(session, child.target.database, child.target.table, k.key);
+  if (!o) return;
+  std::string line = describe(*o, child, dialect_);
+  std::lock_guard<std::mutex> lock(mutex_);
+  found_.push_back(std::move(line));
+}
+
+void ForeignKeyProofs::check(load::Session& session) {
+  for (Key& k : keys_) {  // the workers are done: no lock is needed, and none is held while a proof runs
+    if (k.claimed) continue;
+    k.claimed = true;
+    prove(k, session);
+  }
+  if (failure_) throw *failure_;
+  if (found_.empty()) return;
+  std::sort(found_.begin(), found_.end());  // the workers found them in any order
   throw Failure(ExitCode::orphan_rows, fmt::format(
       "{}\nthe tables were loaded with foreign_key_checks = 0 (a child's rows may load before its parent's) and "
       "these rows are committed: load the missing parent rows, or delete the rows named (the foreign key's "
-      "columns find them)", fmt::join(found, "\n")));
+      "columns find them)", fmt::join(found_, "\n")));
 }
 
 }  // namespace fastload

@@ -26,7 +26,7 @@ void defer_indexes(const Options& options, RunState& state) {
         "rebuild too (and a large table stays without them during the load); give --force to do it anyway, or "
         "load without --defer-indexes", state.target.display));
   try {
-    state.summary.deferred_indexes = state.deferred->drop(*state.control);
+    state.summary.deferred_indexes = state.deferred->drop(*state.control, options.prove_foreign_keys);
   } catch (const load::ServerError& e) {
     throw load::explain(e, state.target, "--defer-indexes: dropping the secondary indexes", options.mode);
   }

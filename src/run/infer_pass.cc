@@ -13,6 +13,7 @@
 #include "report/say.h"
 #include "run/state.h"
 #include "schema/column_types.h"
+#include "table/schema_script.h"
 #include "text/row_scanner.h"
 #include "text/identifiers.h"
 
@@ -89,10 +90,7 @@ int print_schemas(const Options& o) {
 
 bool create_inferred(const Options& o, RunState& state, const std::vector<std::string>& files) {
   load::Session& session = *state.control;
-  if (session.query_value(fmt::format(
-          "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-          session.quote_string(o.database), session.quote_string(o.table))) != "0")
-    return false;
+  if (load::table_exists(session, o.database, o.table)) return false;
   const std::string sql = create_statement(o, o.table, files);
   try {
     session.execute(sql);

@@ -57,13 +57,17 @@ void check_resumed_rejects_file(const Options& options, const RunState& state) {
   load::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
 }
 
-// The progress line (on a terminal, or --progress; not with --quiet) and --progress-json's objects.
-void start_progress(const Options& options, RunState& state) {
+}  // namespace
+
+std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std::uint64_t total,
+                                                    std::vector<const report::ProgressCounters*> counters) {
   report::ProgressOutputs outputs{report::progress_wanted(options.progress) && !options.quiet,
                                   options.progress_json, [] { return load::stop_signal() != 0; }};
-  if (outputs.line || outputs.json)
-    state.progress = std::make_unique<report::ProgressLine>(progress_total(state), state.counters, outputs);
+  if (!outputs.line && !outputs.json) return nullptr;
+  return std::make_unique<report::ProgressLine>(total, std::move(counters), outputs);
 }
+
+namespace {
 
 void load_and_barrier(const Options& options, RunState& state) {
   open_files(options, state, options.files);
@@ -137,7 +141,7 @@ bool prepare_load(const Options& options, RunState& state) {
   if (options.defer_indexes || empty_innodb) timed(state, "indexes", [&] { defer_indexes(options, state); });
   else if (options.defer_indexes_if_empty && state.target.engine == "InnoDB") recover_indexes(options, state);
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
-  start_progress(options, state);
+  state.progress = make_progress(options, progress_total(state), {&state.counters});
   state.summary.load_started = true;
   return true;
 }

@@ -114,10 +114,6 @@ void reindex(RunState& state, std::optional<Failure>& stopped);
 // The passes after the load (reindex, publish, barrier, analyze); throws what stopped the load.
 void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped);
 
-// foreign_key_pass.cc: a run of many tables' proof that every row it loaded finds its parent rows. Throws
-// Failure(ExitCode::orphan_rows) naming the first rows without one (file and line where a mapped file has them).
-void prove_foreign_keys(const std::vector<const RunState*>& tables, const Dialect& dialect);
-
 // infer_pass.cc: --create's table made from `files`' inferred column types when the target is missing (true
 // then), in the connect pass; --print-schema's statements on stdout (returns the exit code).
 bool create_inferred(const Options& options, RunState& state, const std::vector<std::string>& files);
@@ -131,6 +127,10 @@ int run_database(const Options& options, load::StepHook* hook);
 void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
 void split_input(const Options& options, RunState& state, std::size_t index);
 std::uint64_t progress_total(const RunState& state);
+// The progress line (on a terminal, or --progress; not with --quiet) and --progress-json's objects, reading
+// `counters` (a table's, or every table's of a run); none when neither is wanted.
+std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std::uint64_t total,
+                                                    std::vector<const report::ProgressCounters*> counters);
 // --part: the chunks of the other parts are theirs, whatever the ledger says of them.
 void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);

@@ -7,16 +7,8 @@
 #include "text/identifiers.h"
 
 namespace fastload::load {
-namespace {
 
-struct ForeignKey {
-  std::string parent_db, parent_table;
-  std::vector<std::string> columns, parent_columns;
-};
-
-// The table's foreign keys by name, their columns in order.
-std::map<std::string, ForeignKey> foreign_keys(Session& session, const std::string& database,
-                                               const std::string& table) {
+std::vector<ForeignKey> foreign_keys_of(Session& session, const std::string& database, const std::string& table) {
   std::map<std::string, ForeignKey> keys;
   const auto rows = session.query(fmt::format(
       "SELECT CONSTRAINT_NAME, COLUMN_NAME, REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME "
@@ -25,15 +17,22 @@ std::map<std::string, ForeignKey> foreign_keys(Session& session, const std::stri
       session.quote_string(database), session.quote_string(table)));
   for (const auto& r : rows) {
     ForeignKey& key = keys[r.at(0).value_or("")];
+    key.name = r.at(0).value_or("");
     key.columns.push_back(r.at(1).value_or(""));
     key.parent_db = r.at(2).value_or("");
     key.parent_table = r.at(3).value_or("");
     key.parent_columns.push_back(r.at(4).value_or(""));
   }
-  return keys;
+  std::vector<ForeignKey> out;
+  for (auto& [name, key] : keys) out.push_back(std::move(key));
+  return out;
 }
 
+namespace {
+
 // The child rows whose key has no NULL and no parent row: NULL in any column means no reference (MATCH SIMPLE).
+// A LEFT JOIN, not NOT EXISTS: MariaDB runs this one as an index lookup a row ("Not exists"), where it
+// materialises the parent for NOT EXISTS (4 times the server CPU on a 2,000,000-row child, bench/restore.sh).
 std::string anti_join(const std::string& child, const ForeignKey& key, std::size_t limit) {
   std::vector<std::string> selected, not_null, match;
   for (std::size_t i = 0; i < key.columns.size(); ++i) {
@@ -42,30 +41,28 @@ std::string anti_join(const std::string& child, const ForeignKey& key, std::size
     not_null.push_back(c + " IS NOT NULL");
     match.push_back("p." + quote_identifier(key.parent_columns[i]) + " = " + c);
   }
-  return fmt::format("SELECT {} FROM {} AS c WHERE {} AND NOT EXISTS (SELECT 1 FROM {}.{} AS p WHERE {}) LIMIT {}",
-                     fmt::join(selected, ", "), child, fmt::join(not_null, " AND "),
-                     quote_identifier(key.parent_db), quote_identifier(key.parent_table), fmt::join(match, " AND "),
-                     limit);
+  // A parent row that matches has a non-NULL first column: it equals the child's.
+  return fmt::format("SELECT {} FROM {} AS c LEFT JOIN {}.{} AS p ON {} WHERE {} AND p.{} IS NULL LIMIT {}",
+                     fmt::join(selected, ", "), child, quote_identifier(key.parent_db),
+                     quote_identifier(key.parent_table), fmt::join(match, " AND "), fmt::join(not_null, " AND "),
+                     quote_identifier(key.parent_columns.at(0)), limit);
 }
 
 }  // namespace
 
-std::vector<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
-                                  std::size_t most) {
-  std::vector<Orphans> out;
+std::optional<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
+                                    const ForeignKey& key, std::size_t most) {
   const std::string child = quote_identifier(database) + "." + quote_identifier(table);
-  for (const auto& [name, key] : foreign_keys(session, database, table)) {
-    const auto rows = session.query(anti_join(child, key, most + 1));
-    if (rows.empty()) continue;
-    Orphans o{name, database + "." + table, key.parent_db + "." + key.parent_table, key.columns, {}, rows.size() > most};
-    for (std::size_t r = 0; r < rows.size() && r < most; ++r) {
-      std::vector<std::string> values;
-      for (const auto& v : rows[r]) values.push_back(v.value_or("NULL"));
-      o.rows.push_back(std::move(values));
-    }
-    out.push_back(std::move(o));
+  const auto rows = session.query(anti_join(child, key, most + 1));
+  if (rows.empty()) return std::nullopt;
+  Orphans o{key.name, database + "." + table, key.parent_db + "." + key.parent_table, key.columns, {},
+            rows.size() > most};
+  for (std::size_t r = 0; r < rows.size() && r < most; ++r) {
+    std::vector<std::string> values;
+    for (const auto& v : rows[r]) values.push_back(v.value_or("NULL"));
+    o.rows.push_back(std::move(values));
   }
-  return out;
+  return o;
 }
 
 }  // namespace fastload::load

@@ -4,12 +4,22 @@
 // database in one run").
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "db/session.h"
 
 namespace fastload::load {
+
+struct ForeignKey {
+  std::string name;
+  std::string parent_db, parent_table;
+  std::vector<std::string> columns, parent_columns;  // the child's and the parent's, in order
+};
+
+// The foreign keys of `database`.`table`, by name. Throws ServerError.
+std::vector<ForeignKey> foreign_keys_of(Session& session, const std::string& database, const std::string& table);
 
 struct Orphans {
   std::string constraint;          // its name
@@ -19,9 +29,9 @@ struct Orphans {
   bool more = false;               // more such rows than `rows` holds
 };
 
-// Each foreign key of `database`.`table` whose non-NULL values find no parent row, with the first of them
-// (up to `most`). Throws ServerError.
-std::vector<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
-                                  std::size_t most = 3);
+// The rows of `database`.`table` whose non-NULL values of `key` find no parent row, the first of them (up to
+// `most`); none when every row finds its parent. Throws ServerError.
+std::optional<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
+                                    const ForeignKey& key, std::size_t most = 3);
 
 }  // namespace fastload::load

@@ -148,17 +148,21 @@ std::vector<IndexDefinition> DeferredIndexes::pending_from_record(Session& contr
   return pending;
 }
 
-std::vector<std::string> DeferredIndexes::drop(Session& control) {
+std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_keys_proven) {
   auto rows = control.query("SHOW CREATE TABLE " + target_.quoted);
+  TableKeys keys = parse_keys(rows.at(0).at(1).value_or(""));
+  if (foreign_keys_proven) keys.foreign_keys.clear();
   std::vector<IndexDefinition> indexes =
-      deferrable(parse_keys(rows.at(0).at(1).value_or("")), referencing_keys(control, target_));
+      deferrable(keys, foreign_keys_proven ? std::vector<std::vector<std::string>>{} : referencing_keys(control, target_));
   if (indexes.empty()) return {};
-  std::string record = "INSERT INTO " + record_ + " (target, name, clause) VALUES ";
+  // dropped_at a microsecond apart: a later run re-creates them in this order, the table's own.
+  std::string record = "INSERT INTO " + record_ + " (target, name, clause, dropped_at) VALUES ";
   std::string alter = "ALTER TABLE " + target_.quoted;
   std::vector<std::string> names;
   for (const IndexDefinition& index : indexes) {
-    record += fmt::format("{}({}, {}, {})", names.empty() ? "" : ", ", control.quote_string(target_.quoted),
-                          control.quote_string(index.name), control.quote_string(index.clause));
+    record += fmt::format("{}({}, {}, {}, CURRENT_TIMESTAMP(6) + INTERVAL {} MICROSECOND)",
+                          names.empty() ? "" : ", ", control.quote_string(target_.quoted),
+                          control.quote_string(index.name), control.quote_string(index.clause), names.size());
     alter += fmt::format("{} DROP INDEX {}", names.empty() ? "" : ",", quote_identifier(index.name));
     names.push_back(index.name);
   }

@@ -44,7 +44,10 @@ class DeferredIndexes {
   DeferredIndexes(Session& control, const Target& target, const std::string& record_database);
 
   // Records, then drops the deferrable indexes (one ALTER TABLE). Returns their names.
-  std::vector<std::string> drop(Session& control);
+  // `foreign_keys_proven`: the load runs with foreign_key_checks = 0 and every
+  // foreign key is proved after it, so the indexes foreign keys use are
+  // deferred too (the server allows dropping them only with the checks off).
+  std::vector<std::string> drop(Session& control, bool foreign_keys_proven);
   // Re-creates what drop() and earlier runs left dropped (one ALTER TABLE),
   // then forgets the record. Throws Failure(load_failed) naming the statement
   // to run when the server refuses. Does nothing when nothing is dropped.

@@ -172,13 +172,13 @@ std::string per_statement_use(std::string_view text, const SqlScan& scan) {
   return "";
 }
 
-namespace {
-
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
 }
+
+namespace {
 
 // At a line's start: "DELIMITER x" sets the delimiter to x; returns one past its line, or 0 when it is none.
 std::size_t delimiter_line(std::string_view script, std::size_t i, std::string& delimiter) {

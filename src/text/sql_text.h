@@ -34,6 +34,9 @@ struct SqlScan {
 // backslash_escapes: false under sql_mode NO_BACKSLASH_ESCAPES, where a
 // backslash in a literal is a plain character. Executable comments
 // (/*! ... */, /*M! ... */) are read as code, as the server runs them.
+// `s` without the white space (as isspace) at its ends.
+std::string_view trimmed(std::string_view s);
+
 SqlScan scan_sql(std::string_view text, bool backslash_escapes = true);
 
 // Why `text` (a --set expression, scanned as `scan`) would not give each row

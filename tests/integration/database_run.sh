@@ -27,7 +27,8 @@ mariadb-dump --no-defaults -uroot -S "$SOCKET" --tab="$dump" $src
 tables="nodes p c e"
 sums() { local db=$1 t out=""; for t in $tables; do out+="$t=$(checksum $db.$t) "; done; echo "$out"; }
 want=$(sums $src)
-definition() { sql $1 -e "SHOW CREATE TABLE nodes" | cut -f2-; }
+# Every table's definition: its indexes, those its foreign key uses (dropped for the load) too.
+definition() { local t; for t in $tables; do sql $1 -e "SHOW CREATE TABLE $t" | cut -f2-; done; }
 
 # The whole dump into an empty database.
 dst=dbrun_dst
@@ -43,7 +44,7 @@ expect_eq "restore: the view reads the rows" "$(sql $src -e "SELECT * FROM v ORD
 expect_match "restore: one line a table" "fastload: $dst.nodes: loaded 30000 rows .* created from $dump/nodes.sql" "$ERR"
 expect_match "restore: the total" "fastload: loaded 30006 rows .* into 4 tables of $dst in" "$ERR"
 expect_match "restore: the index re-created" "fastload: $dst.nodes: loaded 30000 rows .*; 1 indexes re-created" "$ERR"
-expect_eq "restore: the table's definition" "$(definition $src)" "$(definition $dst)"
+expect_eq "restore: the tables' definitions" "$(definition $src)" "$(definition $dst)"
 expect_match "restore: json per table" '"tables":\[\{"status":"ok".*"table":"'$dst'.nodes"' "$OUT"
 expect_eq "restore: the largest table first" "$dst.nodes" "$(grep -o '"table":"[^"]*"' <<<"$OUT" | head -1 | cut -d'"' -f4)"
 
@@ -122,6 +123,17 @@ run_fastload --threads 2 --chunk-size 256K "$TEST_TMP/nodes.extract.tsv" "$TEST_
 expect_eq "files: exit code ($ERR)" 0 "$RC"
 expect_eq "files: nodes" "$nodes_sum" "$(checksum $files.nodes)"
 expect_eq "files: parts from two files" "$nodes_sum" "$(checksum $files.parts)"
+# One progress stream for the run: every table's input its total, complete at the end.
+sql -e "TRUNCATE $files.nodes; TRUNCATE $files.parts"
+run_fastload --progress-json --threads 2 --chunk-size 256K "$TEST_TMP/nodes.extract.tsv" "$TEST_TMP/parts.1.tsv" \
+  "$TEST_TMP/parts.2.tsv.gz" $files
+expect_eq "progress: exit code ($ERR)" 0 "$RC"
+inputs=$(($(stat -c %s "$TEST_TMP/nodes.extract.tsv") + $(stat -c %s "$TEST_TMP/parts.1.tsv") + \
+  $(stat -c %s "$TEST_TMP/parts.2.tsv.gz")))
+expect_eq "progress: the run's total, every table's input" "$inputs" \
+  "$(grep -o '"bytes_total":[0-9]*' <<<"$OUT" | tail -1 | cut -d: -f2)"
+expect_match "progress: the last says done, every row" '"state":"done".*"rows_committed":60000,.*"percent":100.0' \
+  "$(grep '"type":"progress"' <<<"$OUT" | tail -1)"
 cp "$TEST_TMP/nodes.tsv" "$TEST_TMP/missing.tsv"
 sql -e "TRUNCATE $files.nodes"
 run_fastload "$TEST_TMP/nodes.extract.tsv" "$TEST_TMP/missing.tsv" $files

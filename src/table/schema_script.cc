@@ -1,0 +1,38 @@
+#include "table/schema_script.h"
+
+#include <fmt/core.h>
+
+#include "base/errors.h"
+#include "base/server_codes.h"
+#include "text/identifiers.h"
+
+namespace fastload::load {
+
+bool table_exists(Session& session, const std::string& database, const std::string& table) {
+  return session.query_value(fmt::format(
+             "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+             session.quote_string(database), session.quote_string(table))) != "0";
+}
+
+void run_schema_statements(const ConnectionOptions& connection, const std::optional<std::string>& password,
+                           const std::string& database, const std::vector<std::string>& settings,
+                           const std::vector<std::string>& statements, const std::string& source) {
+  Session session(connection, password);
+  session.execute("SET SESSION foreign_key_checks = 0");
+  session.execute("USE " + quote_identifier(database));
+  try {
+    for (const std::string& s : settings) session.execute(s);
+    for (const std::string& s : statements) {
+      try {
+        session.execute(s);
+      } catch (const ServerError& e) {
+        if (e.code() != er::TRG_ALREADY_EXISTS) throw;
+      }
+    }
+  } catch (const ServerError& e) {
+    throw Failure(ExitCode::load_failed, fmt::format("{}: the server refused a statement of this schema file: {} "
+                                                     "(error {})", source, e.what(), e.code()), e.code());
+  }
+}
+
+}  // namespace fastload::load
