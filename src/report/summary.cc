@@ -180,8 +180,9 @@ void print_text(const Summary& s, bool verbose) {
       tell("  {}", describe_span(span, file));  // the failure's message says to reload these
     }
   if (!s.deferred_indexes.empty())
-    note("--defer-indexes: {} secondary indexes dropped for the load and re-created after "
-               "it: {}", s.deferred_indexes.size(), fmt::join(s.deferred_indexes, ", "));
+    note("--defer-indexes: {} secondary {} dropped for the load and re-created after it: {}",
+         s.deferred_indexes.size(), s.deferred_indexes.size() == 1 ? "index" : "indexes",
+         fmt::join(s.deferred_indexes, ", "));
   if (s.durable) note("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
   else if (s.rows > 0) note("durable: not checked (the load did not finish)");
 }
@@ -327,8 +328,9 @@ int print_tables(const Summary& run, const std::vector<const Summary*>& tables, 
     note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}", t->table, t->rows, t->bytes / 1e6,
          t->seconds, per_second(t->rows, t->seconds),
          t->created_from.empty() ? "" : fmt::format("; created from {}", t->created_from),
-         t->deferred_indexes.empty() ? "" : fmt::format("; {} indexes re-created (in that time)",
-                                                          t->deferred_indexes.size()));
+         t->deferred_indexes.empty() ? "" : fmt::format("; {} {} re-created (in that time)",
+                                                          t->deferred_indexes.size(),
+                                                          t->deferred_indexes.size() == 1 ? "index" : "indexes"));
   }
   if (!run.error.empty()) tell("{}", run.error);
   if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))

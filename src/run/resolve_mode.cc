@@ -31,7 +31,7 @@ void resolve(RunState& state, const ModeChoice& choice) {
   state.resolved->mode = choice.mode;
   state.summary.mode = traits(choice.mode).name;
   state.summary.mode_reason = choice.reason;
-  spdlog::info("mode {} (auto: {})", state.summary.mode, choice.reason);
+  spdlog::info("{}: mode {} (auto: {})", state.target.display, state.summary.mode, choice.reason);
 }
 
 }  // namespace

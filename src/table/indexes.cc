@@ -169,9 +169,9 @@ std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_ke
   control.execute(record);  // first: a run killed after the ALTER leaves the record
   dropped_ = indexes;
   control.execute(alter);
-  spdlog::info("{}: dropped {} secondary indexes for the load; they are re-created after it. Were this run "
+  spdlog::info("{}: dropped {} secondary {} for the load; they are re-created after it. Were this run "
                "killed first, the next --defer-indexes run into it re-creates them, or run: {}", target_.display,
-               names.size(), restore_statement());
+               names.size(), names.size() == 1 ? "index" : "indexes", restore_statement());
   return names;
 }
 

@@ -65,7 +65,7 @@ expect_match "longtext: LOAD DATA, saying why" "--mode load \(auto: LOAD DATA LO
 run_fastload --dry-run --verbose "$file" $db.nodes
 expect_eq "--dry-run: exit code ($ERR)" 0 "$RC"
 expect_match "--dry-run: the plan names the mode" "--mode ${chosen[nodes]} \(auto: [^)]+\): " "$ERR"
-expect_match "--verbose: the choice" "^fastload: mode ${chosen[nodes]} \(auto: " "$ERR"
+expect_match "--verbose: the choice" "^fastload: $db.nodes: mode ${chosen[nodes]} \(auto: " "$ERR"
 
 # --resume records the concrete mode, so a rerun with auto resolves to the same one (an unfinished load rerun
 # in another mode is refused by the ledger's format check, naming both).

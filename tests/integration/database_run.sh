@@ -43,7 +43,7 @@ expect_eq "restore: the view reads the rows" "$(sql $src -e "SELECT * FROM v ORD
   "$(sql $dst -e "SELECT * FROM v ORDER BY 1, 2")"
 expect_match "restore: one line a table" "fastload: $dst.nodes: loaded 30000 rows .* created from $dump/nodes.sql" "$ERR"
 expect_match "restore: the total" "fastload: loaded 30006 rows .* into 4 tables of $dst in" "$ERR"
-expect_match "restore: the index re-created" "fastload: $dst.nodes: loaded 30000 rows .*; 1 indexes re-created" "$ERR"
+expect_match "restore: the index re-created" "fastload: $dst.nodes: loaded 30000 rows .*; 1 index re-created" "$ERR"
 expect_eq "restore: the tables' definitions" "$(definition $src)" "$(definition $dst)"
 expect_match "restore: json per table" '"tables":\[\{"status":"ok".*"table":"'$dst'.nodes"' "$OUT"
 expect_eq "restore: the largest table first" "$dst.nodes" "$(grep -o '"table":"[^"]*"' <<<"$OUT" | head -1 | cut -d'"' -f4)"
