@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.h"
+#include "input/file_list.h"
 
 namespace fastload::dump {
 namespace {
@@ -78,13 +79,15 @@ std::vector<TableFiles> tables_of(const std::vector<std::string>& arguments) {
       add_directory(argument, tables, at);
       continue;
     }
-    const std::string table = argument == "-" ? "" : table_of(argument);
-    if (table.empty())
-      throw Failure(ExitCode::usage, fmt::format("{}: no table name in this file's name (the table is the name "
-                                                 "up to its first dot); give DB.TABLE to load it", argument));
-    auto [it, added] = at.try_emplace(table, tables.size());
-    if (added) tables.push_back({table, {}, std::nullopt});
-    tables[it->second].files.push_back(argument);
+    for (const std::string& file : input::expand_files({argument})) {  // a quoted pattern: each file it matches
+      const std::string table = file == "-" ? "" : table_of(file);
+      if (table.empty())
+        throw Failure(ExitCode::usage, fmt::format("{}: no table name in this file's name (the table is the name "
+                                                   "up to its first dot); give DB.TABLE to load it", file));
+      auto [it, added] = at.try_emplace(table, tables.size());
+      if (added) tables.push_back({table, {}, std::nullopt});
+      tables[it->second].files.push_back(file);
+    }
   }
   return tables;
 }

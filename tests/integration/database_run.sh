@@ -123,11 +123,12 @@ run_fastload --threads 2 --chunk-size 256K "$TEST_TMP/nodes.extract.tsv" "$TEST_
 expect_eq "files: exit code ($ERR)" 0 "$RC"
 expect_eq "files: nodes" "$nodes_sum" "$(checksum $files.nodes)"
 expect_eq "files: parts from two files" "$nodes_sum" "$(checksum $files.parts)"
-# One progress stream for the run: every table's input its total, complete at the end.
+# A quoted pattern: each file it matches into the table its own name gives. One progress stream for the run:
+# every table's input its total, complete at the end.
 sql -e "TRUNCATE $files.nodes; TRUNCATE $files.parts"
-run_fastload --progress-json --threads 2 --chunk-size 256K "$TEST_TMP/nodes.extract.tsv" "$TEST_TMP/parts.1.tsv" \
-  "$TEST_TMP/parts.2.tsv.gz" $files
-expect_eq "progress: exit code ($ERR)" 0 "$RC"
+run_fastload --progress-json --threads 2 --chunk-size 256K "$TEST_TMP/nodes.extract.tsv" "$TEST_TMP/parts.*" $files
+expect_eq "pattern: exit code ($ERR)" 0 "$RC"
+expect_eq "pattern: parts from the files it matches" "$nodes_sum" "$(checksum $files.parts)"
 inputs=$(($(stat -c %s "$TEST_TMP/nodes.extract.tsv") + $(stat -c %s "$TEST_TMP/parts.1.tsv") + \
   $(stat -c %s "$TEST_TMP/parts.2.tsv.gz")))
 expect_eq "progress: the run's total, every table's input" "$inputs" \

@@ -110,7 +110,17 @@ TEST(Tables, NamedByFileAndDirectory) {
   EXPECT_TRUE(tables[3].files.empty());
   EXPECT_TRUE(tables[3].schema && tables[3].schema->view);
   EXPECT_EQ(dump::table_of("/x/y/t.txt.gz"), "t");
-  EXPECT_THROW(dump::tables_of({dir.path(".hidden")}), Failure);  // no table name before the first dot
+  dir.write("1\n", ".hidden");
+  try {
+    dump::tables_of({dir.path(".hidden")});
+    ADD_FAILURE() << "a file without a name before its first dot was taken";
+  } catch (const Failure& f) {
+    EXPECT_EQ(f.code(), ExitCode::usage) << f.what();  // no table name, not a file that cannot be read
+  }
+  // A quoted pattern: each file it matches, into the table its own name gives.
+  const auto matched = dump::tables_of({dir.path("c.part*.tsv")});
+  ASSERT_EQ(matched.size(), 1u);
+  EXPECT_EQ(matched[0].files, (std::vector<std::string>{dir.path("c.part1.tsv"), dir.path("c.part2.tsv")}));
   std::filesystem::create_directory(dir.path("empty"));
   EXPECT_THROW(dump::tables_of({dir.path("empty")}), Failure);
   std::filesystem::create_directory(dir.path("mydumper"));
