@@ -10,6 +10,7 @@ _fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size
   --resume --ledger --rejects --max-errors --accept-conversion --atomic --retries
   --defer-indexes --force --disable-checks --no-binlog --compress --max-rate --analyze
   --part --shard --via-head
+  --max-lag --replica --max-load --critical-load
   --host --port --socket --protocol --user --password --ssl-mode --ssl-ca --connect-timeout
   --no-defaults --defaults-file --defaults-extra-file --defaults-group-suffix --print-defaults"
 
@@ -26,7 +27,7 @@ _fastload_values() {
     -h | --host) echo host ;;
     --threads | --batch-rows | --chunk-size | --sort-memory | --charset | --fields-terminated-by | --fields-enclosed-by | --fields-escaped-by | \
       --lines-terminated-by | --lines-starting-by | --skip-rows | --columns | --partition | --set | --ledger | \
-      --max-errors | --retries | --max-rate | --part | --shard | -P | --port | -u | --user | --connect-timeout | \
+      --max-errors | --retries | --max-rate | --part | --shard | --max-lag | --replica | --max-load | --critical-load | -P | --port | -u | --user | --connect-timeout | \
       --defaults-group-suffix) echo none ;;
   esac
 }

@@ -26,6 +26,7 @@ enum class ExitCode : int {
   cannot_resume = 12,  // --resume: the ledger's unfinished load does not match this file or table
   temp_space = 13,     // --tmpdir is not a writable directory, or it filled up
   orphan_rows = 14,    // a run of many tables loaded rows whose foreign key finds no parent row
+  critical_load = 15,  // --critical-load: the server passed a limit; chunks in flight were finished; rerun with --resume
 };
 
 // Thrown for anything that ends the run; `what()` is the whole user message, saying what to do. It is
@@ -65,6 +66,7 @@ constexpr const char* exit_code_name(ExitCode code) {
     case ExitCode::cannot_resume: return "cannot_resume";
     case ExitCode::temp_space: return "temp_space";
     case ExitCode::orphan_rows: return "orphan_rows";
+    case ExitCode::critical_load: return "critical_load";
   }
   return "unknown";
 }

@@ -74,30 +74,25 @@ std::pair<unsigned, unsigned> parse_part(const std::string& text) {
   return {static_cast<unsigned>(*k), static_cast<unsigned>(*n)};
 }
 
-// NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket. A
-// password never goes on the command line, where `ps` shows it.
-ShardConnection parse_shard(const std::string& text) {
-  auto bad = [&](const std::string& why) { return usage_error(fmt::format("--shard '{}': {}", text, why)); };
-  std::size_t eq = text.find('=');
-  if (eq == 0 || eq == std::string::npos || eq + 1 == text.size())
-    throw bad("give NAME=WHERE, e.g. --shard s1=/etc/fastload/s1.cnf or --shard s1=loader@db1:3306");
-  ShardConnection shard{text.substr(0, eq), {}};
-  std::string where = text.substr(eq + 1);
-  ConnectionOptions& c = shard.connection;
+// WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket. A password never goes on the command
+// line, where `ps` shows it. `text` is the option's whole value, for messages.
+ConnectionOptions parse_where(const std::string& option, const std::string& text, std::string where) {
+  auto bad = [&](const std::string& why) { return usage_error(fmt::format("{} '{}': {}", option, text, why)); };
+  ConnectionOptions c;
   if (where.ends_with(".cnf")) {
     c.defaults_file = where;
-    return shard;
+    return c;
   }
   if (std::size_t at = where.rfind('@'); at != std::string::npos) {
     c.user = where.substr(0, at);
     where.erase(0, at + 1);
     if (c.user.find(':') != std::string::npos)
       throw bad("a password does not go on the command line (ps shows it): put it in an option file and give "
-                "NAME=FILE.cnf");
+                "FILE.cnf");
   }
   if (where.starts_with("/")) {
     c.socket = where;
-    return shard;
+    return c;
   }
   std::size_t colon = where.rfind(':');
   c.host = where.substr(0, colon);
@@ -108,7 +103,23 @@ ShardConnection parse_shard(const std::string& text) {
     c.port = static_cast<unsigned>(*number);
   }
   if (c.host.empty()) throw bad("no host: give [user@]host[:port], [user@]/path/to/socket or FILE.cnf");
-  return shard;
+  return c;
+}
+
+ShardConnection parse_shard(const std::string& text) {
+  std::size_t eq = text.find('=');
+  if (eq == 0 || eq == std::string::npos || eq + 1 == text.size())
+    throw usage_error(fmt::format("--shard '{}': give NAME=WHERE, e.g. --shard s1=/etc/fastload/s1.cnf or "
+                                  "--shard s1=loader@db1:3306", text));
+  return {text.substr(0, eq), parse_where("--shard", text, text.substr(eq + 1))};
+}
+
+ShardConnection parse_replica(const std::string& text) {
+  std::size_t eq = text.find('=');
+  if (eq == 0 || eq + 1 == text.size())
+    throw usage_error(fmt::format("--replica '{}': give [NAME=]WHERE, e.g. --replica r1=loader@db2:3306", text));
+  if (eq == std::string::npos) return {text, parse_where("--replica", text, text)};
+  return {text.substr(0, eq), parse_where("--replica", text, text.substr(eq + 1))};
 }
 
 std::vector<ColumnEntry> parse_columns(const std::string& text) {

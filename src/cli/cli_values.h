@@ -42,6 +42,13 @@ std::vector<std::string> parse_partitions(const std::string& text);
 
 // --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
 ShardConnection parse_shard(const std::string& text);
+// --replica [NAME=]WHERE, WHERE as for --shard; NAME defaults to WHERE.
+ShardConnection parse_replica(const std::string& text);
+
+// throttle_values.cc: --max-load / --critical-load "Threads_running=40,Threads_connected=500" (`option` names it
+// in messages); --max-lag's seconds ("2", "0.5": more than 0, at most a day).
+std::vector<StatusLimit> parse_status_limits(const std::string& text, const std::string& option);
+double parse_seconds(const std::string& text, const std::string& option);
 
 // --accept-conversion's names, as CLI11 checks them: int-fraction, time-fraction, timestamp-null, bit-text,
 // enum-index, all.

@@ -71,8 +71,9 @@ std::string default_tmpdir() {
 
 unsigned default_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
 
-void add_string(CLI::App& app, const char* name, GivenString& s, const char* help) {
+void add_string(CLI::App& app, const char* name, GivenString& s, const char* help, const char* type = nullptr) {
   s.option = app.add_option(name, s.text, help);
+  if (type) s.option->type_name(type);
 }
 
 // CLI11's own section, for options without one.
@@ -80,6 +81,13 @@ constexpr const char* kMainGroup = "Options";
 
 // The --help section the options added next belong to.
 void start_group(CLI::App& app, const char* name) { app.option_defaults()->group(name); }
+
+// An option given once per item (--shard, --replica): every one is kept, one value each.
+void add_repeated(CLI::App& app, const char* name, std::vector<std::string>& values, const char* help,
+                  const char* type) {
+  app.add_option(name, values, help)->type_name(type)->expected(1)->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
 
 // --mode's help and values come from the mode table (cli/modes.h).
 void add_mode_option(CLI::App& app, Options& o) {
@@ -148,11 +156,10 @@ void add_dialect_options(CLI::App& app, Flags& f) {
 void add_column_options(CLI::App& app, Flags& f) {
   start_group(app, "Columns (as LOAD DATA's column list and SET clause)");
   add_string(app, "--columns", f.columns, "where each row's fields go, in order: column names and @variables, e.g. "
-             "a,@skip,b,@x (names holding commas in backticks); default: the table's columns");
-  f.columns.option->type_name("LIST");
+             "a,@skip,b,@x (names holding commas in backticks); default: the table's columns", "LIST");
   add_string(app, "--partition", f.partitions, "the only partitions (or subpartitions) rows may go to, as LOAD "
-             "DATA's and INSERT's PARTITION (...): a row no named one takes is refused with its line, e.g. p1,p2");
-  f.partitions.option->type_name("LIST");
+             "DATA's and INSERT's PARTITION (...): a row no named one takes is refused with its line, e.g. p1,p2",
+             "LIST");
   app.add_option("--set", f.set, "COLUMN = EXPRESSION, as LOAD DATA's SET, e.g. 'c = UPPER(@x)'; once per column")
       ->type_name("'COL = EXPR'")->expected(1)->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -200,8 +207,7 @@ void add_speed_options(CLI::App& app, Options& o, Flags& f) {
   app.add_flag("--compress", o.compress, "compress the workers' connections (zlib; zstd where the client library "
                "and server have it), checked on the server");
   add_string(app, "--max-rate", f.max_rate, "most bytes a second all workers together send to the server, K/M/G "
-             "suffixes (counted before --compress)");
-  f.max_rate.option->type_name("RATE");
+             "suffixes (counted before --compress)", "RATE");
   app.add_flag("--analyze", o.analyze, "run ANALYZE TABLE on the table after the load, so its statistics "
                "describe the new rows (an error it reports is a warning: the rows are loaded)");
 }
@@ -211,15 +217,29 @@ void add_scaling_options(CLI::App& app, Options& o, Flags& f) {
   start_group(app, "Scaling out (docs/scaling.md)");
   add_string(app, "--part", f.part, "load only part K of N of the chunks (chunk i of the file when i mod N = K-1), "
              "so N processes, on one host or several, share one load; with --resume any of them may finish "
-             "another's part");
-  f.part.option->type_name("K/N");
-  app.add_option("--shard", f.shards, "a Spider table's shard server NAME (its server definition or partition) "
-                 "is reached through WHERE instead of its server definition: an option file (a path ending in "
-                 ".cnf, its [client] and [fastload] groups) or [user@]host[:port] or [user@]/path/to/socket; once "
-                 "per shard")->type_name("NAME=WHERE")->expected(1)->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+             "another's part", "K/N");
+  add_repeated(app, "--shard", f.shards, "a Spider table's shard server NAME (its server definition or "
+               "partition) is reached through WHERE instead of its server definition: an option file (a path "
+               "ending in .cnf, its [client] and [fastload] groups) or [user@]host[:port] or "
+               "[user@]/path/to/socket; once per shard", "NAME=WHERE");
   app.add_flag("--via-head", o.via_head, "load a Spider table through its head server, as one table, instead of "
                "straight into its shards");
+}
+
+// --max-lag, --replica, --max-load, --critical-load (docs/replicas.md).
+void add_replica_options(CLI::App& app, Flags& f) {
+  start_group(app, "Replicated servers (docs/replicas.md)");
+  add_string(app, "--max-lag", f.max_lag, "before each chunk, wait until every replica is at most SECONDS behind "
+             "(fractions allowed; measured by a heartbeat row, not whole seconds); a replica that stops "
+             "replicating or cannot be reached pauses the load too", "SECONDS");
+  add_repeated(app, "--replica", f.replicas, "a replica --max-lag watches, reached through WHERE as --shard's: "
+               "an option file (*.cnf) or [user@]host[:port] or [user@]/path/to/socket; once per replica "
+               "(default: the replicas the server lists in SHOW SLAVE HOSTS, with the load's user and password)",
+               "[NAME=]WHERE");
+  add_string(app, "--max-load", f.max_load, "before each chunk, wait while a global status variable of the "
+             "server is over its limit, e.g. Threads_running=40 (several: comma-separated)", "VAR=N[,VAR=N]");
+  add_string(app, "--critical-load", f.critical_load, "stop the load cleanly (chunks in flight finish; exit 15, "
+             "rerun with --resume) when a global status variable of the server passes its limit", "VAR=N[,VAR=N]");
 }
 
 void add_connection_options(CLI::App& app, Options& o, Flags& f) {
@@ -293,7 +313,7 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   o.threads = default_threads();
   // A repeated option: the last one wins, as in the mysql tools, so a script may append to a command line
   // (and the command line to the option files, cli/option_files.h). The options given once per item
-  // (--set, --shard, --accept-conversion) collect every one: they say TakeAll themselves.
+  // (--set, --shard, --replica, --accept-conversion) collect every one: they say TakeAll themselves.
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.set_help_flag("-?,--help", "print this help and exit");  // -h is --host, as in the mysql client
   format_help(app);
@@ -304,6 +324,7 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   add_safety_options(app, o, f);
   add_speed_options(app, o, f);
   add_scaling_options(app, o, f);
+  add_replica_options(app, f);
   start_group(app, kMainGroup);
   app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
   app.add_flag("--dry-run", o.dry_run, "run every check (connection, table, file format), then print the plan "
@@ -339,6 +360,10 @@ Given read_flags(Flags& f, Options& o) {
   if (auto rate = f.max_rate.value()) o.max_rate = parse_size(*rate, "--max-rate");
   if (auto part = f.part.value()) std::tie(o.part, o.parts) = parse_part(*part);
   for (const std::string& shard : f.shards) o.shards.push_back(parse_shard(shard));
+  if (auto lag = f.max_lag.value()) o.throttle.max_lag = parse_seconds(*lag, "--max-lag");
+  for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
+  if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
+  if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
   if (f.positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE (or DB: each FILE, or "
                                                  "each table of a dump DIR, into the table named after it)");
   o.files.assign(f.positional.begin(), f.positional.end() - 1);

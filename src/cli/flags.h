@@ -33,7 +33,8 @@ struct Flags {
   DialectOptions dialect;               // the flags go straight in, the strings after parsing
   GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by, lines_starting_by;
   GivenString chunk_size, sort_memory, columns, partitions, ledger, max_rate, part, password;
-  std::vector<std::string> set, accepted, shards;
+  GivenString max_lag, max_load, critical_load;
+  std::vector<std::string> set, accepted, shards, replicas;
   bool no_array_binding = false, no_sort = false;
   CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr, *skip_rows = nullptr;
 };

@@ -43,6 +43,20 @@ struct ShardConnection {
   ConnectionOptions connection;  // an option file (defaults_file), or host/port/socket/user of a DSN
 };
 
+// --max-load / --critical-load: a global status variable of the server and the value it must stay at or under.
+struct StatusLimit {
+  std::string variable;  // as SHOW GLOBAL STATUS names it, e.g. Threads_running
+  std::uint64_t limit = 0;
+};
+
+// Replicated servers (docs/replicas.md): when the workers must wait before their next chunk, or stop.
+struct ThrottleOptions {
+  double max_lag = 0;                     // --max-lag SECONDS; 0: replicas are not watched
+  std::vector<ShardConnection> replicas;  // --replica [NAME=]WHERE; none: found from the server (SHOW SLAVE HOSTS)
+  std::vector<StatusLimit> max_load;      // --max-load: pause while any is over its limit
+  std::vector<StatusLimit> critical_load;  // --critical-load: stop cleanly when any is over its limit
+};
+
 // What a row whose key is already in the table does (--on-duplicate).
 enum class OnDuplicate {
   error,    // refuses the row like any bad value (strict, the default)
@@ -136,6 +150,7 @@ struct Options {
   unsigned part = 1, parts = 1;  // --part K/N: this process loads the chunks of part K of N
   std::vector<ShardConnection> shards;  // --shard, once per shard server given
   bool via_head = false;         // load a Spider table through its head server, not shard-direct
+  ThrottleOptions throttle;      // replicas' lag and the server's load (docs/replicas.md)
 
   // A run of many tables: DB was given without a table.
   bool database_run() const { return table.empty(); }
@@ -160,6 +175,14 @@ inline std::uint64_t default_chunk_size(std::uint64_t file_size) {
   constexpr std::uint64_t most = 64ull << 20, least = 1ull << 20;
   std::uint64_t size = file_size / 32;
   return size > most ? most : size < least ? least : size;
+}
+
+// --max-lag without --chunk-size: chunks of at most `max_lag` MiB (at least 256K), so one chunk's transaction
+// applies on a replica in well under the limit (docs/replicas.md); no cap without --max-lag.
+inline std::uint64_t lag_chunk_cap(double max_lag) {
+  if (max_lag <= 0) return UINT64_MAX;
+  const double bytes = max_lag * (1 << 20);
+  return bytes < (256 << 10) ? 256 << 10 : bytes > double(64ull << 20) ? 64ull << 20 : std::uint64_t(bytes);
 }
 
 }  // namespace fastload

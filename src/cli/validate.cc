@@ -126,6 +126,24 @@ void check_scaling(const Options& o) {
         throw usage_error(fmt::format("--shard {} is given twice", o.shards[i].name));
 }
 
+// --max-lag and its company (docs/replicas.md).
+void check_throttle(const Options& o) {
+  const ThrottleOptions& t = o.throttle;
+  if (!t.replicas.empty() && t.max_lag <= 0)
+    throw usage_error("--replica names a replica for --max-lag to watch; give --max-lag SECONDS too");
+  if (t.max_lag > 0 && o.no_binlog)
+    throw usage_error("--max-lag with --no-binlog: the replicas get none of the load, so there is no lag to wait "
+                      "for; give one of them");
+  if ((t.max_lag > 0 || !t.max_load.empty() || !t.critical_load.empty()) && o.whole_file())
+    throw usage_error(fmt::format("--mode {} loads each file in one statement, which no pause can divide; use "
+                                  "a chunked mode with --max-lag, --max-load or --critical-load",
+                                  traits(o.mode).name));
+  for (std::size_t i = 0; i < t.replicas.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (t.replicas[i].name == t.replicas[j].name)
+        throw usage_error(fmt::format("--replica {} is given twice", t.replicas[i].name));
+}
+
 // DB alone: options that name one table's columns or parts, or publish one table, mean nothing for many.
 void check_database_run(const Options& o) {
   const char* one_table = !o.columns.empty() ? "--columns" : !o.set.empty() ? "--set" : !o.partitions.empty()
@@ -162,6 +180,7 @@ void validate(const Options& o, const Given& given) {
   check_reading(o, given);
   check_options(o);
   check_scaling(o);
+  check_throttle(o);
   check_conversion(o);
 }
 

@@ -255,7 +255,7 @@ void Session::execute(std::string_view sql) {
   else if (mysql_field_count(mysql_.get()) != 0) throw_error();
 }
 
-std::vector<Row> Session::query(std::string_view sql) {
+std::vector<Row> Session::query(std::string_view sql, std::vector<std::string>* column_names) {
   throttle(sql.size());
   ServerCall waiting = call();  // after the throttle: only the server's answer is waited for here
   send_query(sql);
@@ -266,6 +266,11 @@ std::vector<Row> Session::query(std::string_view sql) {
   }
   std::vector<Row> rows;
   unsigned columns = mysql_num_fields(result);
+  if (column_names) {
+    column_names->clear();
+    const MYSQL_FIELD* fields = mysql_fetch_fields(result);
+    for (unsigned i = 0; i < columns; ++i) column_names->emplace_back(fields[i].name, fields[i].name_length);
+  }
   while (MYSQL_ROW row = mysql_fetch_row(result)) {
     unsigned long* lengths = mysql_fetch_lengths(result);
     Row& out = rows.emplace_back(columns);

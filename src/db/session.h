@@ -55,7 +55,8 @@ class Session {
   // The default database, for what statements name without one (a --set
   // subquery's table, a function), as the mysql client's USE. Throws ServerError.
   void use_database(const std::string& database);
-  std::vector<Row> query(std::string_view sql);   // throws ServerError
+  // Throws ServerError. `columns`, when given, gets the result's column names (SHOW SLAVE STATUS's, say).
+  std::vector<Row> query(std::string_view sql, std::vector<std::string>* columns = nullptr);
   std::optional<std::string> query_value(std::string_view sql);
   std::string quote_string(std::string_view text);  // a '...' literal in the connection's charset
   void append_quoted(std::string& out, std::string_view text);  // the same, appended to `out`

@@ -175,6 +175,20 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
   } catch (...) {
     return fail(*tables[0]);  // the first table's failure: its chunks are all still to load
   }
+  // The gate (--max-lag, --max-load) before each chunk: false when the worker must stop. A --critical-load stop
+  // fails the table (exit 15; the chunks not loaded are listed), as a refused chunk would.
+  auto passes_gate = [&](TableWork& work) {
+    throttle::Gate* gate = work.job->gate;
+    if (!gate || gate->pass([&] { return stop.load() || stop_signal() != 0; })) return true;
+    if (std::optional<std::string> why = gate->stopped()) try {
+        throw Failure(ExitCode::critical_load, fmt::format(
+            "--critical-load: {}: the chunks in flight were finished and no other was started; rerun the same "
+            "command with --resume once the server is less busy", *why));
+      } catch (...) {
+        fail(work);
+      }
+    return false;
+  };
   std::vector<std::size_t> table_of(threads, 0);  // the table each worker's links reach; its own entry only
   run_workers(threads, stop, [&](unsigned worker) {
     while (!stop.load(std::memory_order_acquire)) {
@@ -182,6 +196,7 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
       std::size_t t = current.load();
       if (t >= tables.size()) return;
       TableWork& work = *tables[t];
+      if (!passes_gate(work)) return;
       runs[t].active.fetch_add(1);
       try {
         std::optional<ChunkText> text = work.source->next();

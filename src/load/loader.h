@@ -21,6 +21,7 @@
 #include "sink/route.h"
 #include "table/auto_ids.h"
 #include "table/ledger.h"
+#include "throttle/gate.h"
 
 namespace fastload::load {
 
@@ -51,6 +52,7 @@ struct LoadJob {
   Connect connect;                      // a worker's links (load/session_link.h in the program)
   StepHook* hook = nullptr;             // tests only
   std::atomic<std::uint64_t>* sent = nullptr;  // the bytes the workers' sessions send are counted here (progress)
+  throttle::Gate* gate = nullptr;       // passed before each chunk (--max-lag, --max-load; docs/replicas.md)
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.

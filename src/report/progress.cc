@@ -93,6 +93,7 @@ ProgressSample ProgressLine::sample(ProgressState state) {
   s.committed_bytes = static_cast<std::uint64_t>(c.committed_bytes);
   s.committed_rows = static_cast<std::uint64_t>(c.committed_rows);
   s.in_flight = static_cast<std::uint64_t>(c.chunks_in_flight);
+  if (outputs_.paused && state == ProgressState::loading) s.paused = outputs_.paused();
   double per_sent = c.committed_sent > 0 ? c.committed_input / c.committed_sent : 1;
   double rows_per_input = c.committed_input > 0 ? s.committed_rows / c.committed_input  // before a commit: as taken
                           : s.read > 0          ? c.rows_taken / s.read

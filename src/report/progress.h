@@ -55,6 +55,7 @@ struct ProgressSample {
   double rows_per_second = 0, sent_per_second = 0;  // smoothed over ~10 s
   std::optional<double> percent;       // none: the size is unknown
   std::optional<double> eta_seconds;   // none: unknown
+  std::optional<std::string> paused;   // why the workers wait; none: they do not
 };
 
 // "1:02:03": an ETA as h:mm:ss.
@@ -68,6 +69,8 @@ struct ProgressOutputs {
   bool line = false;  // the line on stderr
   bool json = false;  // --progress-json on stdout
   std::function<bool()> stopping = [] { return false; };  // a stop signal arrived: chunks in flight finish
+  // Why the workers wait before their next chunk (--max-lag, --max-load), or none; unset: they never do.
+  std::function<std::optional<std::string>()> paused;
 };
 
 class ProgressLine {

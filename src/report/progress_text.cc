@@ -1,5 +1,6 @@
 // The progress's words: the terminal line, fitted to its width, and the --progress-json object.
 #include "report/progress.h"
+#include "report/summary.h"
 
 #include <algorithm>
 #include <cmath>
@@ -36,6 +37,7 @@ std::string progress_text(const ProgressSample& s, std::size_t width) {
                      : s.state == ProgressState::stopping
                          ? fmt::format("stopping: finishing {} chunk{} in flight", s.in_flight, s.in_flight == 1 ? "" : "s")
                      : s.state == ProgressState::finishing ? "finishing"
+                     : s.paused                            ? "paused: " + *s.paused
                      : s.eta_seconds                       ? "ETA " + clock_text(*s.eta_seconds)
                      : s.total > 0                         ? "ETA ?"
                                                            : "";
@@ -70,11 +72,12 @@ std::string progress_json(const ProgressSample& s) {
   return fmt::format(
       "{{\"type\":\"progress\",\"state\":\"{}\",\"seconds\":{:.3f},\"bytes_total\":{},\"bytes_read\":{},"
       "\"bytes_sent\":{},\"bytes_committed\":{},\"rows_committed\":{},\"rows_per_second\":{:.0f},"
-      "\"mb_per_second\":{:.2f},\"percent\":{},\"eta_seconds\":{},\"chunks_in_flight\":{},\"paused\":false,"
-      "\"why\":null}}",
+      "\"mb_per_second\":{:.2f},\"percent\":{},\"eta_seconds\":{},\"chunks_in_flight\":{},\"paused\":{},"
+      "\"why\":{}}}",
       name(s.state), s.seconds, s.total ? std::to_string(s.total) : "null", s.read, s.sent, s.committed_bytes,
       s.committed_rows, s.rows_per_second, s.sent_per_second / 1e6, or_null(s.percent, "{:.1f}"),
-      or_null(s.eta_seconds, "{:.0f}"), s.in_flight);
+      or_null(s.eta_seconds, "{:.0f}"), s.in_flight, s.paused ? "true" : "false",
+      s.paused ? json_string(*s.paused) : "null");
 }
 
 }  // namespace fastload::report

@@ -13,11 +13,21 @@
 namespace fastload::report {
 namespace {
 
+// --max-lag, --max-load: how long the workers waited, and how far behind the replicas were.
+void print_throttled(const Summary& s) {
+  if (!s.paused_seconds) return;
+  note("throttled: paused {:.1f} s{}{}", *s.paused_seconds,
+       s.first_pause.empty() ? "" : fmt::format(" (first: {})", s.first_pause),
+       s.highest_lag ? fmt::format("; the replicas were at most {:.1f} s behind", *s.highest_lag) : "");
+}
+
 void print_problems(const std::vector<Problem>& problems, const char* label, bool advise) {
   for (const std::string& line : problem_lines(problems, label, advise)) tell("{}", line);
 }
 
 std::string json_problems(const std::vector<Problem>& problems);
+
+}  // namespace
 
 std::string json_string(const std::string& text) {
   std::string out = "\"";
@@ -35,6 +45,8 @@ std::string json_string(const std::string& text) {
   }
   return out + "\"";
 }
+
+namespace {
 
 // A string, or null when it is empty (not set, or nothing to say).
 std::string json_or_null(const std::string& text) { return text.empty() ? "null" : json_string(text); }
@@ -183,6 +195,7 @@ void print_text(const Summary& s, bool verbose) {
     note("--defer-indexes: {} secondary {} dropped for the load and re-created after it: {}",
          s.deferred_indexes.size(), s.deferred_indexes.size() == 1 ? "index" : "indexes",
          fmt::join(s.deferred_indexes, ", "));
+  print_throttled(s);
   if (s.durable) note("durable: {}: {}", *s.durable ? "yes" : "NO", s.durability);
   else if (s.rows > 0) note("durable: not checked (the load did not finish)");
 }
@@ -306,6 +319,10 @@ std::string json_of(const Summary& s) {
   for (const std::string& line : s.plan) plan += (plan.empty() ? "" : ",") + json_string(line);
   field("plan", "[" + plan + "]");
   field("created_from", json_or_null(s.created_from));
+  auto number = [](const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("null"); };
+  field("paused_seconds", number(s.paused_seconds));
+  field("highest_lag", number(s.highest_lag));
+  field("first_pause", json_or_null(s.first_pause));
   return out + "}";
 }
 
@@ -332,6 +349,7 @@ int print_tables(const Summary& run, const std::vector<const Summary*>& tables, 
                                                           t->deferred_indexes.size(),
                                                           t->deferred_indexes.size() == 1 ? "index" : "indexes"));
   }
+  print_throttled(run);
   if (!run.error.empty()) tell("{}", run.error);
   if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))
     note("loaded {} rows ({:.1f} MB) into {} table{} of {} in {:.2f} s: {:.0f} rows/s; durable: {}", rows,
@@ -339,9 +357,11 @@ int print_tables(const Summary& run, const std::vector<const Summary*>& tables, 
   if (!json) return exit_code;
   std::string each;
   for (const Summary* t : tables) each += (each.empty() ? "" : ",") + json_of(*t);
+  auto number = [](const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("null"); };
   say_out("{{\"status\":{},\"exit_code\":{},\"database\":{},\"rows\":{},\"bytes\":{},\"seconds\":{:.3f},"
-          "\"error\":{},\"tables\":[{}]}}\n", json_string(exit_code == 0 ? "ok" : "failed"), exit_code,
-          json_string(run.table), rows, bytes, run.seconds, json_or_null(run.error), each);
+          "\"paused_seconds\":{},\"highest_lag\":{},\"error\":{},\"tables\":[{}]}}\n",
+          json_string(exit_code == 0 ? "ok" : "failed"), exit_code, json_string(run.table), rows, bytes, run.seconds,
+          number(run.paused_seconds), number(run.highest_lag), json_or_null(run.error), each);
   std::fflush(stdout);
   return exit_code;
 }

@@ -108,10 +108,17 @@ struct Summary {
   std::string started_at, finished_at;  // ISO 8601 UTC (utc_timestamp); the start is after the password prompt
   std::string server_version;           // as the server says it, e.g. "10.11.9-MariaDB"; empty: not connected
   std::string created_from;             // a run of many tables: the schema file the table was created from
+  // --max-lag, --max-load (docs/replicas.md): how long the workers waited, why first, and the most a replica
+  // was behind in any sample; none when nothing was watched.
+  std::optional<double> paused_seconds, highest_lag;
+  std::string first_pause;
 };
 
 // "2026-11-27T03:50:01.123Z".
 std::string utc_timestamp(std::chrono::system_clock::time_point at);
+
+// `text` as a JSON string, quoted and escaped.
+std::string json_string(const std::string& text);
 
 // Chunk i is in state states[i]; adjacent chunks in one state make one span.
 std::vector<ChunkSpan> make_spans(const std::vector<Chunk>& chunks, const std::vector<SpanState>& states);

@@ -93,12 +93,22 @@ bool planned_missing(TableRun& t, load::Session& session) {
 
 // Every table checked, split and made ready, in the order they will load. Every missing table is created before
 // any table's indexes are dropped for the load: a foreign key needs its parent's index when it is created.
-void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session) {
+// The run's one gate (--max-lag, --max-load), watched from the first table's connection: every table is on one
+// server.
+void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session,
+                    std::unique_ptr<Throttling>& throttling) {
   for (auto& t : tables) {
     if (planned_missing(*t, session)) continue;
     open_files(t->options, t->state, t->files.files);
     connect_table(t->options, t->state, [&] { before_check(*t); });
   }
+  for (auto& t : tables)
+    if (t->state.resolved && !t->options.dry_run) {
+      throttling = start_throttle(*t->state.resolved, t->state);
+      break;
+    }
+  for (auto& t : tables)
+    if (throttling) t->state.gate = &throttling->gate;
   for (auto& t : tables) {
     if (!t->state.resolved || !prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
     t->state.progress.reset();  // a line a table would write over the others: the run has one for all
@@ -128,7 +138,8 @@ std::unique_ptr<report::ProgressLine> start_progress(const Options& options,
     for (const Input& input : t->state.inputs) unknown = unknown || (!input.file && !input.stream->compressed_size());
     counters.push_back(&t->state.counters);
   }
-  return counters.empty() ? nullptr : make_progress(options, unknown ? 0 : total, std::move(counters));
+  const throttle::Gate* gate = tables.empty() ? nullptr : tables.front()->state.gate;
+  return counters.empty() ? nullptr : make_progress(options, unknown ? 0 : total, std::move(counters), gate);
 }
 
 void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) {
@@ -191,7 +202,8 @@ int run_database(const Options& options, load::StepHook* hook) {
       t->state.password = password;
     }
     load::Session session(options.connection, password);  // the run's own questions: tables there, views
-    prepare_tables(tables, session);
+    std::unique_ptr<Throttling> throttling;
+    prepare_tables(tables, session, throttling);
     std::optional<ForeignKeyProofs> proofs;
     if (!options.dry_run) {
       std::vector<const RunState*> loaded;
@@ -201,6 +213,10 @@ int run_database(const Options& options, load::StepHook* hook) {
     std::unique_ptr<report::ProgressLine> progress = start_progress(options, tables);
     load_all(tables, options.threads);
     if (progress) progress->finishing();
+    if (throttling) {  // its heartbeat stops with the load
+      account_throttle(*throttling, run);
+      throttling.reset();
+    }
     if (options.dry_run ||
         !std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
       return;

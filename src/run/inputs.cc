@@ -89,7 +89,7 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
                                                "it to a file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.chunk_size ? options.chunk_size
-                                          : kStreamChunkSize;
+                                          : std::min(kStreamChunkSize, lag_chunk_cap(options.throttle.max_lag));
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
@@ -110,7 +110,7 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   // A whole-file mode (--mode server, bulk): the whole file in one statement.
   input.chunk_size = options.whole_file()          ? std::max<std::uint64_t>(bytes.size(), 1)
                      : options.chunk_size         ? options.chunk_size
-                                                  : default_chunk_size(bytes.size());
+                     : std::min(default_chunk_size(bytes.size()), lag_chunk_cap(options.throttle.max_lag));
   std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
                                            [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   split::verify_chunks(bytes, chunks, options.dialect);

@@ -206,6 +206,7 @@ struct TableLoad::Parts {
         job{options, state.destinations, row_routers(options, state), inputs,
             state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes} {
     job.connect = load::session_links(job, sources.mapped);
+    job.gate = state.gate;
   }
 };
 

@@ -60,9 +60,13 @@ void check_resumed_rejects_file(const Options& options, const RunState& state) {
 }  // namespace
 
 std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std::uint64_t total,
-                                                    std::vector<const report::ProgressCounters*> counters) {
-  report::ProgressOutputs outputs{report::progress_wanted(options.progress) && !options.quiet,
-                                  options.progress_json, [] { return load::stop_signal() != 0; }};
+                                                    std::vector<const report::ProgressCounters*> counters,
+                                                    const throttle::Gate* gate) {
+  report::ProgressOutputs outputs;
+  outputs.line = report::progress_wanted(options.progress) && !options.quiet;
+  outputs.json = options.progress_json;
+  outputs.stopping = [] { return load::stop_signal() != 0; };
+  if (gate) outputs.paused = [gate] { return gate->paused(); };
   if (!outputs.line && !outputs.json) return nullptr;
   return std::make_unique<report::ProgressLine>(total, std::move(counters), outputs);
 }
@@ -141,7 +145,12 @@ bool prepare_load(const Options& options, RunState& state) {
   if (options.defer_indexes || empty_innodb) timed(state, "indexes", [&] { defer_indexes(options, state); });
   else if (options.defer_indexes_if_empty && state.target.engine == "InnoDB") recover_indexes(options, state);
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
-  state.progress = make_progress(options, progress_total(state), {&state.counters});
+  // throttle: the replicas' lag and the server's load watched from here on (a run of many tables watches once).
+  if (!state.gate) timed(state, "throttle", [&] {
+    state.throttling = start_throttle(options, state);
+    if (state.throttling) state.gate = &state.throttling->gate;
+  });
+  state.progress = make_progress(options, progress_total(state), {&state.counters}, state.gate);
   state.summary.load_started = true;
   return true;
 }
@@ -156,6 +165,10 @@ void reindex(RunState& state, std::optional<Failure>& stopped) {
 
 void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped) {
   if (state.progress) state.progress->finishing();
+  if (state.throttling) {  // its heartbeat stops with the load
+    account_throttle(*state.throttling, state.summary);
+    state.throttling.reset();
+  }
   reindex(state, stopped);
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
   if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });

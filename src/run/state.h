@@ -30,6 +30,8 @@
 #include "sink/destination.h"
 #include "shard/spider.h"
 #include "report/progress.h"
+#include "throttle/gate.h"
+#include "throttle/monitor.h"
 #include "report/summary.h"
 
 namespace fastload {
@@ -66,6 +68,13 @@ struct Input {
 
 using Clock = std::chrono::steady_clock;
 
+// --max-lag, --max-load, --critical-load: the gate the workers pass before each chunk and the monitor that
+// opens and closes it (docs/replicas.md). Declared in this order: the monitor stops before the gate goes.
+struct Throttling {
+  throttle::Gate gate;
+  std::unique_ptr<throttle::Monitor> monitor;
+};
+
 // Everything the passes produce; Options stay as parsed.
 struct RunState {
   Clock::time_point start = Clock::now();  // the run's time starts here, or after the password prompt
@@ -84,6 +93,8 @@ struct RunState {
   std::vector<load::ChunkOutcome> outcomes;  // one per chunk, from the split on
   load::LoadCounters counters;
   std::unique_ptr<report::ProgressLine> progress;
+  std::unique_ptr<Throttling> throttling;  // a one-table load's, when an option asks for it
+  throttle::Gate* gate = nullptr;          // the gate its workers pass: its own, or its run of many tables'
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
   // The key the sort pass orders rows by, or why it does not; looked up once (sort_pass.cc).
@@ -114,6 +125,11 @@ void reindex(RunState& state, std::optional<Failure>& stopped);
 // The passes after the load (reindex, publish, barrier, analyze); throws what stopped the load.
 void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped);
 
+// throttle_pass.cc: the gate and its monitor, when --max-lag, --max-load or --critical-load asks for them (or
+// none); the gate's account in the summary.
+std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& state);
+void account_throttle(const Throttling& throttling, report::Summary& summary);
+
 // infer_pass.cc: --create's table made from `files`' inferred column types when the target is missing (true
 // then), in the connect pass; --print-schema's statements on stdout (returns the exit code).
 bool create_inferred(const Options& options, RunState& state, const std::vector<std::string>& files);
@@ -128,9 +144,11 @@ void open_input(const Options& options, RunState& state, std::size_t index);  //
 void split_input(const Options& options, RunState& state, std::size_t index);
 std::uint64_t progress_total(const RunState& state);
 // The progress line (on a terminal, or --progress; not with --quiet) and --progress-json's objects, reading
-// `counters` (a table's, or every table's of a run); none when neither is wanted.
+// `counters` (a table's, or every table's of a run), showing why `gate` holds the workers; none when neither
+// is wanted.
 std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std::uint64_t total,
-                                                    std::vector<const report::ProgressCounters*> counters);
+                                                    std::vector<const report::ProgressCounters*> counters,
+                                                    const throttle::Gate* gate = nullptr);
 // --part: the chunks of the other parts are theirs, whatever the ledger says of them.
 void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);

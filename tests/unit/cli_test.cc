@@ -12,15 +12,6 @@
 namespace fastload {
 namespace {
 
-ExitCode code_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Failure& e) {
-    return e.code();
-  }
-  return ExitCode::ok;
-}
-
 TEST(ParseSize, UnitsArePowersOf1024) {
   EXPECT_EQ(parse_size("1"), 1u);
   EXPECT_EQ(parse_size("64M"), 64ull << 20);

@@ -1,8 +1,10 @@
 // What the unit tests check of a message a Failure carries.
 #pragma once
 
+#include <functional>
 #include <string_view>
 
+#include "base/errors.h"
 #include "report/say.h"
 
 namespace fastload {
@@ -11,6 +13,16 @@ namespace fastload {
 // so a message that carried it would print it twice.
 inline bool without_program_prefix(std::string_view message) {
   return !message.empty() && !message.starts_with(report::kProgramPrefix) && !message.starts_with(' ');
+}
+
+// The exit code of the Failure `f` throws; ok when it throws none.
+inline ExitCode code_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    return e.code();
+  }
+  return ExitCode::ok;
 }
 
 }  // namespace fastload

@@ -1,0 +1,73 @@
+// --max-lag, --max-load, --critical-load (docs/replicas.md): the gate the
+// workers pass before each chunk, opened and closed by a monitor that samples
+// the replicas' heartbeat and the server's status variables.
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
+#include "cli/cli.h"
+#include "run/state.h"
+#include "throttle/replica_lag.h"
+#include "throttle/status_load.h"
+
+namespace fastload {
+namespace {
+
+constexpr auto kSampleEvery = std::chrono::milliseconds(200);
+
+// The replicas --replica names (an option file brings its own connection and password; a DSN takes the run's
+// user and password), or those the server lists.
+std::vector<throttle::Replica> watched_replicas(const Options& options, RunState& state) {
+  std::vector<throttle::Replica> replicas;
+  for (const ShardConnection& given : options.throttle.replicas) {
+    if (!given.connection.defaults_file.empty()) {
+      replicas.push_back({given.name, read_connection_file(given.connection.defaults_file), std::nullopt});
+      continue;
+    }
+    throttle::Replica r{given.name, given.connection, state.password};
+    if (r.connection.user.empty()) r.connection.user = options.connection.user;
+    r.connection.password = options.connection.password;
+    replicas.push_back(std::move(r));
+  }
+  if (replicas.empty()) replicas = throttle::listed_replicas(*state.control, options.connection, state.password);
+  if (replicas.empty())
+    throw Failure(ExitCode::usage, "--max-lag: the server lists no replica (SHOW SLAVE HOSTS is empty: a replica "
+                                   "is listed only when it sets report_host); name each with --replica "
+                                   "[NAME=]WHERE");
+  return replicas;
+}
+
+std::unique_ptr<load::Session> session_of(const Options& options, const RunState& state) {
+  return std::make_unique<load::Session>(options.connection, state.password);
+}
+
+}  // namespace
+
+std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& state) {
+  const ThrottleOptions& t = options.throttle;
+  std::vector<std::unique_ptr<throttle::Probe>> probes;
+  if (t.max_lag > 0) {
+    std::vector<throttle::Replica> replicas = watched_replicas(options, state);
+    std::vector<std::string> names;
+    for (const throttle::Replica& r : replicas) names.push_back(r.name);
+    spdlog::info("--max-lag {:g}: watching {}", t.max_lag, fmt::join(names, ", "));
+    const std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
+    probes.push_back(std::make_unique<throttle::ReplicaLag>(session_of(options, state), database,
+                                                            std::move(replicas), t.max_lag));
+  }
+  if (!t.max_load.empty() || !t.critical_load.empty())
+    probes.push_back(std::make_unique<throttle::StatusLoad>(session_of(options, state), t.max_load, t.critical_load));
+  if (probes.empty()) return nullptr;
+  auto throttling = std::make_unique<Throttling>();
+  throttling->monitor = std::make_unique<throttle::Monitor>(throttling->gate, std::move(probes), kSampleEvery);
+  return throttling;
+}
+
+void account_throttle(const Throttling& throttling, report::Summary& summary) {
+  const throttle::Account a = throttling.gate.account();
+  summary.paused_seconds = a.paused_seconds;
+  summary.highest_lag = a.highest_lag;
+  summary.first_pause = a.first_pause;
+}
+
+}  // namespace fastload

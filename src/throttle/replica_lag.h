@@ -1,0 +1,59 @@
+// --max-lag: how far behind each replica is, by a heartbeat. The monitor
+// writes the primary's clock (UNIX_TIMESTAMP(NOW(6))) into a row of
+// `fastload_heartbeat` on the primary at every sample; the row replicates like
+// the load's rows, so a replica's copy of it is as old as what it has
+// applied: its lag is the primary's clock now minus the beat the replica
+// holds, within one sampling interval, whatever the replicas' own clocks say.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "db/session.h"
+#include "throttle/monitor.h"
+
+namespace fastload::throttle {
+
+// A replica to watch, as messages name it, and how to reach it (`password` overrides the connection's).
+struct Replica {
+  std::string name;
+  ConnectionOptions connection;
+  std::optional<std::string> password;
+};
+
+// The replicas the primary lists (SHOW SLAVE HOSTS: those started with report_host), reached over TCP with
+// `run`'s user and password (`password`: the one typed at the prompt).
+std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOptions& run,
+                                     const std::optional<std::string>& password);
+
+class ReplicaLag : public Probe {
+ public:
+  // Creates `database`.fastload_heartbeat when missing (on `primary`'s session) and writes the first beat.
+  // Throws Failure when it cannot.
+  ReplicaLag(std::unique_ptr<load::Session> primary, const std::string& database, std::vector<Replica> replicas,
+             double max_lag);
+  ~ReplicaLag() override;  // deletes its heartbeat row
+  void sample(Reading& reading) noexcept override;
+
+ private:
+  struct Watched {
+    Replica where;
+    std::unique_ptr<load::Session> session;  // connected when needed; dropped after an error
+  };
+  void connect_first(Watched& replica);
+  double beat();  // writes a beat; returns the primary's clock
+  std::optional<std::string> replicating(Watched& replica);  // why it is not, or none
+  double lag_of(Watched& replica, double now);
+
+  std::unique_ptr<load::Session> primary_;  // the monitor's thread only
+  std::string table_;                       // `db`.`fastload_heartbeat`
+  std::string id_;                          // this run's row
+  std::vector<Watched> replicas_;
+  double max_lag_;
+  double first_beat_ = 0;  // the primary's clock at the first beat: a replica without the row lags since then
+};
+
+}  // namespace fastload::throttle

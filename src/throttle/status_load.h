@@ -1,0 +1,28 @@
+// --max-load and --critical-load: the server's global status variables
+// (Threads_running, ...) against their limits at every sample.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "cli/options.h"
+#include "db/session.h"
+#include "throttle/monitor.h"
+
+namespace fastload::throttle {
+
+class StatusLoad : public Probe {
+ public:
+  // Throws Failure(usage) naming a variable the server does not have.
+  StatusLoad(std::unique_ptr<load::Session> server, std::vector<StatusLimit> pause, std::vector<StatusLimit> stop);
+  void sample(Reading& reading) noexcept override;
+
+ private:
+  std::vector<load::Row> read();  // (name, value) of every variable named
+
+  std::unique_ptr<load::Session> server_;  // the monitor's thread only
+  const std::vector<StatusLimit> pause_, stop_;
+  std::string query_;
+};
+
+}  // namespace fastload::throttle
