@@ -2,29 +2,24 @@
 # A throwaway MariaDB server on a unix socket under DIR, for the demo, tests and
 # benchmarks. Never touches a system server.
 #
-#   scripts/server.sh start DIR [--buffer-pool SIZE] [--log-file-size SIZE] [--set VAR=VALUE ...]
+#   scripts/server.sh start DIR [--buffer-pool SIZE] [--log-file-size SIZE] [--user NAME] [--set VAR=VALUE ...]
 #   scripts/server.sh stop DIR
 #   scripts/server.sh sql DIR [mariadb client args...]   (root over the socket)
 #
 # After start, DIR/mysql.sock is the socket, DIR/port the TCP port (127.0.0.1)
-# and DIR/ca.pem the CA of the server's TLS certificate.
+# and DIR/ca.pem the CA of the server's TLS certificate. --user: the system user the server runs as (default
+# root), who then owns DIR (DIR's parents must let that user through).
 set -euo pipefail
 
-usage() { sed -n '2,10p' "$0" >&2; exit 2; }
+usage() { sed -n '2,11p' "$0" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
 action=$1 dir=$2
 shift 2
 
 client() { mariadb --no-defaults -uroot -S "$dir/mysql.sock" "$@"; }
 
-free_port() {
-  local port
-  for _ in $(seq 200); do
-    port=$((20000 + RANDOM % 30000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-  done
-  echo "fastload: no free TCP port found for the scratch server" >&2; exit 1
-}
+# shellcheck source=scripts/scratch.sh
+source "$(dirname "$0")/scratch.sh"
 
 # A throwaway CA and a server certificate for 127.0.0.1/localhost, so tests can
 # use TLS with --ssl-mode VERIFY_CA --ssl-ca DIR/ca.pem.
@@ -40,11 +35,12 @@ make_certificates() {
 }
 
 start() {
-  local buffer_pool=256M log_file_size=256M extra=()
+  local buffer_pool=256M log_file_size=256M user=root extra=()
   while [[ $# -gt 0 ]]; do
     case $1 in
       --buffer-pool) buffer_pool=$2; shift 2 ;;
       --log-file-size) log_file_size=$2; shift 2 ;;
+      --user) user=$2; shift 2 ;;
       --set) extra+=("$2"); shift 2 ;;
       *) usage ;;
     esac
@@ -56,21 +52,27 @@ start() {
   fi
   # A tmpdir of its own: a server starting deletes the temporary tables it finds in its tmpdir, other servers' too.
   mkdir -p "$dir/tmp"
+  make_certificates
+  if [[ $user != root ]]; then
+    chown -R "$user" "$dir"
+    runuser -u "$user" -- test -w "$dir" ||
+      { echo "fastload: user $user cannot write $dir: its parent directories must let $user through" >&2; exit 1; }
+  fi
   if [[ ! -d $dir/data/mysql ]]; then
     # --force: where the host cannot resolve its own name (no /etc/hosts: minimal images, chroots, containers)
     # mariadb-install-db stops otherwise; the scratch server's users are root@localhost over the socket, so the
     # grant rows it would write for the host name are not needed.
-    mariadb-install-db --no-defaults --force --datadir="$dir/data" --tmpdir="$dir/tmp" --user=root \
+    mariadb-install-db --no-defaults --force --datadir="$dir/data" --tmpdir="$dir/tmp" --user="$user" \
       --auth-root-authentication-method=normal >"$dir/install.log" 2>&1 ||
       { cat "$dir/install.log" >&2; exit 1; }
   fi
-  make_certificates
   local port
   # A restarted server keeps its port while it is free: clients (and Spider's server definitions) name it.
   if [[ -f $dir/port ]] && ! (exec 3<>"/dev/tcp/127.0.0.1/$(cat "$dir/port")") 2>/dev/null; then
     port=$(cat "$dir/port")
   else
-    port=$(free_port)
+    # shellcheck disable=SC2046  # one port a word
+    port=$(free_port $(ports_beside "$dir"))
   fi
   echo "$port" >"$dir/port"
   {
@@ -81,7 +83,7 @@ start() {
     echo "pid-file=$dir/mysqld.pid"
     echo "port=$port"
     echo "bind-address=127.0.0.1"
-    echo "user=root"
+    echo "user=$user"
     echo "log_error=$dir/error.log"
     echo "local_infile=1"
     echo "secure_file_priv="

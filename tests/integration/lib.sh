@@ -187,6 +187,44 @@ private_server() {
 shard_sums() { echo "$(on s1 -e "CHECKSUM TABLE $1" | cut -f2) $(on s2 -e "CHECKSUM TABLE $1" | cut -f2)"; }
 empty_shards() { local name; for name in s1 s2; do on $name -e "TRUNCATE $1; DROP TABLE IF EXISTS ${1%%.*}.fastload_ledger"; done; }
 
+# replica_set [N]: a private primary with N replicas (1 unless given) on loopback (scripts/replication.sh),
+# stopped when the test exits; fastload's SOCKET then points at the primary. `on primary`, `on r1`... is the
+# client on each; replication ACTION ARGS... runs scripts/replication.sh's ACTION on them (stop-replica r1,
+# start-replica r1, sync [SECONDS], slow r1 DB TABLE [MICROSECONDS]); replica_status NAME FIELD: one field of
+# NAME's SHOW SLAVE STATUS (Slave_SQL_Running, Seconds_Behind_Master, Gtid_IO_Pos...).
+replica_set() {
+  at_exit '"$SOURCE_DIR"/scripts/replication.sh stop "$TEST_TMP"'
+  replication start --replicas "${1:-1}" --buffer-pool 32M --log-file-size 48M ||
+    { tail -n 30 "$TEST_TMP/server.log" >&2; fail "the replica set did not start"; finish; exit 1; }
+  SOCKET=$TEST_TMP/primary/mysql.sock
+}
+replication() { "$SOURCE_DIR"/scripts/replication.sh "$1" "$TEST_TMP" "${@:2}" >>"$TEST_TMP/server.log" 2>&1; }
+replica_status() {
+  "$SOURCE_DIR"/scripts/replication.sh sql "$TEST_TMP" "$1" -e "SHOW SLAVE STATUS\G" | sed -n "s/^ *$2: //p"
+}
+# galera_cluster [N]: a private Galera cluster of N nodes (3 unless given) on loopback (scripts/galera.sh), all
+# Synced, stopped when the test exits; `on node1`, `on node2`... is the client on each; galera ACTION ARGS... runs
+# scripts/galera.sh's ACTION on them (slow node2 DB TABLE [MICROSECONDS]). galera_cluster_start [N] starts it in
+# the background (it takes a while: the joiners' state transfers), galera_cluster_wait waits for it.
+galera_cluster() { galera_cluster_start "$@"; galera_cluster_wait; }
+galera() { "$SOURCE_DIR"/scripts/galera.sh "$1" "$TEST_TMP" "${@:2}" >>"$TEST_TMP/server.log" 2>&1; }
+galera_cluster_start() {
+  "$SOURCE_DIR"/scripts/galera.sh start "$TEST_TMP" --nodes "${1:-3}" --buffer-pool 32M --log-file-size 48M \
+    >>"$TEST_TMP/galera.log" 2>&1 &
+  GALERA_PID=$!
+  at_exit 'while kill -0 "$GALERA_PID"; do sleep 0.2; done; "$SOURCE_DIR"/scripts/galera.sh stop "$TEST_TMP"'
+}
+galera_cluster_wait() {
+  wait "$GALERA_PID" || { cat "$TEST_TMP/galera.log" >&2; fail "the Galera cluster did not start"; finish; exit 1; }
+}
+# at_exit COMMAND: runs the shell code COMMAND when the test exits, at the same time as the COMMANDs given before
+# (all of them, where a new `trap ... EXIT` would replace the last).
+AT_EXIT=()
+at_exit() {
+  AT_EXIT+=("$1")
+  trap 'for command in "${AT_EXIT[@]}"; do eval "$command" >>"$TEST_TMP/server.log" 2>&1 & done; wait' EXIT
+}
+
 # start_fake_server NAME ARGS...: tests/tools/fake_server.cc on $TEST_TMP/NAME.sock, logging to LOG, with ARGS;
 # SOCK, LOG and SERVER_PID are set once it listens.
 start_fake_server() {
