@@ -131,6 +131,9 @@ void check_throttle(const Options& o) {
   const ThrottleOptions& t = o.throttle;
   if (!t.replicas.empty() && t.max_lag <= 0)
     throw usage_error("--replica names a replica for --max-lag to watch; give --max-lag SECONDS too");
+  if (t.max_lag > 0 && o.atomic)
+    throw usage_error("--max-lag with --atomic: the publish copies the whole load in one transaction, which a "
+                      "replica applies at once, whatever the pauses before it; give one of them");
   if (t.max_lag > 0 && o.no_binlog)
     throw usage_error("--max-lag with --no-binlog: the replicas get none of the load, so there is no lag to wait "
                       "for; give one of them");

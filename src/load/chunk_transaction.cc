@@ -308,6 +308,9 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
   job.step(Step::after_send, load.chunk);
   check_unchanged(w, load, job);
   record_parts(w, load);
+  // --max-lag: the chunk's bytes counted in its own transaction, so a replica's count is what it has applied.
+  if (job.gate && w.links.size() == 1 && !load.done(0))
+    if (std::optional<std::string> mark = job.gate->mark(load.text.bytes.size())) w.links[0]->also(*mark);
   for (std::size_t d = 0; d < w.links.size(); ++d)
     if (!load.done(d)) commit(w, load, job, d);
   bool ours = std::any_of(load.outcome.parts.begin(), load.outcome.parts.end(),

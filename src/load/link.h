@@ -46,6 +46,8 @@ class Link {
   virtual std::string method() const = 0;
   // The bytes sent to the server since the last call, for the progress (fakes send none).
   virtual std::uint64_t take_sent() { return 0; }
+  // --max-lag: one more statement in the chunk's transaction, before its COMMIT (throttle::Gate::mark).
+  virtual void also(const std::string& sql) { (void)sql; }
 };
 
 using Links = std::vector<std::unique_ptr<Link>>;

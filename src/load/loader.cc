@@ -112,6 +112,23 @@ struct TableRun {
   Clock::time_point started;           // ...at this time (written once, under `first`)
 };
 
+// --max-lag: a chunk's bytes are in flight from when its worker takes it until it settles.
+class InFlight {
+ public:
+  InFlight(throttle::Gate* gate, std::uint64_t bytes) : gate_(gate), bytes_(bytes) {
+    if (gate_) gate_->taken(bytes_);
+  }
+  ~InFlight() {
+    if (gate_) gate_->settled(bytes_);
+  }
+  InFlight(const InFlight&) = delete;
+  InFlight& operator=(const InFlight&) = delete;
+
+ private:
+  throttle::Gate* gate_;
+  std::uint64_t bytes_;
+};
+
 // A worker's links to `work`'s table, in place of those to the table it loaded before.
 void switch_table(Worker& w, TableWork& work, std::mutex& mutex) {
   w.router.reset();
@@ -201,12 +218,14 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
       try {
         std::optional<ChunkText> text = work.source->next();
         if (!text) {
+          if (work.job->gate) work.job->gate->taken(0);  // passed, and took nothing
           runs[t].exhausted.store(true);
           std::size_t expected = t;  // a failed exchange writes the current table into it, not into t
           current.compare_exchange_strong(expected, t + 1);
         } else {
           std::call_once(runs[t].first, [&] { runs[t].started = Clock::now(); });
           if (table_of[worker] != t) switch_table(workers[worker], work, mutex), table_of[worker] = t;
+          InFlight flight(work.job->gate, text->bytes.size());
           if (load_one(workers[worker], *text, work)) stop.store(true, std::memory_order_release);
         }
       } catch (...) {

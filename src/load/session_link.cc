@@ -46,6 +46,7 @@ class SessionLink final : public Link {
   }
   std::string method() const override { return sink_->method(); }
   std::uint64_t take_sent() override { return session_->take_sent(); }
+  void also(const std::string& sql) override { session_->execute(sql); }
 
  private:
   const Ledger* ledger(const Chunk& chunk) const {

@@ -46,6 +46,7 @@ std::unique_ptr<load::Session> session_of(const Options& options, const RunState
 std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& state) {
   const ThrottleOptions& t = options.throttle;
   std::vector<std::unique_ptr<throttle::Probe>> probes;
+  auto throttling = std::make_unique<Throttling>();
   if (t.max_lag > 0) {
     std::vector<throttle::Replica> replicas = watched_replicas(options, state);
     std::vector<std::string> names;
@@ -53,12 +54,11 @@ std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& sta
     spdlog::info("--max-lag {:g}: watching {}", t.max_lag, fmt::join(names, ", "));
     const std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
     probes.push_back(std::make_unique<throttle::ReplicaLag>(session_of(options, state), database,
-                                                            std::move(replicas), t.max_lag));
+                                                            std::move(replicas), t.max_lag, throttling->gate));
   }
   if (!t.max_load.empty() || !t.critical_load.empty())
     probes.push_back(std::make_unique<throttle::StatusLoad>(session_of(options, state), t.max_load, t.critical_load));
   if (probes.empty()) return nullptr;
-  auto throttling = std::make_unique<Throttling>();
   throttling->monitor = std::make_unique<throttle::Monitor>(throttling->gate, std::move(probes), kSampleEvery);
   return throttling;
 }

@@ -5,6 +5,8 @@
 // new one starts. When --critical-load is passed it shuts the gate for good.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <chrono>
 #include <condition_variable>
@@ -19,6 +21,9 @@ struct Reading {
   std::optional<std::string> pause;  // why the workers wait, e.g. "replica r1 is 4.2 s behind"; none: go on
   std::optional<std::string> stop;   // why the load stops (--critical-load); none: it goes on
   std::optional<double> lag;         // the most any watched replica is behind, in seconds, when known
+  // --max-lag: of the replica furthest behind in what it must still apply, the load's bytes committed and not
+  // applied there, and the bytes a second it applies them at (0: not measured yet).
+  double backlog = 0, rate = 0;
 };
 
 // Adds a reason to wait (or to stop) to the ones the sample has.
@@ -46,6 +51,17 @@ class Gate {
   std::optional<std::string> stopped() const;
   Account account() const;
 
+  // --max-lag: the statement a chunk's transaction runs before its COMMIT to count its `bytes` in the heartbeat
+  // table (a row of its own: no two chunks wait for each other), or none while no table is set.
+  std::optional<std::string> mark(std::uint64_t bytes);
+  // Set once by the lag probe before any worker runs: the table, the first id of the run's rows, the limit.
+  void set_marks(std::string table, std::uint64_t first_id, double max_lag);
+  // A worker that passed took a chunk of `bytes` (taken; 0: there was none left), or settled it: until then it
+  // will add to a replica's backlog, and the gate lets no other worker pass when that would put the replica more
+  // than the limit behind.
+  void taken(std::uint64_t bytes);
+  void settled(std::uint64_t bytes);
+
  private:
   using Clock = std::chrono::steady_clock;
   mutable std::mutex mutex_;  // guards every field below
@@ -53,6 +69,17 @@ class Gate {
   std::optional<std::string> pause_;
   std::optional<Clock::time_point> closed_at_;
   Account account_;
+  bool over_lag() const;  // with mutex_ held
+
+  std::string mark_table_;                   // set before the workers start; then read only
+  std::uint64_t first_mark_ = 0;
+  double max_lag_ = 0;
+  std::atomic<std::uint64_t> next_mark_{1};  // each chunk attempt's row: first_mark_ + next
+  double backlog_ = 0, rate_ = 0;            // the last sample's (Reading)
+  double in_flight_ = 0;                     // bytes of the chunks taken and not settled
+  double unsampled_ = 0;                     // bytes of the chunks settled since the last sample
+  unsigned passing_ = 0;                     // workers that passed and have not taken their chunk yet
+  double last_chunk_ = 0;                    // the bytes of the last chunk taken: what a passing one may add
 };
 
 }  // namespace fastload::throttle

@@ -44,23 +44,26 @@ std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOpt
 }
 
 ReplicaLag::ReplicaLag(std::unique_ptr<load::Session> primary, const std::string& database,
-                       std::vector<Replica> replicas, double max_lag)
+                       std::vector<Replica> replicas, double max_lag, Gate& gate)
     : primary_(std::move(primary)),
       table_(load::quote_identifier(database) + "." + load::quote_identifier("fastload_heartbeat")),
-      id_(std::to_string(std::random_device{}() & 0x7fffffff)),
+      id_(static_cast<std::uint64_t>(std::random_device{}() & 0x7fffffff) << 32),
+      gate_(gate),
       max_lag_(max_lag) {
   for (Replica& r : replicas) replicas_.push_back({std::move(r), nullptr});
   for (Watched& r : replicas_) connect_first(r);
   try {
     primary_->execute(fmt::format(
-        "CREATE TABLE IF NOT EXISTS {} (id BIGINT UNSIGNED NOT NULL PRIMARY KEY, beat DECIMAL(20,6) NOT NULL) "
-        "ENGINE=InnoDB COMMENT='fastload --max-lag: each running load''s clock, as its replicas have applied it'",
-        table_));
+        "CREATE TABLE IF NOT EXISTS {} (id BIGINT UNSIGNED NOT NULL PRIMARY KEY, beat DECIMAL(20,6) NOT NULL, "
+        "applied BIGINT UNSIGNED NOT NULL DEFAULT 0) ENGINE=InnoDB COMMENT='fastload --max-lag: each running "
+        "load''s clock and the bytes of its chunks, as its replicas have applied them'", table_));
     first_beat_ = beat();
+    applied_on(*primary_);  // a table of another shape fails here, not at every sample
+    gate_.set_marks(table_, id_, max_lag_);
   } catch (const load::ServerError& e) {
     throw Failure(ExitCode::privilege, fmt::format(
-        "--max-lag: cannot write the heartbeat table {} on the server: {} (error {}); the load's user needs CREATE "
-        "and INSERT on it", table_, e.what(), e.code()), e.code());
+        "--max-lag: cannot write the heartbeat table {} on the server: {} (error {}); the load's user needs "
+        "CREATE, INSERT, SELECT and DELETE on it", table_, e.what(), e.code()), e.code());
   }
 }
 
@@ -80,7 +83,7 @@ void ReplicaLag::connect_first(Watched& r) {
 
 ReplicaLag::~ReplicaLag() {
   try {
-    primary_->execute(fmt::format("DELETE FROM {} WHERE id = {}", table_, id_));
+    primary_->execute(fmt::format("DELETE FROM {} WHERE id BETWEEN {} AND {}", table_, id_, id_ + 0xffffffffu));
   } catch (const std::exception&) {  // a row left behind is a few bytes; the next run writes its own
   }
 }
@@ -109,26 +112,60 @@ double ReplicaLag::lag_of(Watched& r, double now) {
   return now - (beat ? seconds_of(beat) : first_beat_);  // no beat yet: behind since the first
 }
 
+double ReplicaLag::applied_on(load::Session& session) {
+  return seconds_of(session.query_value(fmt::format("SELECT COALESCE(SUM(applied), 0) FROM {} WHERE id BETWEEN {} "
+                                                    "AND {}", table_, id_ + 1, id_ + 0xffffffffu)));
+}
+
+// The replica's pace: the bytes it applied since it last had work and none of it applied (or, when it had none
+// at the last sample, since that sample: a lower bound), smoothed over a few samples. Until it is measured, a
+// replica with committed work to apply counts as behind by the limit itself. (The gate adds what is in flight.)
+double ReplicaLag::ahead_of(Watched& r, double now, double committed) {
+  const double applied = applied_on(*r.session);
+  const double moved = applied - r.applied;
+  const double since = r.busy_since > 0 ? r.busy_since : r.sampled_at;
+  if (moved > 0 && since > 0) {
+    const double rate = moved / std::max(now - since, 1e-3);
+    r.rate = r.rate > 0 ? 0.7 * r.rate + 0.3 * rate : rate;
+  }
+  const double backlog = std::max(0.0, committed - applied);
+  if (moved > 0 || backlog <= 0 || r.busy_since == 0) r.busy_since = backlog > 0 ? now : 0;
+  r.applied = applied;
+  r.sampled_at = now;
+  r.backlog = backlog;
+  if (r.rate <= 0) return backlog > 0 ? max_lag_ : 0;
+  return backlog / r.rate;
+}
+
+void ReplicaLag::watch(Watched& r, double now, double committed, Reading& reading) {
+  if (!r.session) r.session = std::make_unique<load::Session>(r.where.connection, r.where.password);
+  if (std::optional<std::string> stopped = replicating(r)) return add_reason(reading.pause, *stopped);
+  const double lag = std::max(0.0, lag_of(r, now));
+  reading.lag = std::max(reading.lag.value_or(0), lag);
+  if (lag > max_lag_)
+    return add_reason(reading.pause, fmt::format("replica {} is {:.1f} s behind (--max-lag {:g})", r.where.name,
+                                                 lag, max_lag_));
+  // What is committed and in flight but not applied: the lag it will have once it applies the last of it.
+  const double ahead = ahead_of(r, now, committed);
+  if (r.rate > 0 && (reading.rate <= 0 || ahead > reading.backlog / reading.rate))
+    reading.backlog = r.backlog, reading.rate = r.rate;  // the replica furthest behind sets the gate's pace
+  if (ahead >= max_lag_)
+    add_reason(reading.pause, fmt::format("replica {} has about {:.1f} s of the load to apply (--max-lag {:g})",
+                                          r.where.name, ahead, max_lag_));
+}
+
 void ReplicaLag::sample(Reading& reading) noexcept {
-  double now = 0;
+  double now = 0, committed = 0;
   try {
     now = beat();
+    committed = applied_on(*primary_);
   } catch (const std::exception& e) {
     add_reason(reading.pause, fmt::format("cannot write the heartbeat on the server: {}", e.what()));
     return;
   }
   for (Watched& r : replicas_) {
     try {
-      if (!r.session) r.session = std::make_unique<load::Session>(r.where.connection, r.where.password);
-      if (std::optional<std::string> stopped = replicating(r)) {
-        add_reason(reading.pause, *stopped);
-        continue;
-      }
-      const double lag = std::max(0.0, lag_of(r, now));
-      reading.lag = std::max(reading.lag.value_or(0), lag);
-      if (lag > max_lag_)
-        add_reason(reading.pause, fmt::format("replica {} is {:.1f} s behind (--max-lag {:g})", r.where.name, lag,
-                                              max_lag_));
+      watch(r, now, committed, reading);
     } catch (const std::exception& e) {
       r.session.reset();  // reconnected at the next sample
       add_reason(reading.pause, fmt::format("cannot reach replica {}: {}", r.where.name, e.what()));

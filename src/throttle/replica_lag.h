@@ -31,10 +31,10 @@ std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOpt
 
 class ReplicaLag : public Probe {
  public:
-  // Creates `database`.fastload_heartbeat when missing (on `primary`'s session) and writes the first beat.
-  // Throws Failure when it cannot.
+  // Creates `database`.fastload_heartbeat when missing (on `primary`'s session), writes the first beat and
+  // has `gate` count each chunk's bytes there. Throws Failure when it cannot.
   ReplicaLag(std::unique_ptr<load::Session> primary, const std::string& database, std::vector<Replica> replicas,
-             double max_lag);
+             double max_lag, Gate& gate);
   ~ReplicaLag() override;  // deletes its heartbeat row
   void sample(Reading& reading) noexcept override;
 
@@ -42,15 +42,25 @@ class ReplicaLag : public Probe {
   struct Watched {
     Replica where;
     std::unique_ptr<load::Session> session;  // connected when needed; dropped after an error
+    double applied = 0;     // the load's bytes it had applied at the last sample
+    double busy_since = 0;  // the primary's clock when it last had work and had not applied any of it; 0: idle
+    double sampled_at = 0;  // the primary's clock at the last sample
+    double rate = 0;        // bytes a second it applies the load at (smoothed); 0: not measured yet
+    double backlog = 0;     // the load's bytes committed on the primary and not applied here, at the last sample
   };
   void connect_first(Watched& replica);
   double beat();  // writes a beat; returns the primary's clock
   std::optional<std::string> replicating(Watched& replica);  // why it is not, or none
   double lag_of(Watched& replica, double now);
+  double applied_on(load::Session& session);  // the load's bytes the chunks counted there
+  // How long `replica` will take to apply what the primary committed and the workers have in flight.
+  double ahead_of(Watched& replica, double now, double committed);
+  void watch(Watched& replica, double now, double committed, Reading& reading);
 
   std::unique_ptr<load::Session> primary_;  // the monitor's thread only
   std::string table_;                       // `db`.`fastload_heartbeat`
-  std::string id_;                          // this run's row
+  std::uint64_t id_;                        // this run's beat row; its chunks' rows follow it
+  Gate& gate_;
   std::vector<Watched> replicas_;
   double max_lag_;
   double first_beat_ = 0;  // the primary's clock at the first beat: a replica without the row lags since then

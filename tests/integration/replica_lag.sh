@@ -1,0 +1,43 @@
+# --max-lag against a real primary and replica (scripts/replication.sh) whose applier is slowed for the loaded
+# table: the load pauses for the replica (the summary says so and how far behind it was), completes, and the
+# replica's table equals the primary's once it catches up; the heartbeat rows are gone after the load; a replica
+# stopped before the load holds the load back (saying it is not replicating) until it is started again; a
+# replica named with --replica that cannot be reached is refused before anything is loaded.
+source "$(dirname "$0")/lib.sh"
+
+replica_set 1
+on primary -e "CREATE DATABASE t CHARACTER SET utf8mb4"
+on primary t -e "$NODES_DDL"
+"$GEN_NODES" 20000 --seed 23 -o "$TEST_TMP/nodes.tsv"
+replication sync
+replication slow r1 t nodes 50
+
+run_fastload --threads 2 --chunk-size 256K --max-lag 1 --json "$TEST_TMP/nodes.tsv" t.nodes
+expect_eq "max-lag: exit code ($ERR)" 0 "$RC"
+expect_match "max-lag: the replica held the load back" "throttled: paused [0-9.]+ s \(first: replica 127.0.0.1:" "$ERR"
+expect_match "max-lag: the highest lag in --json" '"highest_lag":[0-9]+\.[0-9]+' "$OUT"
+replication sync 120
+expect_eq "max-lag: the replica's table is the primary's" "$(on primary -e "CHECKSUM TABLE t.nodes" | cut -f2)" \
+  "$(on r1 -e "CHECKSUM TABLE t.nodes" | cut -f2)"
+expect_eq "max-lag: the heartbeat rows are gone" 0 "$(on primary -e "SELECT COUNT(*) FROM t.fastload_heartbeat")"
+
+# A stopped replica holds the load back, and says so, until it replicates again.
+on primary -e "TRUNCATE t.nodes"
+replication sync
+replication stop-replica r1
+start_fastload --threads 2 --chunk-size 256K --max-lag 1 --progress-json "$TEST_TMP/nodes.tsv" t.nodes
+sleep 2
+expect_eq "stopped replica: nothing loaded while it is stopped" 0 "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
+replication start-replica r1
+reap
+expect_eq "stopped replica: exit code once it runs ($ERR)" 0 "$RC"
+expect_match "stopped replica: why it waited" '"paused":true,"why":"replica 127.0.0.1:[0-9]+ is not replicating' "$OUT"
+expect_eq "stopped replica: every row" 20000 "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
+
+# A named replica that cannot be reached: refused before the load.
+on primary -e "TRUNCATE t.nodes"
+run_fastload --max-lag 1 --replica "nowhere=127.0.0.1:1" "$TEST_TMP/nodes.tsv" t.nodes
+expect_eq "unreachable replica: exit code" 4 "$RC"
+expect_match "unreachable replica: named" "--max-lag: replica nowhere: " "$ERR"
+expect_eq "unreachable replica: nothing loaded" 0 "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
+finish
