@@ -37,6 +37,11 @@ exact() { check_exact "$1" $db.$2 "${expected[$2]}" $rows; }
 # chunks the ledger records (one fact, one transaction), no chunk twice.
 check_ledger_agrees() {
   local got
+  if [[ $(sql -e "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${ledger%%.*}'
+        AND TABLE_NAME = '${ledger#*.}'") == 0 ]]; then  # killed before it made the ledger: before any chunk
+    expect_eq "$1: killed before the ledger existed: no row" 0 "$(count $db.$2)"
+    return
+  fi
   got=$(consistent "SELECT COUNT(*) FROM $db.$2" \
     "SELECT COALESCE(SUM(chunk_rows), 0), COUNT(*) - COUNT(DISTINCT chunk) FROM $ledger WHERE chunk >= 0")
   read -r table_rows ledger_rows ledger_dups <<<"$got"
