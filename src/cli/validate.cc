@@ -106,6 +106,14 @@ void check_conversion(const Options& o) {
                                   o.charset));
 }
 
+// --shard and --replica name each server once.
+void refuse_repeated(const char* option, const std::vector<ShardConnection>& servers) {
+  for (std::size_t i = 0; i < servers.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (servers[i].name == servers[j].name)
+        throw usage_error(fmt::format("{} {} is given twice", option, servers[i].name));
+}
+
 // What --part and the shards cannot do together with other options.
 void check_scaling(const Options& o) {
   if (o.parts > 1 && o.whole_file())
@@ -120,10 +128,7 @@ void check_scaling(const Options& o) {
   if (!o.shards.empty() && o.via_head)
     throw usage_error("--shard and --via-head: --via-head loads through the head server, which reaches the "
                       "shards itself; give one of them");
-  for (std::size_t i = 0; i < o.shards.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (o.shards[i].name == o.shards[j].name)
-        throw usage_error(fmt::format("--shard {} is given twice", o.shards[i].name));
+  refuse_repeated("--shard", o.shards);
 }
 
 // --max-lag and its company (docs/replicas.md).
@@ -141,10 +146,7 @@ void check_throttle(const Options& o) {
     throw usage_error(fmt::format("--mode {} loads each file in one statement, which no pause can divide; use "
                                   "a chunked mode with --max-lag, --max-load or --critical-load",
                                   traits(o.mode).name));
-  for (std::size_t i = 0; i < t.replicas.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (t.replicas[i].name == t.replicas[j].name)
-        throw usage_error(fmt::format("--replica {} is given twice", t.replicas[i].name));
+  refuse_repeated("--replica", t.replicas);
 }
 
 // DB alone: options that name one table's columns or parts, or publish one table, mean nothing for many.
