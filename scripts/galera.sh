@@ -48,10 +48,12 @@ start_node() {
   read -r gcomm ist sst <"$node/galera-ports"
   # ssl-mode DISABLED: the rsync state transfer would otherwise follow the server's TLS certificate and want
   # stunnel; it reads the option from [mysqld] too, where loose- keeps mariadbd from refusing an option it lacks.
+  # wsrep_node_incoming_address: wsrep_incoming_addresses then lists every node's SQL port (AUTO otherwise).
   "$here"/server.sh start "$node" --user mysql --set wsrep_on=ON \
     --set wsrep_provider=/usr/lib/galera/libgalera_smm.so --set wsrep_cluster_name=fastload \
     --set "wsrep_cluster_address=$address" --set "wsrep_node_name=$name" \
     --set "wsrep_node_address=127.0.0.1:$gcomm" --set "wsrep_sst_receive_address=127.0.0.1:$sst" \
+    --set "wsrep_node_incoming_address=127.0.0.1:$(cat "$node/port")" \
     --set "wsrep_provider_options=\"gmcast.listen_addr=tcp://127.0.0.1:$gcomm;ist.recv_addr=127.0.0.1:$ist;gcache.size=64M\"" \
     --set wsrep_sst_method=rsync --set loose-ssl-mode=DISABLED \
     --set binlog_format=ROW --set innodb_autoinc_lock_mode=2 "$@"

@@ -9,6 +9,7 @@
 #include "input/converting_stream.h"
 #include "text/long_rows.h"
 #include "chunks/splitter.h"
+#include "throttle/galera.h"
 
 namespace fastload {
 namespace {
@@ -50,6 +51,41 @@ void count_converted(const Options& options, Input& input, Chunk& chunk) {
   }
 }
 
+// The chunk size of a load without --chunk-size: `natural`, at most what --max-lag and a Galera cluster's
+// write-set size allow (docs/replicas.md); a stream's chunk is at most wsrep_max_ws_rows bytes too, so that it
+// holds no more rows than a write-set may (each row ends with at least a byte).
+std::uint64_t capped_size(const Options& options, const RunState& state, std::uint64_t natural, bool stream) {
+  std::uint64_t size = std::min(natural, lag_chunk_cap(options.throttle.max_lag));
+  if (!state.galera) return size;
+  size = std::min(size, throttle::write_set_bytes(*state.galera));
+  return stream && state.galera->max_ws_rows ? std::min(size, state.galera->max_ws_rows) : size;
+}
+
+// A chunk is one write-set in a Galera cluster: none may hold more than wsrep_max_ws_size bytes or
+// wsrep_max_ws_rows rows. Returns the most rows a chunk holds over the limit (0: every chunk fits); a size the
+// user chose is refused instead.
+std::uint64_t rows_over_limit(const Options& options, const RunState& state, const Input& input,
+                              const std::vector<Chunk>& chunks) {
+  if (!state.galera) return 0;
+  const throttle::Galera& g = *state.galera;
+  const bool chosen = options.chunk_size || options.whole_file();
+  for (const Chunk& c : chunks) {
+    if (chosen && g.max_ws_size && c.size() > g.max_ws_size)
+      throw Failure(ExitCode::usage, fmt::format(
+          "{}: line {}: a chunk of {} bytes is one Galera write-set, and the cluster takes none over "
+          "wsrep_max_ws_size ({} bytes): give a --chunk-size of at most {}", input.path, c.first_line, c.size(),
+          g.max_ws_size, throttle::write_set_bytes(g)));
+    if (chosen && g.max_ws_rows && c.rows > g.max_ws_rows)
+      throw Failure(ExitCode::usage, fmt::format(
+          "{}: line {}: a chunk of {} rows is one Galera write-set, and the cluster takes none over "
+          "wsrep_max_ws_rows ({}): give a smaller --chunk-size, or leave it out and fastload cuts chunks that fit",
+          input.path, c.first_line, c.rows, g.max_ws_rows));
+  }
+  std::uint64_t most = 0;
+  for (const Chunk& c : chunks) most = std::max(most, c.rows);
+  return g.max_ws_rows && most > g.max_ws_rows ? most : 0;
+}
+
 }  // namespace
 
 // "gzip data", or "a stream" for a pipe: for messages.
@@ -89,7 +125,7 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
                                                "it to a file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.chunk_size ? options.chunk_size
-                                          : std::min(kStreamChunkSize, lag_chunk_cap(options.throttle.max_lag));
+                                          : capped_size(options, state, kStreamChunkSize, true);
   input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
@@ -110,9 +146,18 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   // A whole-file mode (--mode server, bulk): the whole file in one statement.
   input.chunk_size = options.whole_file()          ? std::max<std::uint64_t>(bytes.size(), 1)
                      : options.chunk_size         ? options.chunk_size
-                     : std::min(default_chunk_size(bytes.size()), lag_chunk_cap(options.throttle.max_lag));
-  std::vector<Chunk> chunks = split::split(bytes, input.chunk_size, options.threads, options.dialect,
-                                           [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
+                     : capped_size(options, state, default_chunk_size(bytes.size()), false);
+  const auto cut = [&] {
+    return split::split(bytes, input.chunk_size, options.threads, options.dialect,
+                        [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
+  };
+  std::vector<Chunk> chunks = cut();
+  // Cut again, smaller, while a chunk holds more rows than a Galera write-set may (the same cuts on a rerun).
+  while (std::uint64_t most = rows_over_limit(options, state, input, chunks)) {
+    const std::uint64_t fit = input.chunk_size * state.galera->max_ws_rows / most * 9 / 10;
+    input.chunk_size = std::max<std::uint64_t>(1, std::min(fit, input.chunk_size - 1));
+    chunks = cut();
+  }
   split::verify_chunks(bytes, chunks, options.dialect);
   if (options.convert_charset && !chunks.empty()) count_converted(options, input, chunks.front());
   // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).

@@ -119,6 +119,7 @@ void connect_table(const Options& options, RunState& state, const std::function<
     if (before_check) before_check();
     load::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
+    state.galera = throttle::read_galera(*state.control);  // a Galera node: chunks sized to its write-sets
     resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
     plan_shards(*state.resolved, state);  // a Spider table: straight into its shards, or through the head (saying why)
     plan_auto_ids(*state.resolved, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order

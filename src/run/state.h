@@ -30,6 +30,7 @@
 #include "sink/destination.h"
 #include "shard/spider.h"
 #include "report/progress.h"
+#include "throttle/galera.h"
 #include "throttle/gate.h"
 #include "throttle/monitor.h"
 #include "report/summary.h"
@@ -93,7 +94,8 @@ struct RunState {
   std::vector<load::ChunkOutcome> outcomes;  // one per chunk, from the split on
   load::LoadCounters counters;
   std::unique_ptr<report::ProgressLine> progress;
-  std::unique_ptr<Throttling> throttling;  // a one-table load's, when an option asks for it
+  std::optional<throttle::Galera> galera;  // the target's server is a Galera node: its cluster (connect)
+  std::unique_ptr<Throttling> throttling;  // a one-table load's, when an option asks for it or Galera needs it
   throttle::Gate* gate = nullptr;          // the gate its workers pass: its own, or its run of many tables'
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)

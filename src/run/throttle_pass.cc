@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "run/state.h"
+#include "throttle/galera.h"
 #include "throttle/replica_lag.h"
 #include "throttle/status_load.h"
 
@@ -14,6 +15,18 @@ namespace fastload {
 namespace {
 
 constexpr auto kSampleEvery = std::chrono::milliseconds(200);
+
+// A Galera cluster's other nodes, by the addresses the cluster lists.
+std::vector<throttle::Replica> galera_nodes(const Options& options, const RunState& state) {
+  std::vector<std::string> unknown;
+  std::vector<throttle::Replica> nodes =
+      throttle::other_nodes(*state.galera, options.connection, state.password, unknown);
+  if (!unknown.empty())
+    throw Failure(ExitCode::usage, fmt::format(
+        "--max-lag: the Galera cluster lists a node's address as {} (a node without wsrep_node_incoming_address): "
+        "name each other node with --replica [NAME=]WHERE", unknown.front()));
+  return nodes;
+}
 
 // The replicas --replica names (an option file brings its own connection and password; a DSN takes the run's
 // user and password), or those the server lists.
@@ -29,6 +42,7 @@ std::vector<throttle::Replica> watched_replicas(const Options& options, RunState
     r.connection.password = options.connection.password;
     replicas.push_back(std::move(r));
   }
+  if (replicas.empty() && state.galera) return galera_nodes(options, state);
   if (replicas.empty()) replicas = throttle::listed_replicas(*state.control, options.connection, state.password);
   if (replicas.empty())
     throw Failure(ExitCode::usage, "--max-lag: the server lists no replica (SHOW SLAVE HOSTS is empty: a replica "
@@ -55,6 +69,15 @@ std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& sta
     const std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
     probes.push_back(std::make_unique<throttle::ReplicaLag>(session_of(options, state), database,
                                                             std::move(replicas), t.max_lag, throttling->gate));
+  }
+  if (state.galera && !options.whole_file()) {  // flow control stalls every writer of the cluster: the load waits before it does
+    std::vector<std::string> unknown;
+    probes.push_back(std::make_unique<throttle::GaleraFlow>(
+        session_of(options, state), *state.galera,
+        throttle::other_nodes(*state.galera, options.connection, state.password, unknown)));
+    if (!unknown.empty())
+      spdlog::info("Galera: {} node(s) list no address (wsrep_node_incoming_address); their receive queues are "
+                   "not watched, only the cluster's flow control", unknown.size());
   }
   if (!t.max_load.empty() || !t.critical_load.empty())
     probes.push_back(std::make_unique<throttle::StatusLoad>(session_of(options, state), t.max_load, t.critical_load));

@@ -98,6 +98,13 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
     return failure(ExitCode::privilege, fmt::format(
         "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
         "DELETE, --mode server the FILE privilege)", t.display, e.what()));
+  const std::string what = e.what();
+  if (what.find("wsrep_max_ws_rows exceeded") != std::string::npos ||
+      what.find("Maximum writeset size exceeded") != std::string::npos)  // Galera: errors 1180 and 1105
+    return failure(ExitCode::load_failed, fmt::format(
+        "{} (error {}): a chunk is one Galera write-set, and the cluster's wsrep_max_ws_rows or wsrep_max_ws_size "
+        "is under it (lowered during the load, or rows whose write-set is far longer than their text); load "
+        "again with a smaller --chunk-size", what, e.code()));
   switch (e.code()) {
     case mysql_cr::LOAD_DATA_LOCAL_INFILE_REJECTED:
       return failure(ExitCode::local_infile, fmt::format(

@@ -24,6 +24,12 @@ struct Reading {
   // --max-lag: of the replica furthest behind in what it must still apply, the load's bytes committed and not
   // applied there, and the bytes a second it applies them at (0: not measured yet).
   double backlog = 0, rate = 0;
+  // Galera: the chunks that may still commit before a node's receive queue reaches the point where the load
+  // waits; none: no limit.
+  std::optional<unsigned> room;
+  // What the gate says while its own count of the chunks in flight holds a worker back (the replica or node
+  // that sets the pace, and how far behind it is); empty: nothing to say.
+  std::string hold;
 };
 
 // Adds a reason to wait (or to stop) to the ones the sample has.
@@ -33,9 +39,9 @@ inline void add_reason(std::optional<std::string>& reasons, const std::string& r
 
 // What the gate did over the load, for the summary.
 struct Account {
-  double paused_seconds = 0;          // the gate was closed this long
+  double paused_seconds = 0;          // a worker waited at the gate this long
   std::optional<double> highest_lag;  // the most a replica was behind in any sample
-  std::string first_pause;            // why it closed first; empty when it never did
+  std::string first_pause;            // why a worker first waited; empty when none did
   std::optional<std::string> stopped;  // why it shut for good
 };
 
@@ -46,7 +52,7 @@ class Gate {
   bool pass(const std::function<bool()>& stopping);
   // The monitor's sample: closes, opens or shuts the gate.
   void update(const Reading& reading);
-  // Why the workers wait now (the progress line shows it); none when they do not.
+  // Why the gate is closed, or holds a waiting worker back (the progress line shows it); none when neither.
   std::optional<std::string> paused() const;
   std::optional<std::string> stopped() const;
   Account account() const;
@@ -67,9 +73,13 @@ class Gate {
   mutable std::mutex mutex_;  // guards every field below
   std::condition_variable opened_;
   std::optional<std::string> pause_;
-  std::optional<Clock::time_point> closed_at_;
+  std::string hold_;                 // the last sample's (Reading)
+  unsigned waiting_ = 0;             // workers waiting in pass()
+  Clock::time_point waiting_since_;  // when the first of them began to
   Account account_;
   bool over_lag() const;  // with mutex_ held
+  bool over_room() const;  // with mutex_ held
+  std::optional<std::string> why_closed() const;  // with mutex_ held
 
   std::string mark_table_;                   // set before the workers start; then read only
   std::uint64_t first_mark_ = 0;
@@ -79,6 +89,9 @@ class Gate {
   double in_flight_ = 0;                     // bytes of the chunks taken and not settled
   double unsampled_ = 0;                     // bytes of the chunks settled since the last sample
   unsigned passing_ = 0;                     // workers that passed and have not taken their chunk yet
+  unsigned chunks_in_flight_ = 0;            // chunks taken and not settled
+  unsigned chunks_unsampled_ = 0;            // chunks settled since the last sample
+  std::optional<unsigned> room_;             // the last sample's (Reading)
   double last_chunk_ = 0;                    // the bytes of the last chunk taken: what a passing one may add
 };
 

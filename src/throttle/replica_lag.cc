@@ -26,6 +26,13 @@ double seconds_of(const std::optional<std::string>& value) {
 
 }  // namespace
 
+void read_without_waiting(load::Session& session) noexcept {
+  try {
+    session.execute("SET SESSION wsrep_sync_wait = 0");
+  } catch (const std::exception&) {  // a server without Galera has no such variable, and nothing to wait for
+  }
+}
+
 std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOptions& run,
                                      const std::optional<std::string>& password) {
   std::vector<std::string> names;
@@ -70,7 +77,7 @@ ReplicaLag::ReplicaLag(std::unique_ptr<load::Session> primary, const std::string
 // Before the load: a replica that cannot be reached or read at all is a mistake to fix, not a pause.
 void ReplicaLag::connect_first(Watched& r) {
   try {
-    r.session = std::make_unique<load::Session>(r.where.connection, r.where.password);
+    connect(r);
     replicating(r);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("--max-lag: replica {}: {}", r.where.name, f.what()), f.server_code());
@@ -79,6 +86,11 @@ void ReplicaLag::connect_first(Watched& r) {
         "--max-lag: replica {}: SHOW SLAVE STATUS failed: {} (error {}); the load's user needs the SLAVE MONITOR "
         "(or REPLICATION CLIENT) privilege there", r.where.name, e.what(), e.code()), e.code());
   }
+}
+
+void ReplicaLag::connect(Watched& r) {
+  r.session = std::make_unique<load::Session>(r.where.connection, r.where.password);
+  read_without_waiting(*r.session);
 }
 
 ReplicaLag::~ReplicaLag() {
@@ -96,14 +108,27 @@ double ReplicaLag::beat() {
 std::optional<std::string> ReplicaLag::replicating(Watched& r) {
   std::vector<std::string> names;
   const std::vector<load::Row> rows = r.session->query("SHOW SLAVE STATUS", &names);
-  if (rows.empty()) return fmt::format("replica {} replicates from no server (SHOW SLAVE STATUS is empty)",
-                                       r.where.name);
+  if (rows.empty()) return galera_state(r);
   const std::string io = field(rows[0], column(names, "Slave_IO_Running"));
   const std::string sql = field(rows[0], column(names, "Slave_SQL_Running"));
   if (io == "Yes" && sql == "Yes") return std::nullopt;
   std::string error = field(rows[0], column(names, sql != "Yes" ? "Last_SQL_Error" : "Last_IO_Error"));
   return fmt::format("replica {} is not replicating (Slave_IO_Running {}, Slave_SQL_Running {}{}): start it "
                      "(START SLAVE) and the load goes on", r.where.name, io, sql, error.empty() ? "" : ": " + error);
+}
+
+// A node of a Galera cluster has no SHOW SLAVE STATUS: it applies the load while it is Synced.
+std::optional<std::string> ReplicaLag::galera_state(Watched& r) {
+  std::vector<load::Row> rows = r.session->query(
+      "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_ready', 'wsrep_local_state_comment')");
+  std::string ready, state;
+  for (const load::Row& row : rows)
+    if (row.size() == 2 && row[0]) (*row[0] == "wsrep_ready" ? ready : state) = row[1].value_or("");
+  if (ready.empty())
+    return fmt::format("replica {} replicates from no server (SHOW SLAVE STATUS is empty)", r.where.name);
+  if (ready == "ON" && state == "Synced") return std::nullopt;
+  return fmt::format("Galera node {} is not synced (wsrep_local_state_comment {}); the load goes on when it is",
+                     r.where.name, state);
 }
 
 double ReplicaLag::lag_of(Watched& r, double now) {
@@ -138,7 +163,7 @@ double ReplicaLag::ahead_of(Watched& r, double now, double committed) {
 }
 
 void ReplicaLag::watch(Watched& r, double now, double committed, Reading& reading) {
-  if (!r.session) r.session = std::make_unique<load::Session>(r.where.connection, r.where.password);
+  if (!r.session) connect(r);
   if (std::optional<std::string> stopped = replicating(r)) return add_reason(reading.pause, *stopped);
   const double lag = std::max(0.0, lag_of(r, now));
   reading.lag = std::max(reading.lag.value_or(0), lag);
@@ -147,11 +172,13 @@ void ReplicaLag::watch(Watched& r, double now, double committed, Reading& readin
                                                  lag, max_lag_));
   // What is committed and in flight but not applied: the lag it will have once it applies the last of it.
   const double ahead = ahead_of(r, now, committed);
-  if (r.rate > 0 && (reading.rate <= 0 || ahead > reading.backlog / reading.rate))
+  const std::string behind = fmt::format("replica {} has about {:.1f} s of the load to apply (--max-lag {:g})",
+                                         r.where.name, ahead, max_lag_);
+  if (r.rate > 0 && (reading.rate <= 0 || ahead > reading.backlog / reading.rate)) {
     reading.backlog = r.backlog, reading.rate = r.rate;  // the replica furthest behind sets the gate's pace
-  if (ahead >= max_lag_)
-    add_reason(reading.pause, fmt::format("replica {} has about {:.1f} s of the load to apply (--max-lag {:g})",
-                                          r.where.name, ahead, max_lag_));
+    reading.hold = behind;
+  }
+  if (ahead >= max_lag_) add_reason(reading.pause, behind);
 }
 
 void ReplicaLag::sample(Reading& reading) noexcept {

@@ -24,6 +24,10 @@ struct Replica {
   std::optional<std::string> password;
 };
 
+// A session to a Galera node reads what the node has, without first waiting for the cluster's latest writes
+// (a global wsrep_sync_wait would make every sample wait out the lag it measures); elsewhere it does nothing.
+void read_without_waiting(load::Session& session) noexcept;
+
 // The replicas the primary lists (SHOW SLAVE HOSTS: those started with report_host), reached over TCP with
 // `run`'s user and password (`password`: the one typed at the prompt).
 std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOptions& run,
@@ -49,8 +53,10 @@ class ReplicaLag : public Probe {
     double backlog = 0;     // the load's bytes committed on the primary and not applied here, at the last sample
   };
   void connect_first(Watched& replica);
+  void connect(Watched& replica);
   double beat();  // writes a beat; returns the primary's clock
   std::optional<std::string> replicating(Watched& replica);  // why it is not, or none
+  std::optional<std::string> galera_state(Watched& replica);
   double lag_of(Watched& replica, double now);
   double applied_on(load::Session& session);  // the load's bytes the chunks counted there
   // How long `replica` will take to apply what the primary committed and the workers have in flight.

@@ -217,6 +217,37 @@ galera_cluster_start() {
 galera_cluster_wait() {
   wait "$GALERA_PID" || { cat "$TEST_TMP/galera.log" >&2; fail "the Galera cluster did not start"; finish; exit 1; }
 }
+# lag_sampler_start WRITER READER DB: a watcher of the test's own, apart from fastload's: every 0.1 s WRITER
+# writes its clock into DB.lag_sample, and every 0.2 s READER's copy of it is read against the clock (one
+# machine, one clock) into $TEST_TMP/lag.samples; lag_sampler_stop ends it and prints the most READER was
+# behind, in seconds.
+lag_sampler_start() {
+  on "$1" -e "CREATE TABLE IF NOT EXISTS $3.lag_sample (id INT PRIMARY KEY, beat DATETIME(6) NOT NULL);
+    REPLACE INTO $3.lag_sample VALUES (1, NOW(6))"
+  for _ in $(seq 100); do [[ -n $(on "$2" -e "SELECT 1 FROM $3.lag_sample" 2>/dev/null) ]] && break; sleep 0.1; done
+  # The client itself is the pipeline's last command (not a function), so that $! is the process to stop.
+  yes "REPLACE INTO $3.lag_sample VALUES (1, NOW(6)); DO SLEEP(0.1);" | head -n 20000 |
+    mariadb --no-defaults -uroot -S "$TEST_TMP/$1/mysql.sock" --batch &
+  LAG_WRITER=$!
+  yes "SELECT TIMESTAMPDIFF(MICROSECOND, beat, NOW(6)) / 1e6 FROM $3.lag_sample; DO SLEEP(0.2);" |
+    head -n 10000 | mariadb --no-defaults -uroot -S "$TEST_TMP/$2/mysql.sock" --batch --skip-column-names \
+    --unbuffered >"$TEST_TMP/lag.samples" &
+  LAG_READER=$!
+}
+lag_sampler_stop() {
+  kill "$LAG_WRITER" "$LAG_READER" 2>/dev/null
+  wait "$LAG_WRITER" "$LAG_READER" 2>/dev/null
+  sort -g "$TEST_TMP/lag.samples" | tail -n 1
+}
+# apply_seconds WRITER READER TABLE FILE: loads FILE into TABLE on WRITER (one LOAD DATA, one transaction) and
+# prints the seconds READER then took to have all of TABLE's rows: a chunk's apply time there.
+apply_seconds() {
+  on "$1" --local-infile -e "LOAD DATA LOCAL INFILE '$4' INTO TABLE $3"
+  local rows start
+  rows=$(on "$1" -e "SELECT COUNT(*) FROM $3") start=$(date +%s.%N)
+  for _ in $(seq 600); do [[ $(on "$2" -e "SELECT COUNT(*) FROM $3") == "$rows" ]] && break; sleep 0.02; done
+  echo "$(date +%s.%N) - $start" | bc
+}
 # at_exit COMMAND: runs the shell code COMMAND when the test exits, at the same time as the COMMANDs given before
 # (all of them, where a new `trap ... EXIT` would replace the last).
 AT_EXIT=()

@@ -1,5 +1,6 @@
 # --max-lag against a real primary and replica (scripts/replication.sh) whose applier is slowed for the loaded
-# table: the load pauses for the replica (the summary says so and how far behind it was), completes, and the
+# table: the load pauses for the replica (the summary says so and how far behind it was), the lag a watcher of
+# the test's own samples stays within the limit plus one chunk's apply time, the load completes, and the
 # replica's table equals the primary's once it catches up; the heartbeat rows are gone after the load; a replica
 # stopped before the load holds the load back (saying it is not replicating) until it is started again; a
 # replica named with --replica that cannot be reached is refused before anything is loaded.
@@ -12,8 +13,18 @@ on primary t -e "$NODES_DDL"
 replication sync
 replication slow r1 t nodes 50
 
+head -c 262144 "$TEST_TMP/nodes.tsv" | sed '$d' >"$TEST_TMP/one-chunk.tsv"
+chunk_apply=$(apply_seconds primary r1 t.nodes "$TEST_TMP/one-chunk.tsv")
+on primary -e "TRUNCATE t.nodes"
+replication sync
+lag_sampler_start primary r1 t
 run_fastload --threads 2 --chunk-size 256K --max-lag 1 --json "$TEST_TMP/nodes.tsv" t.nodes
+sampled=$(lag_sampler_stop)
+echo "max-lag: the highest sampled lag $sampled s; one chunk applies in $chunk_apply s"
 expect_eq "max-lag: exit code ($ERR)" 0 "$RC"
+expect_match "max-lag: lag sampled" "^[0-9.]+$" "$sampled"
+expect_eq "max-lag: highest sampled lag $sampled s <= 1 s + one chunk's apply time $chunk_apply s + 0.2 s" 1 \
+  "$(echo "$sampled <= 1 + $chunk_apply + 0.2" | bc)"
 expect_match "max-lag: the replica held the load back" "throttled: paused [0-9.]+ s \(first: replica 127.0.0.1:" "$ERR"
 expect_match "max-lag: the highest lag in --json" '"highest_lag":[0-9]+\.[0-9]+' "$OUT"
 replication sync 120
