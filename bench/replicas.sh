@@ -84,7 +84,8 @@ load() {
   [[ $(on r1 -e "SELECT MASTER_GTID_WAIT('$position', 600)") == 0 ]] || die "$name: the replica did not catch up"
   caught=$(now)
   stop_sampler
-  [[ $(sum r1) == "$(sum primary)" ]] || die "$name: the replica's table differs from the primary's (CHECKSUM TABLE)"
+  [[ $(sum r1) == "$(sum primary)" ]] ||
+    die "$name: the replica's table differs from the primary's (CHECKSUM TABLE)"
   read -r load_s caught_s lag_s < <(awk -v s="$start" -v e="$end" -v c="$caught" \
     '$2 > m { m = $2 } END { printf "%.2f %.2f %.2f\n", e - s, c - s, m }' "$DIR/samples")
 }
@@ -102,7 +103,8 @@ apply_rate=$(awk -v r="$row_rate" -v b="$row_bytes" 'BEGIN { printf "%d", r * b 
 echo "--max-rate $paced: load $load_s s: --max-rate counts about $row_bytes bytes a row;" \
   "the replica's apply rate is about $apply_rate of them a second"
 awk -v p="$load_s" -v u="$unpaced_s" 'BEGIN { exit !(p < 2 * u) }' &&
-  echo "fastload: warning: the paced load was not much slower than the unthrottled one: the bytes a row are overstated" >&2
+  echo "fastload: warning: the paced load was not much slower than the unthrottled one:" \
+    "the bytes a row are overstated" >&2
 
 variants=("none" "--max-lag 2")
 IFS=, read -r -a rate_list <<<"$rates"
@@ -151,10 +153,13 @@ awk -F'\t' -v names="$(printf '%s\t' "${variants[@]}")" -v rows="$rows" '
       if (name[i + 1] ~ /^--max-rate/ && lag[i] <= 3 && (best == "" || speed[i] > speed[best])) best = i
     }
     printf "\n--max-lag 2: highest lag %.2f s: %s\n", lag[1], lag[1] <= 3 ? "at most 3 s (holds)" : "over 3 s (FAILS)"
-    if (best == "") { print "no --max-rate held the lag at most 3 s in every round: no hand-tuned rate to compare with"; exit }
+    if (best == "") {
+      print "no --max-rate held the lag at most 3 s in every round: no hand-tuned rate to compare with"
+      exit
+    }
     r = speed[1] / speed[best]
-    printf "throughput: --max-lag 2 %.0f rows/s, %s (the fastest rate that held the lag <= 3 s) %.0f rows/s: %.2fx (target >= 0.9: %s)\n",
-      speed[1], name[best + 1], speed[best], r, r >= 0.9 ? "holds" : "FAILS"
+    printf "throughput: --max-lag 2 %.0f rows/s, %s (the fastest rate that held the lag <= 3 s) %.0f rows/s: " \
+      "%.2fx (target >= 0.9: %s)\n", speed[1], name[best + 1], speed[best], r, r >= 0.9 ? "holds" : "FAILS"
   }' "$DIR/results"
 step "fastload's own account of its last --max-lag 2 load"
 grep -E 'throttled|loaded' "$DIR/max-lag.out" || cat "$DIR/max-lag.out"
