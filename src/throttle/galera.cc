@@ -150,7 +150,7 @@ void GaleraFlow::sample(Reading& reading) noexcept {
   } catch (const std::exception& e) {
     return add_reason(reading.pause, fmt::format("cannot read the Galera node's status: {}", e.what()));
   }
-  std::string deepest_node = "this node";
+  std::string deepest_node = "the loaded node";
   for (Node& n : nodes_) {
     if (!n.session) continue;
     try {
@@ -162,10 +162,12 @@ void GaleraFlow::sample(Reading& reading) noexcept {
       n.session.reset();
     }
   }
-  const std::string queue = fmt::format("Galera {} has {} write-sets to apply (flow control at {})", deepest_node,
-                                        deepest, limit_);
-  if (deepest >= watermark_) add_reason(reading.pause, queue);
-  if (reading.hold.empty()) reading.hold = queue;
+  if (deepest >= watermark_)
+    add_reason(reading.pause, fmt::format("Galera {} has {} write-sets to apply (flow control at {})", deepest_node,
+                                          deepest, limit_));
+  if (reading.hold.empty())
+    reading.hold = fmt::format("Galera {} had {} write-sets to apply, and the chunks since fill its queue to {} "
+                               "(flow control at {})", deepest_node, deepest, watermark_, limit_);
   reading.room = deepest >= watermark_ ? 0 : watermark_ - deepest;
 }
 

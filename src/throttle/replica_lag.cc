@@ -178,6 +178,9 @@ void ReplicaLag::watch(Watched& r, double now, double committed, Reading& readin
     reading.backlog = r.backlog, reading.rate = r.rate;  // the replica furthest behind sets the gate's pace
     reading.hold = behind;
   }
+  if (r.rate <= 0 && reading.hold.empty())
+    reading.hold = fmt::format("replica {}: measuring how fast it applies the load, one chunk at a time",
+                               r.where.name);
   if (ahead >= max_lag_) add_reason(reading.pause, behind);
 }
 

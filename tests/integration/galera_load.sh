@@ -46,7 +46,7 @@ empty_nodes
 run_fastload --threads 2 --chunk-size 64K --json "$TEST_TMP/nodes.tsv" g.nodes
 expect_eq "flow: exit code ($ERR)" 0 "$RC"
 expect_match "flow: the load waited for node2's queue" \
-  "throttled: paused [0-9.]+ s \(first: Galera node 127.0.0.1:[0-9]+ has [0-9]+ write-sets to apply \(flow control at 28\)" \
+  "throttled: paused [0-9.]+ s \(first: Galera .*write-sets to apply.* \(flow control at 28\)\)" \
   "$ERR"
 expect_eq "flow: node2 never asked for flow control" 0 "$(flow_control_asked)"
 expect_match "flow: node2's queue stayed under the limit" "^([0-9]|1[0-9]|2[0-7])$" \
