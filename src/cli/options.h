@@ -177,12 +177,13 @@ inline std::uint64_t default_chunk_size(std::uint64_t file_size) {
   return size > most ? most : size < least ? least : size;
 }
 
-// --max-lag without --chunk-size: chunks of at most `max_lag` MiB (at least 256K), so one chunk's transaction
-// applies on a replica in well under the limit (docs/replicas.md); no cap without --max-lag.
+// --max-lag without --chunk-size: chunks of at most a quarter MiB a second of `max_lag` (128K to 16M), so that
+// the gate, which counts the chunk it lets start, can keep a replica applying more than one chunk's worth ahead
+// while it stays under the limit (docs/replicas.md); no cap without --max-lag.
 inline std::uint64_t lag_chunk_cap(double max_lag) {
   if (max_lag <= 0) return UINT64_MAX;
-  const double bytes = max_lag * (1 << 20);
-  return bytes < (256 << 10) ? 256 << 10 : bytes > double(64ull << 20) ? 64ull << 20 : std::uint64_t(bytes);
+  const double bytes = max_lag * (1 << 18);
+  return bytes < (128 << 10) ? 128 << 10 : bytes > double(16ull << 20) ? 16ull << 20 : std::uint64_t(bytes);
 }
 
 }  // namespace fastload

@@ -51,8 +51,11 @@ std::vector<throttle::Replica> watched_replicas(const Options& options, RunState
   return replicas;
 }
 
-std::unique_ptr<load::Session> session_of(const Options& options, const RunState& state) {
-  return std::make_unique<load::Session>(options.connection, state.password);
+// The monitor's own sessions to the server, each opened again after an error.
+throttle::Reconnecting::Open session_of(const Options& options, const RunState& state) {
+  return [connection = options.connection, password = state.password] {
+    return std::make_unique<load::Session>(connection, password);
+  };
 }
 
 }  // namespace

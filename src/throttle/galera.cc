@@ -122,9 +122,14 @@ std::vector<Replica> other_nodes(const Galera& galera, const ConnectionOptions& 
   return nodes;
 }
 
-GaleraFlow::GaleraFlow(std::unique_ptr<load::Session> server, const Galera& galera, std::vector<Replica> nodes)
-    : server_(std::move(server)), limit_(galera.queue_limit), watermark_(std::max(galera.queue_limit / 2, 1u)) {
-  read_without_waiting(*server_);
+GaleraFlow::GaleraFlow(const Reconnecting::Open& server, const Galera& galera, std::vector<Replica> nodes)
+    : server_([server] {
+        std::unique_ptr<load::Session> session = server();
+        read_without_waiting(*session);
+        return session;
+      }),
+      limit_(galera.queue_limit),
+      watermark_(std::max(galera.queue_limit / 2, 1u)) {
   for (Replica& r : nodes) try {
       auto session = std::make_unique<load::Session>(r.connection, r.password);
       read_without_waiting(*session);
@@ -148,6 +153,7 @@ void GaleraFlow::sample(Reading& reading) noexcept {
       add_reason(reading.pause, "Galera flow control is on (a node's receive queue passed its limit)");
     deepest = static_cast<unsigned>(number(own, "wsrep_local_recv_queue"));
   } catch (const std::exception& e) {
+    server_.drop();
     return add_reason(reading.pause, fmt::format("cannot read the Galera node's status: {}", e.what()));
   }
   std::string deepest_node = "the loaded node";

@@ -45,7 +45,7 @@ class GaleraFlow : public Probe {
  public:
   // `nodes`: the other nodes to watch (one it cannot reach is left out, with a warning: the cluster's own flow
   // control still shows on `server`).
-  GaleraFlow(std::unique_ptr<load::Session> server, const Galera& galera, std::vector<Replica> nodes);
+  GaleraFlow(const Reconnecting::Open& server, const Galera& galera, std::vector<Replica> nodes);
   void sample(Reading& reading) noexcept override;
 
  private:
@@ -53,7 +53,7 @@ class GaleraFlow : public Probe {
     std::string name;
     std::unique_ptr<load::Session> session;
   };
-  std::unique_ptr<load::Session> server_;  // the monitor's thread only
+  Reconnecting server_;                    // the monitor's thread only
   std::vector<Node> nodes_;                // the server first
   unsigned limit_;                         // Galera's flow-control limit
   unsigned watermark_;                     // the receive queue at which the workers wait: half of it

@@ -4,14 +4,35 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#include "db/session.h"
 #include "throttle/gate.h"
 
 namespace fastload::throttle {
+
+// The monitor's session to a server, opened again at the next use after an error dropped it (a server that
+// restarted, a connection the network cut): the sample that failed pauses the load, and the next reconnects.
+class Reconnecting {
+ public:
+  using Open = std::function<std::unique_ptr<load::Session>()>;
+  explicit Reconnecting(Open open) : open_(std::move(open)), session_(open_()) {}
+  load::Session& operator*() { return session(); }
+  load::Session* operator->() { return &session(); }
+  void drop() noexcept { session_.reset(); }
+
+ private:
+  load::Session& session() {  // throws as the connection does
+    if (!session_) session_ = open_();
+    return *session_;
+  }
+  Open open_;
+  std::unique_ptr<load::Session> session_;
+};
 
 // One thing the monitor watches.
 class Probe {

@@ -50,7 +50,7 @@ std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOpt
   return replicas;
 }
 
-ReplicaLag::ReplicaLag(std::unique_ptr<load::Session> primary, const std::string& database,
+ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
                        std::vector<Replica> replicas, double max_lag, Gate& gate)
     : primary_(std::move(primary)),
       table_(load::quote_identifier(database) + "." + load::quote_identifier("fastload_heartbeat")),
@@ -190,6 +190,7 @@ void ReplicaLag::sample(Reading& reading) noexcept {
     now = beat();
     committed = applied_on(*primary_);
   } catch (const std::exception& e) {
+    primary_.drop();
     add_reason(reading.pause, fmt::format("cannot write the heartbeat on the server: {}", e.what()));
     return;
   }

@@ -37,7 +37,7 @@ class ReplicaLag : public Probe {
  public:
   // Creates `database`.fastload_heartbeat when missing (on `primary`'s session), writes the first beat and
   // has `gate` count each chunk's bytes there. Throws Failure when it cannot.
-  ReplicaLag(std::unique_ptr<load::Session> primary, const std::string& database, std::vector<Replica> replicas,
+  ReplicaLag(Reconnecting::Open primary, const std::string& database, std::vector<Replica> replicas,
              double max_lag, Gate& gate);
   ~ReplicaLag() override;  // deletes its heartbeat row
   void sample(Reading& reading) noexcept override;
@@ -63,7 +63,7 @@ class ReplicaLag : public Probe {
   double ahead_of(Watched& replica, double now, double committed);
   void watch(Watched& replica, double now, double committed, Reading& reading);
 
-  std::unique_ptr<load::Session> primary_;  // the monitor's thread only
+  Reconnecting primary_;                    // the monitor's thread only
   std::string table_;                       // `db`.`fastload_heartbeat`
   std::uint64_t id_;                        // this run's beat row; its chunks' rows follow it
   Gate& gate_;

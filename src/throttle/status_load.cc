@@ -21,7 +21,7 @@ std::optional<std::uint64_t> value_of(const std::vector<load::Row>& rows, const 
 
 }  // namespace
 
-StatusLoad::StatusLoad(std::unique_ptr<load::Session> server, std::vector<StatusLimit> pause,
+StatusLoad::StatusLoad(Reconnecting::Open server, std::vector<StatusLimit> pause,
                        std::vector<StatusLimit> stop)
     : server_(std::move(server)), pause_(std::move(pause)), stop_(std::move(stop)) {
   std::vector<std::string> names;
@@ -44,6 +44,7 @@ void StatusLoad::sample(Reading& reading) noexcept {
   try {
     rows = read();
   } catch (const std::exception& e) {
+    server_.drop();
     add_reason(reading.pause, fmt::format("cannot read the server's status: {}", e.what()));
     return;
   }

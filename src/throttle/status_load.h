@@ -14,13 +14,13 @@ namespace fastload::throttle {
 class StatusLoad : public Probe {
  public:
   // Throws Failure(usage) naming a variable the server does not have.
-  StatusLoad(std::unique_ptr<load::Session> server, std::vector<StatusLimit> pause, std::vector<StatusLimit> stop);
+  StatusLoad(Reconnecting::Open server, std::vector<StatusLimit> pause, std::vector<StatusLimit> stop);
   void sample(Reading& reading) noexcept override;
 
  private:
   std::vector<load::Row> read();  // (name, value) of every variable named
 
-  std::unique_ptr<load::Session> server_;  // the monitor's thread only
+  Reconnecting server_;  // the monitor's thread only
   const std::vector<StatusLimit> pause_, stop_;
   std::string query_;
 };

@@ -50,9 +50,9 @@ TEST(ThrottleOptions, Refused) {
 
 TEST(ThrottleOptions, ChunkCap) {
   EXPECT_EQ(lag_chunk_cap(0), UINT64_MAX);
-  EXPECT_EQ(lag_chunk_cap(2), 2u << 20);
-  EXPECT_EQ(lag_chunk_cap(0.1), 256u << 10);
-  EXPECT_EQ(lag_chunk_cap(3600), 64u << 20);
+  EXPECT_EQ(lag_chunk_cap(2), 512u << 10);
+  EXPECT_EQ(lag_chunk_cap(0.1), 128u << 10);
+  EXPECT_EQ(lag_chunk_cap(3600), 16u << 20);
 }
 
 throttle::Reading reading(std::optional<std::string> pause, std::optional<std::string> stop,
