@@ -5,6 +5,7 @@
 #include <random>
 
 #include "base/errors.h"
+#include "base/server_codes.h"
 #include "text/identifiers.h"
 
 namespace fastload::throttle {
@@ -21,6 +22,16 @@ double seconds_of(const std::optional<std::string>& value) {
     return value ? std::stod(*value) : 0;
   } catch (const std::exception&) {
     return 0;
+  }
+}
+
+// A replica that has not applied the heartbeat table's creation yet holds no beat and no byte of the load.
+std::optional<std::string> value_on(load::Session& session, const std::string& sql) {
+  try {
+    return session.query_value(sql);
+  } catch (const load::ServerError& e) {
+    if (e.code() == er::NO_SUCH_TABLE) return std::nullopt;
+    throw;
   }
 }
 
@@ -133,13 +144,13 @@ std::optional<std::string> ReplicaLag::galera_state(Watched& r) {
 
 double ReplicaLag::lag_of(Watched& r, double now) {
   const std::optional<std::string> beat =
-      r.session->query_value(fmt::format("SELECT beat FROM {} WHERE id = {}", table_, id_));
+      value_on(*r.session, fmt::format("SELECT beat FROM {} WHERE id = {}", table_, id_));
   return now - (beat ? seconds_of(beat) : first_beat_);  // no beat yet: behind since the first
 }
 
 double ReplicaLag::applied_on(load::Session& session) {
-  return seconds_of(session.query_value(fmt::format("SELECT COALESCE(SUM(applied), 0) FROM {} WHERE id BETWEEN {} "
-                                                    "AND {}", table_, id_ + 1, id_ + 0xffffffffu)));
+  return seconds_of(value_on(session, fmt::format("SELECT COALESCE(SUM(applied), 0) FROM {} WHERE id BETWEEN {} "
+                                                  "AND {}", table_, id_ + 1, id_ + 0xffffffffu)));
 }
 
 // The replica's pace: the bytes it applied since it last had work and none of it applied (or, when it had none

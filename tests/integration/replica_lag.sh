@@ -2,8 +2,8 @@
 # table: the load pauses for the replica (the summary says so and how far behind it was), the lag a watcher of
 # the test's own samples stays within the limit plus one chunk's apply time, the load completes, and the
 # replica's table equals the primary's once it catches up; the heartbeat rows are gone after the load; a replica
-# stopped before the load holds the load back (saying it is not replicating) until it is started again; a
-# replica named with --replica that cannot be reached is refused before anything is loaded.
+# stopped before the load, or in the middle of it, holds the load back (saying it is not replicating) until it is
+# started again; a replica named with --replica that cannot be reached is refused before anything is loaded.
 source "$(dirname "$0")/lib.sh"
 
 replica_set 1
@@ -44,6 +44,30 @@ reap
 expect_eq "stopped replica: exit code once it runs ($ERR)" 0 "$RC"
 expect_match "stopped replica: why it waited" '"paused":true,"why":"replica 127.0.0.1:[0-9]+ is not replicating' "$OUT"
 expect_eq "stopped replica: every row" 20000 "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
+
+# A replica stopped mid-load: the chunks in flight finish, no other starts until it replicates again. (--max-rate
+# stretches the load to about 10 s, so that it is stopped in the middle.)
+on primary -e "TRUNCATE t.nodes"
+replication sync
+start_fastload --threads 2 --chunk-size 128K --max-lag 1 --max-rate 300K --progress-json "$TEST_TMP/nodes.tsv" \
+  t.nodes
+for _ in $(seq 200); do (($(on primary -e "SELECT COUNT(*) FROM t.nodes") > 0)) && break; sleep 0.05; done
+replication stop-replica r1
+sleep 2.5  # the chunks in flight (two sharing 300K a second: up to 1.6 s) commit
+held=$(on primary -e "SELECT COUNT(*) FROM t.nodes")
+sleep 2
+expect_eq "stopped mid-load: nothing more loaded while it is stopped" "$held" \
+  "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
+expect_eq "stopped mid-load: part of the rows were loaded before" 1 "$((held > 0 && held < 20000))"
+replication start-replica r1
+reap
+expect_eq "stopped mid-load: exit code once it runs ($ERR)" 0 "$RC"
+expect_match "stopped mid-load: why it waited" '"paused":true,"why":"replica 127.0.0.1:[0-9]+ is not replicating' \
+  "$OUT"
+replication sync 120
+expect_eq "stopped mid-load: the replica's table is the primary's" \
+  "$(on primary -e "CHECKSUM TABLE t.nodes" | cut -f2)" "$(on r1 -e "CHECKSUM TABLE t.nodes" | cut -f2)"
+expect_eq "stopped mid-load: every row" 20000 "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
 
 # A named replica that cannot be reached: refused before the load.
 on primary -e "TRUNCATE t.nodes"
