@@ -9,6 +9,17 @@
 namespace fastload::load {
 namespace {
 
+// Two identities name the same table, with the rows it had: by its InnoDB table id when both have one (TRUNCATE,
+// a re-creation and a rebuilding ALTER give a new id; an in-place ALTER, such as the load's own dropping and
+// re-creating of indexes, keeps the id and the rows but changes the creation time), else by all they say.
+bool same_table(const std::string& a, const std::string& b) {
+  const auto id = [](const std::string& s) {
+    return s.rfind("InnoDB table id ", 0) == 0 ? s.substr(0, s.find(',')) : std::string();
+  };
+  const std::string id_a = id(a), id_b = id(b);
+  return !id_a.empty() && !id_b.empty() ? id_a == id_b : a == b;
+}
+
 constexpr long long kPublished = -1;  // the chunk number of the --atomic publish record
 // The chunk number of the load's AUTO_INCREMENT ids: chunk_begin holds the first id, chunk_end the increment.
 constexpr long long kIds = -2;
@@ -71,7 +82,7 @@ std::string differences(const LoadIdentity& then, const LoadIdentity& now) {
   // --mode auto may choose otherwise than the mode an earlier run recorded (another default, another server).
   if (const std::string mode = mode_of(then.format); !mode.empty() && mode != mode_of(now.format))
     add(fmt::format("to continue that load in its mode, rerun with --mode {}", mode));
-  if (then.table != now.table) add(fmt::format("the table was '{}', now '{}'", then.table, now.table));
+  if (!same_table(then.table, now.table)) add(fmt::format("the table was '{}', now '{}'", then.table, now.table));
   return out;
 }
 
@@ -187,7 +198,7 @@ LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) con
     // A finished load of other content is history (last night's file); one
     // into a table that has since been recreated would skip rows that are gone.
     if (!same_content && load.finished()) continue;
-    if (same_content && (load.published || load.identity.table == identity_.table)) {
+    if (same_content && (load.published || same_table(load.identity.table, identity_.table))) {
       state.published = load.published;
       if (load.finished()) state.finished.emplace(load.identity.file, load.last_commit);
       continue;
