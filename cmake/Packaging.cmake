@@ -21,7 +21,8 @@ install(FILES completion/_fastload DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vend
 
 # README's links into docs/ keep working in the installed copy.
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES docs/exit-codes.md docs/design.md docs/scaling.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# Every document (and picture) under docs/: the README links each (tests/cli/install.sh checks the links resolve).
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
 
 # cpack -G DEB: fastload_VERSION_ARCH.deb, Depends from dpkg-shlibdeps (package dpkg-dev, and file), the
 # binary stripped.
@@ -37,5 +38,8 @@ set(CPACK_PACKAGE_CONTACT "fastload maintainers <maintainers@users.noreply.a-see
 set(CPACK_DEBIAN_PACKAGE_SECTION database)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The completion script is installed where bash-completion looks; without that package nothing loads it (apt
+# installs Recommends by default).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS bash-completion)
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway MariaDB Galera cluster on loopback, for tests and benchmarks: N scratch servers (scripts/server.sh)
 # under DIR, DIR/node1..nodeN, each with ports of its own (SQL, group communication, IST, SST), run as user
-# mysql (as root, the rsync state transfer's daemon drops to nobody and cannot write the datadir); node1
+# mysql when started by root (as root, the rsync state transfer's daemon drops to nobody and cannot write the
+# datadir), else as the user who starts them; node1
 # bootstraps the cluster (--wsrep-new-cluster), the others join it with an rsync state transfer.
 #
 #   scripts/galera.sh start DIR [--nodes N] [server.sh start options]   (N: 3 unless given)
@@ -15,7 +16,7 @@
 # start returns once every node is Synced in a cluster of N. DIR's parents must let user mysql through.
 set -euo pipefail
 
-usage() { sed -n '2,15p' "$0" >&2; exit 2; }
+usage() { sed -n '2,16p' "$0" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
 action=$1 dir=$2
 shift 2
@@ -49,7 +50,7 @@ start_node() {
   # ssl-mode DISABLED: the rsync state transfer would otherwise follow the server's TLS certificate and want
   # stunnel; it reads the option from [mysqld] too, where loose- keeps mariadbd from refusing an option it lacks.
   # wsrep_node_incoming_address: wsrep_incoming_addresses then lists every node's SQL port (AUTO otherwise).
-  "$here"/server.sh start "$node" --user mysql --set wsrep_on=ON \
+  "$here"/server.sh start "$node" --user "$(if ((EUID == 0)); then echo mysql; else id -un; fi)" --set wsrep_on=ON \
     --set wsrep_provider=/usr/lib/galera/libgalera_smm.so --set wsrep_cluster_name=fastload \
     --set "wsrep_cluster_address=$address" --set "wsrep_node_name=$name" \
     --set "wsrep_node_address=127.0.0.1:$gcomm" --set "wsrep_sst_receive_address=127.0.0.1:$sst" \

@@ -8,7 +8,7 @@
 #
 # After start, DIR/mysql.sock is the socket, DIR/port the TCP port (127.0.0.1)
 # and DIR/ca.pem the CA of the server's TLS certificate. --user: the system user the server runs as (default
-# root), who then owns DIR (DIR's parents must let that user through).
+# the one running this script; another needs root), who then owns DIR (DIR's parents must let that user through).
 set -euo pipefail
 
 usage() { sed -n '2,11p' "$0" >&2; exit 2; }
@@ -35,7 +35,8 @@ make_certificates() {
 }
 
 start() {
-  local buffer_pool=256M log_file_size=256M user=root extra=()
+  local buffer_pool=256M log_file_size=256M user extra=()
+  user=$(id -un)
   while [[ $# -gt 0 ]]; do
     case $1 in
       --buffer-pool) buffer_pool=$2; shift 2 ;;
@@ -53,7 +54,7 @@ start() {
   # A tmpdir of its own: a server starting deletes the temporary tables it finds in its tmpdir, other servers' too.
   mkdir -p "$dir/tmp"
   make_certificates
-  if [[ $user != root ]]; then
+  if [[ $user != "$(id -un)" ]]; then
     chown -R "$user" "$dir"
     runuser -u "$user" -- test -w "$dir" ||
       { echo "fastload: user $user cannot write $dir: its parent directories must let $user through" >&2; exit 1; }

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian packages fastload needs (only the missing ones), then configures and builds
 # into build/ (or $BUILD_DIR; a new one as RelWithDebInfo, whose debug info the demo and the tests keep).
-# --bench also installs the tools bench/compare.sh compares with.
+# --bench also installs the tools bench/compare.sh compares with; --print-packages [--bench] only prints the
+# packages' names, one a line (scripts/installed-path.sh reads them).
 # Other arguments go to `cmake --build`, e.g. --target gen-nodes. Quiet when there is nothing to do.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-packages=(cmake g++ make pkg-config openssl mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
+packages=(cmake g++ make pkg-config openssl python3 mariadb-server mariadb-client libmariadb-dev libmariadb-dev-compat
           libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev libisal-dev
           zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils tabix time
           mariadb-plugin-spider galera-4 rsync iproute2 man-db dpkg-dev file)
+print=no
+if [[ ${1:-} == --print-packages ]]; then print=yes; shift; fi
 if [[ ${1:-} == --bench ]]; then
   packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox)
   shift
 fi
+if [[ $print == yes ]]; then printf '%s\n' "${packages[@]}"; exit 0; fi
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) == installed ]] || missing+=("$p")

@@ -137,12 +137,14 @@ bool tls_required(const ConnectionOptions& o) {
   return o.ssl_mode == "REQUIRED" || o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
 }
 
+// The server as the client library chooses it: a unix socket for no host or "localhost" (unless TCP was asked
+// for) or when SOCKET was asked for, else TCP to host:port; a socket an option file names is not used for another
+// host, so naming it would send the user to the wrong place.
 std::string describe_server(const ConnectionOptions& o) {
-  if (o.protocol == Protocol::tcp)
-    return fmt::format("{}:{}", o.host.empty() ? "localhost" : o.host, o.port ? o.port : 3306);
-  if (!o.socket.empty()) return fmt::format("socket {}", o.socket);
-  if (!o.host.empty()) return o.port ? fmt::format("{}:{}", o.host, o.port) : o.host;
-  return "the default server";
+  bool socket = o.protocol == Protocol::socket ||
+                (o.protocol != Protocol::tcp && (o.host.empty() || o.host == "localhost"));
+  if (!socket) return fmt::format("{}:{}", o.host.empty() ? "localhost" : o.host, o.port ? o.port : 3306);
+  return o.socket.empty() ? std::string("the default socket") : fmt::format("socket {}", o.socket);
 }
 
 // Written once by set_connect_timeout before any session exists, then only read.

@@ -29,9 +29,11 @@ echo "Depends: $depends"
 for library in libc6 "libstdc\\+\\+6" libmariadb3 libfmt libspdlog libzstd1 liblz4-1 libbz2-1.0 liblzma5 libisal2; do
   expect_match "Depends names $library" "(^|, )$library" "$depends"
 done
+expect_eq "Recommends bash-completion (what loads the completions)" bash-completion "$(field Recommends)"
 contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
 for path in usr/bin/fastload usr/share/man/man1/fastload.1.gz usr/share/bash-completion/completions/fastload \
-            usr/share/zsh/vendor-completions/_fastload usr/share/doc/fastload/README.md; do
+            usr/share/zsh/vendor-completions/_fastload usr/share/doc/fastload/README.md \
+            usr/share/doc/fastload/docs/replicas.md usr/share/doc/fastload/docs/benchmarks.md; do
   expect_match "the package holds /$path" "^\./$path$" "$contents"
 done
 

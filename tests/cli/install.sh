@@ -18,6 +18,18 @@ zsh_completion=$prefix/share/zsh/vendor-completions/_fastload
 for file in "$bin" "$page" "$bash_completion" "$zsh_completion"; do
   expect_eq "installed: ${file#"$prefix"/}" yes "$([[ -f $file ]] && echo yes || echo no)"
 done
+# Every link between the installed documents (README.md and docs/) resolves in the installed copy.
+docdir=$prefix/share/doc/fastload
+links=0 broken=""
+for page_md in "$docdir"/README.md "$docdir"/docs/*.md; do
+  for target in $(grep -oE '\]\([^)#: ]+[)#]' "$page_md" | sed -E 's/^..//; s/.$//' | sort -u); do
+    links=$((links + 1))
+    [[ -e $(dirname "$page_md")/$target ]] || broken+=" ${page_md#"$docdir"/} -> $target"
+  done
+done
+expect_match "installed documents: the README links docs/replicas.md" "replicas" "$(ls "$docdir/docs")"
+[[ $links -ge 8 ]] && pass || fail "only $links links found in the installed documents"
+expect_eq "installed documents: links that do not resolve" "" "$broken"
 expect_match "installed binary runs" "^fastload [0-9]+\.[0-9]+" "$("$bin" --version)"
 expect_match "installed binary is stripped" ", stripped" "$(file -L "$bin")"
 echo "installed fastload: $(stat -c %s "$bin") bytes"

@@ -66,7 +66,7 @@ expect_eq "max-lag: exit code ($ERR)" 0 "$RC"
 expect_match "max-lag: watched the other nodes" "the replicas were at most [0-9.]+ s behind" "$ERR"
 expect_match "max-lag: lag sampled" "^[0-9.]+$" "$sampled"
 expect_eq "max-lag: highest sampled lag $sampled s <= 2 s + one chunk's apply time $chunk_apply s + 0.2 s" 1 \
-  "$(echo "$sampled <= 2 + $chunk_apply + 0.2" | bc)"
+  "$(calc "$sampled <= 2 + $chunk_apply + 0.2")"
 every_node_equal "max-lag"
 galera slow node2 g nodes 0
 

@@ -8,6 +8,13 @@ SOCKET=$SCRATCH_SERVER_DIR/mysql.sock
 rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
 FAILURES=0
 CHECKS=0
+# scripts/test.sh runs the tests with only the commands a fresh machine has after scripts/setup.sh: bash calls this
+# for any other.
+command_not_found_handle() {
+  echo "fastload: the test called '$1', which neither a minimal Debian nor scripts/setup.sh installs: add its" \
+    "package to setup.sh's list (and README's)" >&2
+  return 127
+}
 
 sql() { mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
 # The fastload to run: with FASTLOAD_FAULT set (a crash test), the test build that acts on it
@@ -206,13 +213,20 @@ replica_status() {
 # Synced, stopped when the test exits; `on node1`, `on node2`... is the client on each; galera ACTION ARGS... runs
 # scripts/galera.sh's ACTION on them (slow node2 DB TABLE [MICROSECONDS]). galera_cluster_start [N] starts it in
 # the background (it takes a while: the joiners' state transfers), galera_cluster_wait waits for it.
+# The nodes live in a directory of their own under /tmp, which the user they run as (mysql, when the tests run as
+# root) can reach wherever the clone is (a home directory of mode 700 is not), linked as $TEST_TMP/nodeI.
 galera_cluster() { galera_cluster_start "$@"; galera_cluster_wait; }
-galera() { "$SOURCE_DIR"/scripts/galera.sh "$1" "$TEST_TMP" "${@:2}" >>"$TEST_TMP/server.log" 2>&1; }
+galera() { "$SOURCE_DIR"/scripts/galera.sh "$1" "$GALERA_DIR" "${@:2}" >>"$TEST_TMP/server.log" 2>&1; }
 galera_cluster_start() {
-  "$SOURCE_DIR"/scripts/galera.sh start "$TEST_TMP" --nodes "${1:-3}" --buffer-pool 32M --log-file-size 48M \
+  local i
+  GALERA_DIR=$(mktemp -d /tmp/fastload-galera.XXXXXX)
+  chmod 755 "$GALERA_DIR"
+  for ((i = 1; i <= ${1:-3}; i++)); do mkdir "$GALERA_DIR/node$i" && ln -sfn "$GALERA_DIR/node$i" "$TEST_TMP/node$i"; done
+  "$SOURCE_DIR"/scripts/galera.sh start "$GALERA_DIR" --nodes "${1:-3}" --buffer-pool 32M --log-file-size 48M \
     >>"$TEST_TMP/galera.log" 2>&1 &
   GALERA_PID=$!
-  at_exit 'while kill -0 "$GALERA_PID"; do sleep 0.2; done; "$SOURCE_DIR"/scripts/galera.sh stop "$TEST_TMP"'
+  at_exit 'while kill -0 "$GALERA_PID"; do sleep 0.2; done; "$SOURCE_DIR"/scripts/galera.sh stop "$GALERA_DIR";
+    rm -rf "$GALERA_DIR"'
 }
 galera_cluster_wait() {
   wait "$GALERA_PID" || { cat "$TEST_TMP/galera.log" >&2; fail "the Galera cluster did not start"; finish; exit 1; }
@@ -246,8 +260,10 @@ apply_seconds() {
   local rows start
   rows=$(on "$1" -e "SELECT COUNT(*) FROM $3") start=$(date +%s.%N)
   for _ in $(seq 600); do [[ $(on "$2" -e "SELECT COUNT(*) FROM $3") == "$rows" ]] && break; sleep 0.02; done
-  echo "$(date +%s.%N) - $start" | bc
+  calc "$(date +%s.%N) - $start"
 }
+# calc EXPRESSION: EXPRESSION's value (awk's arithmetic; a comparison gives 1 or 0), e.g. calc "$lag <= 2 + $t".
+calc() { awk "BEGIN { print $* }"; }
 # at_exit COMMAND: runs the shell code COMMAND when the test exits, at the same time as the COMMANDs given before
 # (all of them, where a new `trap ... EXIT` would replace the last).
 AT_EXIT=()

@@ -24,7 +24,7 @@ echo "max-lag: the highest sampled lag $sampled s; one chunk applies in $chunk_a
 expect_eq "max-lag: exit code ($ERR)" 0 "$RC"
 expect_match "max-lag: lag sampled" "^[0-9.]+$" "$sampled"
 expect_eq "max-lag: highest sampled lag $sampled s <= 1 s + one chunk's apply time $chunk_apply s + 0.2 s" 1 \
-  "$(echo "$sampled <= 1 + $chunk_apply + 0.2" | bc)"
+  "$(calc "$sampled <= 1 + $chunk_apply + 0.2")"
 expect_match "max-lag: the replica held the load back" "throttled: paused [0-9.]+ s \(first: replica 127.0.0.1:" "$ERR"
 expect_match "max-lag: the highest lag in --json" '"highest_lag":[0-9]+\.[0-9]+' "$OUT"
 replication sync 120
