@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.h"
+#include "dump/schema_statement.h"
 #include "text/identifiers.h"
 #include "text/sql_text.h"
 
@@ -29,11 +30,6 @@ std::vector<std::string_view> words_of(std::string_view statement) {
   std::vector<std::string_view> words;
   for (const auto& w : scan.words) words.push_back(statement.substr(w.begin, w.end - w.begin));
   return words;
-}
-
-bool among_first(const std::vector<std::string_view>& words, std::string_view word, std::size_t n) {
-  return std::any_of(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(std::min(n, words.size())),
-                     [&](std::string_view w) { return load::same_name(w, word); });
 }
 
 // The header's SET: what it sets the variables fastload carries to the load's sessions to.
@@ -64,38 +60,79 @@ std::size_t line_of(std::string_view script, std::string_view statement) {
 
 }  // namespace
 
+namespace {
+
+// The start of a statement on one line, for a message.
+std::string excerpt(std::string_view statement) {
+  std::string out;
+  for (char c : statement) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+    if (out.size() >= 72) return out + "...";
+  }
+  return out;
+}
+
+Failure refusal(const std::string& path, std::size_t line, std::string_view statement, const std::string& why) {
+  return Failure(ExitCode::input, fmt::format(
+      "{}:{}: {} (`{}`) is not part of restoring a table: from a dump's schema file fastload runs only the "
+      "session settings of its header, the CREATE TABLE of the table the file is named for, that table's "
+      "triggers, and in a view's file the CREATE VIEW of that view; nothing was changed on the server. Remove "
+      "the statement, or run the file yourself with the mariadb client if you trust it", path, line, why,
+      excerpt(statement)));
+}
+
+}  // namespace
+
 SchemaFile parse_schema(const std::string& path, std::string_view script) {
   SchemaFile out;
   out.path = path;
   for (std::string_view statement : load::split_script(script)) {
-    const auto words = words_of(statement);
-    if (words.empty()) continue;
-    const bool set = load::same_name(words[0], "set"), create = load::same_name(words[0], "create");
-    if (load::same_name(words[0], "drop")) continue;  // fastload never drops a table
-    if (load::same_name(words[0], "insert") || load::same_name(words[0], "replace") ||
-        load::same_name(words[0], "load"))
-      throw Failure(ExitCode::input, fmt::format(
-          "{}:{}: this schema file holds rows ({} statement); fastload reads a table's rows from its own "
-          "text file: make the dump with `mariadb-dump --tab=DIR`", path, line_of(script, statement), words[0]));
-    if (out.create.empty() && !out.view) {
-      if (set) {
-        read_settings(statement, out);
-        out.settings.emplace_back(statement);
-      } else if (create && among_first(words, "view", 12)) {
-        out.view = true;
+    const SchemaStatement judged = judge_statement(statement);
+    const std::size_t line = line_of(script, statement);
+    if (!judged.object.empty()) out.named.push_back({judged.object, line, excerpt(statement)});
+    switch (judged.kind) {
+      case StatementKind::ignored:
+        continue;  // never run: fastload drops nothing
+      case StatementKind::refused:
+        throw refusal(path, line, statement, judged.why);
+      case StatementKind::rows:
+        throw Failure(ExitCode::input, fmt::format(
+            "{}:{}: this schema file holds rows (`{}`); fastload reads a table's rows from its own text file: "
+            "make the dump with `mariadb-dump --tab=DIR`", path, line, excerpt(statement)));
+      case StatementKind::create_table:
+      case StatementKind::create_view:
+        if (!out.create.empty())
+          throw refusal(path, line, statement, "a second CREATE TABLE or VIEW");
         out.create = std::string(statement);
-      } else if (create && among_first(words, "table", 3) && !among_first(words, "temporary", 3)) {
-        out.create = std::string(statement);
-      }
-      continue;
+        out.view = judged.kind == StatementKind::create_view;
+        continue;
+      case StatementKind::setting:
+        if (out.create.empty()) {
+          read_settings(statement, out);
+          out.settings.emplace_back(statement);
+          continue;
+        }
+        break;
+      case StatementKind::trigger:
+        if (out.view) throw refusal(path, line, statement, "a trigger in a view's file");
+        break;
     }
     out.after.emplace_back(statement);
   }
-  if (out.create.empty())
-    throw Failure(ExitCode::input, fmt::format("{}: no CREATE TABLE in this schema file; a table's schema file "
-                                               "(T.sql, as `mariadb-dump --tab` writes it) creates the table",
-                                               path));
   return out;
+}
+
+void check_names(const SchemaFile& schema, const std::string& object) {
+  for (const SchemaFile::Named& n : schema.named)
+    if (n.object != object)
+      throw Failure(ExitCode::input, fmt::format(
+          "{}:{}: `{}` names `{}`, but this file is the schema of `{}` (its name, as the dump encodes it): "
+          "fastload runs from a table's schema file only what restores that table; nothing was changed on the "
+          "server. Check that the file is the dump's own", schema.path, n.line, n.statement, n.object, object));
 }
 
 SchemaFile read_schema_file(const std::string& path) {

@@ -35,6 +35,31 @@ std::vector<std::string> directory_files(const std::string& dir) {
   return names;
 }
 
+// A dump's file must be inside its directory: a link that leads elsewhere would load (or run) a file the user
+// never pointed at.
+void check_inside(const std::string& dir, const std::string& path) {
+  std::error_code error;
+  const fs::path root = fs::canonical(dir, error), real = fs::canonical(path, error);
+  if (error) return;  // cannot be read: the open pass says why
+  const auto [end, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+  if (end != root.end())
+    throw Failure(ExitCode::input, fmt::format(
+        "{}: this file of the dump is a link to {}, outside the dump directory {}: fastload reads a dump's files "
+        "only inside its directory; copy the file in, or give it as a FILE argument", path, real.string(), dir));
+}
+
+// One table's rows in one file of a dump: T.txt beside T.txt.gz would load every row twice, and a view has none.
+void check_dump_table(const std::string& dir, const TableFiles& t) {
+  if (t.files.size() > 1)
+    throw Failure(ExitCode::usage, fmt::format(
+        "{}: {} and {} both hold the rows of table `{}`: a dump holds a table once; remove one", dir,
+        fs::path(t.files[0]).filename().string(), fs::path(t.files[1]).filename().string(), t.table));
+  if (t.schema && t.schema->view && !t.files.empty())
+    throw Failure(ExitCode::usage, fmt::format(
+        "{}: rows for `{}`, which {} makes a view: a view has no rows of its own; remove the file", t.files[0],
+        t.table, t.schema->path));
+}
+
 // The tables of a dump directory, each with its rows files and schema file.
 void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std::map<std::string, std::size_t>& at) {
   const std::vector<std::string> names = directory_files(dir);
@@ -43,22 +68,24 @@ void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std:
     throw Failure(ExitCode::usage, fmt::format(
         "{}: this is a mydumper directory, whose rows are SQL statements; fastload loads delimited text: dump "
         "with `mariadb-dump --tab={}` (or mydumper --csv), or restore this one with myloader", dir, dir));
-  std::size_t found = 0;
+  const std::size_t first = tables.size();
   auto table = [&](const std::string& name) -> TableFiles& {
     auto [it, added] = at.try_emplace(name, tables.size());
     if (added) tables.push_back({name, {}, std::nullopt});
+    else if (it->second < first)
+      throw Failure(ExitCode::usage, fmt::format("{}: table `{}` is given twice, here and in an earlier argument: "
+                                                 "give each table once", dir, name));
     return tables[it->second];
   };
   for (const std::string& name : names) {
     const std::string path = (fs::path(dir) / name).string();
-    if (rows_file(name)) {
-      table(table_of(name)).files.push_back(path), ++found;
-    } else if (name.ends_with(".sql")) {
-      TableFiles& t = table(name.substr(0, name.size() - 4));
-      t.schema = read_schema_file(path), ++found;
-    }
+    if (!rows_file(name) && !name.ends_with(".sql")) continue;
+    check_inside(dir, path);
+    if (rows_file(name)) table(table_of(name)).files.push_back(path);
+    else table(name.substr(0, name.size() - 4)).schema = read_schema_file(path);
   }
-  if (found == 0)
+  for (std::size_t i = first; i < tables.size(); ++i) check_dump_table(dir, tables[i]);
+  if (first == tables.size())
     throw Failure(ExitCode::usage, fmt::format("{}: no table's files in this directory (T.txt and T.sql, as "
                                                "`mariadb-dump --tab` writes them)", dir));
 }
@@ -86,6 +113,9 @@ std::vector<TableFiles> tables_of(const std::vector<std::string>& arguments) {
                                                    "up to its first dot); give DB.TABLE to load it", file));
       auto [it, added] = at.try_emplace(table, tables.size());
       if (added) tables.push_back({table, {}, std::nullopt});
+      else if (tables[it->second].schema)
+        throw Failure(ExitCode::usage, fmt::format("{}: table `{}` is given twice, here and in a dump directory: "
+                                                   "give each table once", file, table));
       tables[it->second].files.push_back(file);
     }
   }

@@ -72,7 +72,10 @@ void before_check(TableRun& t) {
     return;
   }
   load::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
-  if (load::table_exists(*t.state.control, t.options.database, t.options.table)) return;
+  // A data-only dump (--no-create-info) creates nothing: its table must exist, as the table check then says.
+  if (t.files.schema->create.empty() ||
+      load::table_exists(*t.state.control, t.options.database, t.options.table))
+    return;
   run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
   t.created = true;
   t.state.summary.created_from = t.files.schema->path;
@@ -174,6 +177,20 @@ void finish_schema(const Options& options, const std::optional<std::string>& pas
     }
 }
 
+// The table a dump's file name encodes (mariadb-dump writes table `a.b` as a@002eb.txt, as the server names its
+// own files), decoded by the server's filename charset; a name that is no such encoding stays as it is. Then
+// every schema file's statements must name its own table.
+void decode_names(load::Session& session, std::vector<dump::TableFiles>& found) {
+  for (dump::TableFiles& t : found) {
+    if (t.table.find('@') != std::string::npos) {
+      const std::string name = fmt::format("CONVERT(_filename {} USING utf8mb4)", session.quote_string(t.table));
+      const auto rows = session.query(fmt::format("SELECT {0}, CAST(CONVERT({0} USING filename) AS BINARY)", name));
+      if (rows.size() == 1 && rows[0].size() == 2 && rows[0][0] && rows[0][1] == t.table) t.table = *rows[0][0];
+    }
+    if (t.schema) dump::check_names(*t.schema, t.table);
+  }
+}
+
 }  // namespace
 
 int run_database(const Options& options, load::StepHook* hook) {
@@ -184,7 +201,11 @@ int run_database(const Options& options, load::StepHook* hook) {
   std::vector<dump::TableFiles> views;
   std::optional<std::string> password;
   record_outcome(run, [&] {
-    for (dump::TableFiles& t : dump::tables_of(options.files)) {
+    std::vector<dump::TableFiles> found = dump::tables_of(options.files);
+    if (options.connection.prompt_password) password = input::read_password("Enter password: ");
+    load::Session session(options.connection, password);  // the run's own questions: names, tables there, views
+    decode_names(session, found);
+    for (dump::TableFiles& t : found) {
       if (t.schema && t.schema->view) {
         views.push_back(std::move(t));
         continue;
@@ -196,12 +217,10 @@ int run_database(const Options& options, load::StepHook* hook) {
       tables.push_back(std::move(table));
     }
     std::stable_sort(tables.begin(), tables.end(), [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
-    if (options.connection.prompt_password) password = input::read_password("Enter password: ");
     for (auto& t : tables) {
       start_table(t->options, t->state, hook);
       t->state.password = password;
     }
-    load::Session session(options.connection, password);  // the run's own questions: tables there, views
     std::unique_ptr<Throttling> throttling;
     prepare_tables(tables, session, throttling);
     std::optional<ForeignKeyProofs> proofs;

@@ -1,0 +1,30 @@
+// One statement of a dump's schema file (T.sql) judged by what it may do: a schema file is input from someone
+// else, so fastload runs only what restores the table (or view) the file is named for, and refuses the rest
+// before anything is changed (docs/design.md, "What a schema file may hold").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace fastload::dump {
+
+enum class StatementKind {
+  ignored,       // a DROP of the file's own object (fastload drops nothing), or nothing but comments
+  setting,       // SET of a session variable a dump's header sets, or of a user variable, to a plain value
+  create_table,  // CREATE TABLE of one unqualified name, with its own definition (not LIKE, not SELECT)
+  create_view,   // CREATE VIEW of one unqualified name
+  trigger,       // CREATE TRIGGER on one unqualified table
+  rows,          // INSERT, REPLACE, LOAD DATA: rows, which a --tab dump keeps in T.txt
+  refused,       // anything else
+};
+
+struct SchemaStatement {
+  StatementKind kind = StatementKind::refused;
+  std::string object;  // the table or view it creates, or the table a trigger is on; a DROP's object
+  std::string why;     // for refused: what it is, in a few words ("a SET of a global variable")
+};
+
+// `statement` as split_script gives it (without its delimiter).
+SchemaStatement judge_statement(std::string_view statement);
+
+}  // namespace fastload::dump
