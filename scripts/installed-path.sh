@@ -33,7 +33,8 @@ while read -r package; do
   done
 done <"$work/packages" | tr '\n' '\0' | xargs -0 -r realpath -eq -- | sort -u >"$work/files" || true
 
-# Each name on PATH (the first of a name wins, as in a shell) whose real file is one of those.
+# Each name on PATH whose real file is one of those (of one name, the first such on PATH: a shim or a hand-built
+# command earlier on PATH is passed over).
 rm -rf "$dir"
 mkdir -p "$dir"
 IFS=: read -r -a path_dirs <<<"$PATH"
