@@ -6,6 +6,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
 export BUILD_DIR
 cd "$ROOT" || exit
+# The server's programs (mariadbd) are in /usr/sbin, which a user other than root does not have on PATH on Debian.
+[[ :$PATH: == *:/usr/sbin:* ]] || PATH=$PATH:/usr/sbin:/sbin
 
 die() { echo "fastload: $*" >&2; exit 1; }
 step() { printf '\n== %s\n' "$*"; }

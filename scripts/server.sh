@@ -12,6 +12,8 @@
 set -euo pipefail
 
 usage() { sed -n '2,11p' "$0" >&2; exit 2; }
+# mariadbd is in /usr/sbin, which a user other than root does not have on PATH on Debian.
+PATH=$PATH:/usr/sbin:/sbin
 [[ $# -ge 2 ]] || usage
 action=$1 dir=$2
 shift 2
