@@ -102,13 +102,14 @@ start() {
     echo "ssl_key=$dir/server-key.pem"
     for line in "${extra[@]}"; do echo "$line"; done
   } >"$dir/my.cnf"
-  setsid mariadbd --defaults-file="$dir/my.cnf" >/dev/null 2>&1 < /dev/null &
+  # What mariadbd says before its error log is open (a missing program, a bad option) goes to DIR/mariadbd.out.
+  setsid mariadbd --defaults-file="$dir/my.cnf" >"$dir/mariadbd.out" 2>&1 < /dev/null &
   for _ in $(seq 300); do
     if client -e 'select 1' >/dev/null 2>&1; then return 0; fi
     sleep 0.2
   done
   echo "fastload: the scratch server did not start; its log:" >&2
-  tail -n 30 "$dir/error.log" >&2 || true
+  tail -n 30 "$dir/mariadbd.out" "$dir/error.log" >&2 || true
   exit 1
 }
 
