@@ -110,6 +110,7 @@ struct Options {
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   bool header_given = false;  // --skip-rows was given (0 too): the format check takes a first row of names as data
   std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
+  bool columns_of_dump = false;      // `columns` made by a run of many tables for a dump's table, not by the user
   std::vector<Assignment> set;       // --set, in the order given
   std::vector<std::string> partitions;  // --partition: the (sub)partitions rows may go to, unquoted; empty: any
   bool json = false;      // the summary as one JSON object on stdout

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include "base/server_codes.h"
 #include "db/password.h"
 #include "db/session_variables.h"
 #include "dump/tables.h"
@@ -44,6 +45,7 @@ Options table_options(const Options& o, const dump::TableFiles& t) {
   if (t.schema) {  // --tab writes each column's bytes as stored: SELECT ... INTO OUTFILE ... CHARACTER SET binary
     out.charset = "binary";
     out.convert_charset = false;
+    out.accepted_conversions |= kBitText;  // a BIT column's field is its bytes, as the server wrote them
   }
   return out;
 }
@@ -65,6 +67,28 @@ void run_schema(const Options& options, const std::optional<std::string>& passwo
                               schema.path);
 }
 
+// A dump writes every column's value in the table's order: the invisible ones too, which a load without a column
+// list would not fill, and the generated ones, whose value the server computes (it drops a field for one with a
+// warning): their fields are read into variables and left out (docs/design.md, "A database in one run").
+void dump_columns(TableRun& t) {
+  load::Session& s = *t.state.control;
+  const auto rows = s.query(fmt::format("SELECT COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA "
+                                        "= {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+                                        s.quote_string(t.options.database), s.quote_string(t.options.table)));
+  bool plain = true;
+  std::vector<ColumnEntry> columns;
+  for (const load::Row& row : rows) {
+    const std::string extra = row.at(1).value_or("");
+    const bool generated = extra.find("GENERATED") != std::string::npos;
+    plain = plain && !generated && extra.find("INVISIBLE") == std::string::npos;
+    columns.push_back(generated ? ColumnEntry{fmt::format("fastload_generated_{}", columns.size() + 1), true}
+                                : ColumnEntry{row.at(0).value_or(""), false});
+  }
+  if (plain) return;
+  t.options.columns = std::move(columns);  // read by the table check that follows (connect_table)
+  t.options.columns_of_dump = true;
+}
+
 // The connect pass's extra step for a table of a dump: its settings, and the table created when missing.
 void before_check(TableRun& t) {
   if (!t.files.schema) {
@@ -73,13 +97,14 @@ void before_check(TableRun& t) {
   }
   load::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
   // A data-only dump (--no-create-info) creates nothing: its table must exist, as the table check then says.
-  if (t.files.schema->create.empty() ||
-      load::table_exists(*t.state.control, t.options.database, t.options.table))
-    return;
-  run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
-  t.created = true;
-  t.state.summary.created_from = t.files.schema->path;
-  spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
+  if (!t.files.schema->create.empty() &&
+      !load::table_exists(*t.state.control, t.options.database, t.options.table)) {
+    run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
+    t.created = true;
+    t.state.summary.created_from = t.files.schema->path;
+    spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
+  }
+  if (load::table_exists(*t.state.control, t.options.database, t.options.table)) dump_columns(t);
 }
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
@@ -161,6 +186,18 @@ void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) 
                                                                             t->reindexed->what())) : t->reindexed;
     record_outcome(t->state.summary, [&] { finish_load(*t->state.resolved, t->state, stopped); });
   }
+  // A table cut short by another's failure fails with that one's exit code: the run's code is the first failed
+  // table's, and the tables load largest first, not in the order they failed.
+  auto only_cut_short = [](const std::unique_ptr<TableRun>& t) {
+    return t->load->work().cut_short && !t->load->work().failed && t->state.summary.problems.empty();
+  };
+  const auto culprit = std::find_if(tables.begin(), tables.end(), [&](const auto& t) {
+    return !t->state.summary.success && t->load && !only_cut_short(t);
+  });
+  if (culprit != tables.end())
+    for (auto& t : tables)
+      if (!t->state.summary.success && t->load && only_cut_short(t))
+        t->state.summary.exit_code = (*culprit)->state.summary.exit_code;
 }
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
@@ -170,11 +207,23 @@ void finish_schema(const Options& options, const std::optional<std::string>& pas
   for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
+  std::vector<const dump::TableFiles*> missing;
   for (const dump::TableFiles& v : views)
-    if (!load::table_exists(session, options.database, v.table)) {
-      run_schema(options, password, *v.schema, {v.schema->create});
-      spdlog::info("{}.{}: view created from {}", options.database, v.table, v.schema->path);
-    }
+    if (!load::table_exists(session, options.database, v.table)) missing.push_back(&v);
+  // A view over another view needs that one first: rounds until none is left, or none could be made.
+  while (!missing.empty()) {
+    std::vector<const dump::TableFiles*> later;
+    std::optional<Failure> refused;
+    for (const dump::TableFiles* v : missing) try {
+        run_schema(options, password, *v->schema, {v->schema->create});
+        spdlog::info("{}.{}: view created from {}", options.database, v->table, v->schema->path);
+      } catch (const Failure& f) {
+        if (f.server_code() != er::NO_SUCH_TABLE) throw;
+        later.push_back(v), refused = f;
+      }
+    if (later.size() == missing.size()) throw *refused;  // what it reads is neither in the dump nor the database
+    missing = std::move(later);
+  }
 }
 
 // The table a dump's file name encodes (mariadb-dump writes table `a.b` as a@002eb.txt, as the server names its
@@ -206,6 +255,7 @@ int run_database(const Options& options, load::StepHook* hook) {
     load::Session session(options.connection, password);  // the run's own questions: names, tables there, views
     decode_names(session, found);
     for (dump::TableFiles& t : found) {
+      if (t.schema && t.schema->create.empty() && t.files.empty()) continue;  // a data-only dump's view: nothing
       if (t.schema && t.schema->view) {
         views.push_back(std::move(t));
         continue;

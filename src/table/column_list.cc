@@ -132,7 +132,7 @@ RowWidth row_width(const Target& t, const Options& o) {
     std::size_t columns = default_columns(t).size();
     return {columns, columns, false};
   }
-  RowWidth width{o.columns.size(), 0, true};
+  RowWidth width{o.columns.size(), 0, !o.columns_of_dump};  // a dump's: the table's columns, for messages
   for (std::size_t i = 0; i < o.columns.size(); ++i)
     if (!o.columns[i].variable) width.required = i + 1;
   return width;

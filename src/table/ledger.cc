@@ -105,11 +105,13 @@ std::string table_identity(Session& session, const std::string& database, const 
   std::string identity = "created " + session.query_value(fmt::format(
       "SELECT CREATE_TIME FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}", schema,
       name)).value_or("?");
-  // The InnoDB table id also changes on TRUNCATE; reading it needs the PROCESS privilege.
+  // The InnoDB table id also changes on TRUNCATE; reading it needs the PROCESS privilege. InnoDB names a table
+  // as the server names its files (`a.b` in db is db/a@002eb).
   for (const char* view : {"INNODB_SYS_TABLES", "INNODB_TABLES"}) {
     try {
-      auto id = session.query_value(fmt::format("SELECT TABLE_ID FROM information_schema.{} WHERE NAME = "
-                                                "CONCAT({}, '/', {})", view, schema, name));
+      auto id = session.query_value(fmt::format("SELECT TABLE_ID FROM information_schema.{} WHERE NAME = CONCAT("
+                                                "CAST(CONVERT({} USING filename) AS BINARY), '/', "
+                                                "CAST(CONVERT({} USING filename) AS BINARY))", view, schema, name));
       if (id) return fmt::format("InnoDB table id {}, {}", *id, identity);
     } catch (const ServerError&) {
       // No such view on this server, or no PROCESS privilege: the creation time must do.

@@ -42,9 +42,10 @@ settle() {
   done
 }
 count() { sql -e "SELECT COUNT(*) FROM $1"; }
-# rows_digest TABLE: a digest of TABLE's rows, each row one line (the client escapes tabs and line ends), sorted:
-# two tables have the same only when every row is equal (CHECKSUM TABLE's sum of row checksums can cancel).
-rows_digest() { sql -e "SELECT * FROM $1" | LC_ALL=C sort | sha256sum | cut -c1-32; }
+# rows_digest TABLE [COLUMNS]: a digest of TABLE's rows (of COLUMNS, * unless given: invisible columns are not
+# in *), each row one line (the client escapes tabs and line ends), sorted: two tables have the same only when
+# every row is equal (CHECKSUM TABLE's sum of row checksums can cancel).
+rows_digest() { sql -e "SELECT ${2:-*} FROM $1" | LC_ALL=C sort | sha256sum | cut -c1-32; }
 
 # reference DB TABLE FILE [CLAUSES]: what the server's own LOAD DATA INFILE makes of FILE
 # into DB.TABLE (emptied first), with CLAUSES (format, IGNORE, column list, SET); prints its CHECKSUM TABLE.
