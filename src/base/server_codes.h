@@ -21,6 +21,7 @@ inline constexpr unsigned ACCESS_DENIED_ERROR = 1045;
 inline constexpr unsigned BAD_NULL_ERROR = 1048;
 inline constexpr unsigned SERVER_SHUTDOWN = 1053;
 inline constexpr unsigned BAD_FIELD_ERROR = 1054;
+inline constexpr unsigned DUP_FIELDNAME = 1060;  // Duplicate column name 'X'
 inline constexpr unsigned DUP_ENTRY = 1062;
 inline constexpr unsigned PARSE_ERROR = 1064;
 inline constexpr unsigned UNKNOWN_ERROR = 1105;

@@ -296,6 +296,7 @@ int run_database(const Options& options, load::StepHook* hook) {
   std::vector<const report::Summary*> summaries;
   for (auto& t : tables) {
     end_table(t->state);
+    drop_created_if_empty(t->options, t->state);
     t->state.summary.seconds = t->load ? t->load->work().seconds : 0;  // its own load, not the run's
     summaries.push_back(&t->state.summary);
   }

@@ -7,8 +7,10 @@
 #include <spdlog/spdlog.h>
 
 #include "base/parallel_for.h"
+#include "base/server_codes.h"
 #include "chunks/stream_chunks.h"
 #include "dump/tables.h"
+#include "input/converting_stream.h"
 #include "input/file_list.h"
 #include "report/say.h"
 #include "run/state.h"
@@ -28,7 +30,10 @@ struct Inferred {
 // One file's rows into `out`: its chunks parsed in parallel, merged in file order. With --skip-rows, the first
 // line names the columns (the first file's), and the skipped lines are no rows.
 void read_file(const Options& o, const std::string& path, Inferred& out) {
-  const std::unique_ptr<input::ByteStream> stream = input::open_stream(path);
+  std::unique_ptr<input::ByteStream> stream = input::open_stream(path);
+  // A charset fastload converts (utf16, sjis...): its values and names as the load reads them, in utf8mb4.
+  if (const input::FileCharset* cs = o.convert_charset ? input::converted_charset(o.charset) : nullptr)
+    stream = std::make_unique<input::ConvertingStream>(std::move(stream), *cs, o.dialect);
   Dialect dialect = o.dialect;
   const std::uint64_t skipped = dialect.skip_rows;
   dialect.skip_rows = 0;  // read here, for the names
@@ -60,7 +65,8 @@ void read_file(const Options& o, const std::string& path, Inferred& out) {
   for (const auto& [index, stats] : chunks) out.stats.merge(stats);
 }
 
-std::string create_statement(const Options& o, const std::string& table, const std::vector<std::string>& files) {
+std::vector<schema::InferredColumn> inferred_columns(const Options& o, const std::string& table,
+                                                    const std::vector<std::string>& files) {
   Inferred inferred;
   for (const std::string& file : input::expand_files(files)) {
     std::vector<std::string> header;
@@ -73,7 +79,27 @@ std::string create_statement(const Options& o, const std::string& table, const s
     throw Failure(ExitCode::input, fmt::format("{}: no rows and no header line: no column to infer a type from; "
                                                "create the table {} yourself", files.front(), table));
   for (const schema::InferredColumn& c : columns) spdlog::info("{}.{}: {} {}: {}", o.database, table, c.name, c.type, c.why);
-  return schema::create_table_sql(o.database, table, columns);
+  return columns;
+}
+
+std::string create_statement(const Options& o, const std::string& table, const std::vector<std::string>& files) {
+  return schema::create_table_sql(o.database, table, inferred_columns(o, table, files));
+}
+
+// The server refused a name as a duplicate of an earlier one (error 1060, "Duplicate column name 'X'"): names its
+// case folding takes for one that fastload's table does not know (Latin Extended Additional, titlecase digraphs,
+// fullwidth letters...). The last column of that name is renamed as a repeated header name is: NAME_K.
+bool rename_duplicate(std::vector<schema::InferredColumn>& columns, const std::string& message) {
+  const std::size_t open = message.find('\''), close = message.rfind('\'');
+  if (open == std::string::npos || close <= open) return false;
+  const std::string name = message.substr(open + 1, close - open - 1);
+  for (std::size_t i = columns.size(); i-- > 0;)
+    if (columns[i].name == name) {
+      columns[i].name = fmt::format("{}_{}", name, i + 1);
+      columns[i].why = "header name repeated (as the server compares names): named " + columns[i].name;
+      return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -91,14 +117,19 @@ int print_schemas(const Options& o) {
 bool create_inferred(const Options& o, RunState& state, const std::vector<std::string>& files) {
   load::Session& session = *state.control;
   if (load::table_exists(session, o.database, o.table)) return false;
-  const std::string sql = create_statement(o, o.table, files);
-  try {
-    session.execute(sql);
-  } catch (const load::ServerError& e) {
-    throw Failure(ExitCode::load_failed, fmt::format("the server refused the table --create inferred from {}: {} "
-                                                     "(error {}); the statement was:\n{}\nfastload --print-schema "
-                                                     "prints it: edit it and create the table yourself",
-                                                     files.front(), e.what(), e.code(), sql), e.code());
+  std::vector<schema::InferredColumn> columns = inferred_columns(o, o.table, files);
+  for (std::size_t tries = 0;; ++tries) {
+    const std::string sql = schema::create_table_sql(o.database, o.table, columns);
+    try {
+      session.execute(sql);
+      break;
+    } catch (const load::ServerError& e) {
+      if (e.code() == er::DUP_FIELDNAME && tries < columns.size() && rename_duplicate(columns, e.what())) continue;
+      throw Failure(ExitCode::load_failed, fmt::format("the server refused the table --create inferred from {}: {} "
+                                                       "(error {}); the statement was:\n{}\nfastload --print-schema "
+                                                       "prints it: edit it and create the table yourself",
+                                                       files.front(), e.what(), e.code(), sql), e.code());
+    }
   }
   state.summary.created_from = files.front();
   spdlog::info("{}.{}: created by --create from the types of its files' values", o.database, o.table);

@@ -21,6 +21,7 @@
 #include "table/rejects.h"
 #include "db/stop_signal.h"
 #include "run/state.h"
+#include "text/identifiers.h"
 
 namespace fastload {
 namespace {
@@ -250,6 +251,22 @@ void end_table(RunState& state) {
   s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
 }
 
+void drop_created_if_empty(const Options& options, RunState& state) {
+  report::Summary& s = state.summary;
+  if (s.success || s.created_from.empty() || s.rows > 0 || s.rows_loaded_before > 0 || options.dry_run) return;
+  try {
+    load::Session session(options.connection, state.password);
+    session.execute("SET SESSION foreign_key_checks = 0");  // a table of the run may refer to it
+    session.execute(fmt::format("DROP TABLE {}.{}", load::quote_identifier(options.database),
+                                load::quote_identifier(options.table)));
+    s.error += fmt::format("\n{} was created by this run (from {}) and nothing was committed into it: it was "
+                           "dropped again", s.table, s.created_from);
+  } catch (const std::exception& e) {
+    s.error += fmt::format("\n{} was created by this run (from {}) and stays, empty: dropping it failed: {}",
+                           s.table, s.created_from, e.what());
+  }
+}
+
 int run(const Options& options, load::StepHook* hook) {
   load::set_connect_timeout(options.connect_timeout);  // before any session
   load::StopSignals stop_signals;
@@ -260,6 +277,7 @@ int run(const Options& options, load::StepHook* hook) {
   report::Summary& s = state.summary;
   record_outcome(s, [&] { load_and_barrier(options, state); });
   end_table(state);
+  drop_created_if_empty(options, state);
   report::print_text(s, options.verbose);
   if (options.json) report::print_json(s);
   return s.exit_code;

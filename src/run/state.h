@@ -117,6 +117,9 @@ void timed(RunState& state, const char* name, Pass&& pass) {
 // run.cc: the passes of one table's load, in order; a run of many tables (database.cc) runs them for each.
 void start_table(const Options& options, RunState& state, load::StepHook* hook);  // the summary's fields
 void end_table(RunState& state);  // however it ended: --atomic's stage abandoned, indexes restored, times
+// After a failure: a table this run created (--create, a dump's T.sql) into which nothing was committed is dropped
+// again, and the summary's error says so (or why it stays).
+void drop_created_if_empty(const Options& options, RunState& state);
 void open_files(const Options& options, RunState& state, const std::vector<std::string>& paths);
 // `before_check` runs once the session's settings are read, before they are set and the table is checked.
 void connect_table(const Options& options, RunState& state, const std::function<void()>& before_check = {});

@@ -61,5 +61,29 @@ expect_eq "no --create: nothing loaded" 0 "$(count $db.items)"
 run_fastload --create --dry-run "$file" $db
 expect_eq "--create --dry-run: refused" 2 "$RC"
 
+# A UTF-16 file: its names and values read in its charset (as the load reads them), not as raw bytes.
+printf 'id\tnom\n1\tcafé\n2\t日本\n' | iconv -f UTF-8 -t UTF-16LE >"$TEST_TMP/utf16.tsv"
+run_fastload --skip-rows 1 --charset utf16le --create "$TEST_TMP/utf16.tsv" $db.wide
+expect_eq "utf16: exit code ($ERR)" 0 "$RC"
+expect_eq "utf16: the header's names" "id nom" "$(sql -e "SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY ORDINAL_POSITION
+  SEPARATOR ' ') FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'wide'")"
+expect_eq "utf16: the values" "$(printf '1\tcafé\n2\t日本')" "$(sql -e "SELECT * FROM $db.wide ORDER BY id")"
+
+# Names the server takes for one (its case folding): the later renamed, the file loaded.
+printf 'ạ\tẠ\tǅ\tǆ\tａ\tＡ\n1\t2\t3\t4\t5\t6\n' >"$TEST_TMP/folded.tsv"
+run_fastload --skip-rows 1 --create "$TEST_TMP/folded.tsv" $db.folded
+expect_eq "folded names: exit code ($ERR)" 0 "$RC"
+expect_eq "folded names: every value loaded" "1 2 3 4 5 6" "$(sql -e "SELECT * FROM $db.folded" | xargs)"
+expect_eq "folded names: six columns" 6 "$(sql -e "SELECT COUNT(*) FROM information_schema.COLUMNS
+  WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'folded'")"
+
+# A table --create made, whose rows are then refused before any is committed: dropped again, said so.
+printf 'a\tb\n1\tx\n2\n' >"$TEST_TMP/short.tsv"
+run_fastload --skip-rows 1 --create "$TEST_TMP/short.tsv" $db.short
+expect_eq "refused rows: exit code ($ERR)" 8 "$RC"
+expect_match "refused rows: said" "$db.short was created by this run \(from $TEST_TMP/short.tsv\) and nothing was committed into it: it was dropped again" "$ERR"
+expect_eq "refused rows: the table is gone" 0 "$(sql -e "SELECT COUNT(*) FROM information_schema.TABLES
+  WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'short'")"
+
 sql -e "DROP DATABASE $db"
 finish
