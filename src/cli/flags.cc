@@ -125,7 +125,8 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
              "temporary files in --tmpdir");
   app.add_option("--tmpdir", o.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp): sorted runs, and "
                  "an unsorted stream's content; they have no name and vanish with the process");
-  app.add_option("--charset", o.charset, "character set of the file (default utf8mb4)");
+  f.charset = app.add_option("--charset", o.charset, "character set of the file (default utf8mb4; a dump "
+                             "directory's default: the bytes its columns store, checked)");
   const std::vector<std::pair<std::string, OnDuplicate>> duplicates{
       {"error", OnDuplicate::error}, {"ignore", OnDuplicate::ignore}, {"replace", OnDuplicate::replace}};
   app.add_option("--on-duplicate", o.on_duplicate, "a row whose key is already in the table: error (refuse "
@@ -372,6 +373,7 @@ Given read_flags(Flags& f, Options& o) {
   std::transform(o.connection.ssl_mode.begin(), o.connection.ssl_mode.end(), o.connection.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });
   o.convert_charset = input::converted_charset(o.charset) != nullptr;
+  o.charset_given = f.charset->count() > 0;  // an option file's [fastload] charset= is parsed as given too
   return {.threads = f.threads->count() > 0, .chunk_size = f.chunk_size.option->count() > 0,
           .batch_rows = f.batch_rows->count() > 0, .no_array_binding = f.no_array->count() > 0,
           .max_rate = f.max_rate.option->count() > 0, .ledger = f.ledger.option->count() > 0};

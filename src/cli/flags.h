@@ -36,7 +36,8 @@ struct Flags {
   GivenString max_lag, max_load, critical_load;
   std::vector<std::string> set, accepted, shards, replicas;
   bool no_array_binding = false, no_sort = false;
-  CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr, *skip_rows = nullptr;
+  CLI::Option *threads = nullptr, *batch_rows = nullptr, *no_array = nullptr, *skip_rows = nullptr,
+              *charset = nullptr;
 };
 
 // Registers every option of fastload --help on `app`, writing into `o` and `f`.

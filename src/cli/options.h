@@ -107,6 +107,7 @@ struct Options {
   unsigned threads = 2;
   std::string charset = "utf8mb4";
   bool convert_charset = false;  // --charset is one the file is converted from (src/input/charsets.h)
+  bool charset_given = false;    // --charset was given (command line or [fastload]): a dump's text is read in it
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   bool header_given = false;  // --skip-rows was given (0 too): the format check takes a first row of names as data
   std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
@@ -143,6 +144,9 @@ struct Options {
   // Not an option: a run of many tables defers the secondary indexes of each InnoDB table that starts empty, and
   // re-creates them as soon as that table's last chunk settles (run/database.cc).
   bool defer_indexes_if_empty = false;
+  // Not an option: a dump's table read as the bytes its columns store (no --charset), each text field checked for
+  // the sign of a dump written in another charset (load/dump_charset.h, run/database.cc).
+  bool check_dump_charset = false;
   bool no_binlog = false;        // sql_log_bin = 0 in every session: replicas see none of the load
   bool compress = false;         // the client protocol's compression on the workers' connections
   std::uint64_t max_rate = 0;    // most bytes a second all workers together send; 0: no limit

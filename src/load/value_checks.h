@@ -16,6 +16,7 @@
 #include "base/chunk.h"
 #include "cli/options.h"
 #include "base/problem.h"
+#include "load/dump_charset.h"
 #include "table/target.h"
 #include "text/field_parser.h"
 #include "text/row_scanner.h"
@@ -38,18 +39,23 @@ std::string conversion_message(const FieldCheck& check, std::string_view value);
 // Whether the field `f` fails `check`.
 bool converted(const FieldCheck& check, const split::Field& f);
 
-// A worker's checker: the checks, and a parser whose memory is reused from chunk to chunk.
+// A worker's checker: the checks, those of a dump's charset (load/dump_charset.h) too, and a parser whose memory
+// is reused from chunk to chunk.
 class ValueChecker {
  public:
   ValueChecker(const Target& target, const Options& options);
-  bool empty() const { return checks_.empty(); }
+  bool empty() const { return checks_.empty() && charsets_.empty(); }
 
-  // The rows of `chunk` (over `bytes`) with a value the server would convert, one Problem per failed check
-  // (row_in_chunk set, not located).
+  // The rows of `chunk` (over `bytes`) with a value the server would convert, one Problem per failed check, and
+  // one per row whose text shows a dump's other charset (row_in_chunk set, not located).
   std::vector<Problem> check(std::string_view bytes, const Chunk& chunk);
 
  private:
+  // The problems of one row, parsed into fields_.
+  void check_row(std::uint64_t row, std::vector<Problem>& problems);
+
   std::vector<FieldCheck> checks_;
+  std::vector<CharsetCheck> charsets_;
   split::RowScanner scanner_;
   split::FieldParser parser_;
   std::vector<split::Field> fields_;

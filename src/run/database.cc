@@ -42,11 +42,15 @@ Options table_options(const Options& o, const dump::TableFiles& t) {
   out.prove_foreign_keys = true;
   if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + t.table;  // a file a table: FILE.T
   out.defer_indexes_if_empty = true;
-  if (t.schema) {  // --tab writes each column's bytes as stored: SELECT ... INTO OUTFILE ... CHARACTER SET binary
+  // --tab writes each column's bytes as stored (SELECT ... INTO OUTFILE ... CHARACTER SET binary), but text
+  // converted to X when the dump was made with --default-character-set=X, which its header does not say: the
+  // user's --charset is the dump's; without it the bytes, checked for the sign of another charset.
+  if (t.schema && !o.charset_given) {
     out.charset = "binary";
     out.convert_charset = false;
-    out.accepted_conversions |= kBitText;  // a BIT column's field is its bytes, as the server wrote them
+    out.check_dump_charset = true;
   }
+  if (t.schema) out.accepted_conversions |= kBitText;  // a BIT column's field is its bytes, as the server wrote them
   return out;
 }
 

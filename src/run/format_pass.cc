@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <fmt/core.h>
 
+#include "load/value_checks.h"
 #include "table/column_list.h"
 #include "text/format_check.h"
+#include "text/row_scanner.h"
 #include "run/state.h"
 
 namespace fastload {
@@ -34,6 +36,23 @@ Failure refused(const load::FormatMismatch& m) {
                                                  m.where.line, m.where.byte_offset, m.message));
 }
 
+// A dump read as bytes (no --charset): its first chunk's text checked for another charset (load/dump_charset.h)
+// before any row of any table is sent, so that such a dump is refused whole, not after the tables before it
+// loaded; the load checks every chunk. `bytes` holds the chunk at chunk.begin; `base`: their offset in the input.
+void check_dump_charset(const Options& o, const RunState& state, std::string_view bytes, const Chunk& chunk,
+                        const std::string& name, std::uint64_t base) {
+  Options charsets_only = o;  // the value checks stay the load's, row by row, within --max-errors
+  charsets_only.accepted_conversions = kAllConversions;
+  load::ValueChecker checker(state.target, charsets_only);
+  const std::vector<Problem> problems = checker.check(bytes, chunk);
+  if (problems.size() <= o.max_errors) return;
+  const split::RowPosition at =
+      split::RowScanner(o.dialect).locate_row(bytes, chunk, problems.front().row_in_chunk);
+  const std::string more = problems.size() > 1 ? fmt::format(" (and {} more of the first {} rows)",
+                                                             problems.size() - 1, chunk.rows) : "";
+  throw refused({{name, at.line, base + at.byte_offset}, problems.front().message + more});
+}
+
 }  // namespace
 
 void check_formats(const Options& options, RunState& state) {
@@ -46,10 +65,17 @@ void check_formats(const Options& options, RunState& state) {
       const Chunk& first = state.chunks[input.first_chunk];
       load::FormatSample sample{input.file->bytes().substr(first.begin), input.name(), first.begin, first.first_line};
       if (auto mismatch = load::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
+      if (options.check_dump_charset)
+        check_dump_charset(options, state, input.file->bytes(), first, input.name(), 0);
     } else if (input.chunker) {  // a stream: its first chunk, as it is cut (byte offsets of a converted one's text)
-      input.chunker->inspect_first([&options, expected, name = input.name()](const input::StreamChunk& chunk) {
+      input.chunker->inspect_first([&options, &state, expected, name = input.name()](const input::StreamChunk& chunk) {
         load::FormatSample sample{chunk.bytes, name, chunk.chunk.begin, chunk.chunk.first_line};
         if (auto mismatch = load::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
+        Chunk local = chunk.chunk;  // over chunk.bytes alone
+        local.begin = 0;
+        local.end = chunk.bytes.size();
+        if (options.check_dump_charset)
+          check_dump_charset(options, state, chunk.bytes, local, name, chunk.chunk.begin);
       });
     }
   }

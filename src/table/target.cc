@@ -55,6 +55,16 @@ Column column_of(const Row& c) {
   return column;
 }
 
+// Which columns' charsets have one byte a character, as the server says (information_schema.CHARACTER_SETS
+// MAXLEN): a dump's check reads their fields (load/dump_charset.h).
+void mark_single_byte(Session& session, Target& t) {
+  const std::vector<Row> rows =
+      session.query("SELECT CHARACTER_SET_NAME FROM information_schema.CHARACTER_SETS WHERE MAXLEN = 1");
+  for (Column& c : t.columns)
+    for (const Row& r : rows)
+      if (!c.charset.empty() && r[0] == c.charset) c.single_byte = true;
+}
+
 void find_table(Session& session, Target& t) {
   auto rows = session.query(fmt::format(
       "SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t "
@@ -168,6 +178,7 @@ Target check_target(Session& session, const Options& options) {
   t.display = t.database + "." + t.table;
   set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
   find_table(session, t);
+  if (options.check_dump_charset) mark_single_byte(session, t);
   session.use_database(t.database);  // what --set names without a database is there, as in every worker's session
   check_columns(t, options);
   t.partitions = check_partitions(session, t, options);

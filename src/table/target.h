@@ -24,6 +24,7 @@ struct Column {
   bool nullable = true;
   std::vector<std::string> members{};  // an ENUM's or SET's, in order
   std::string charset{};     // a text column's; empty for others
+  bool single_byte = false;  // its charset has one byte a character (latin1, cp1250...); read for a dump's check only
   bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
   bool auto_increment = false;  // the server numbers it where a row gives none (or NULL, or 0)
 };

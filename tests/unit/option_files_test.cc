@@ -148,6 +148,22 @@ TEST(OptionFiles, EveryLongOptionInFastloadsGroupAndTheCommandLineWins) {
   EXPECT_EQ(o.set.size(), 2u);  // --set collects: the file's, then the command line's
 }
 
+// A dump's text is read in --charset when it is given, from [fastload] too; [client]'s default-character-set is
+// the mysql tools' connection charset, which says nothing of a dump's files (run/database.cc).
+TEST(OptionFiles, CharsetGivenByFastloadsGroupNotByClients) {
+  TempDir dir;
+  const std::string client = dir.write("[client]\ndefault-character-set=latin1\n", "client.cnf");
+  Options o = parse_args({"--defaults-file", client, "f", "d"}).options;
+  EXPECT_FALSE(o.charset_given);
+  EXPECT_EQ(o.charset, "utf8mb4");
+  const std::string fastload = dir.write("[fastload]\ncharset=latin1\n", "fastload.cnf");
+  o = parse_args({"--defaults-file", fastload, "f", "d"}).options;
+  EXPECT_TRUE(o.charset_given);
+  EXPECT_EQ(o.charset, "latin1");
+  EXPECT_TRUE(parse_args({"--no-defaults", "--charset", "binary", "f", "d"}).options.charset_given);
+  EXPECT_FALSE(parse_args({"--no-defaults", "f", "d"}).options.charset_given);
+}
+
 TEST(OptionFiles, UnknownKeysAreRefusedWithTheirFileAndLine) {
   TempDir dir;
   const std::string fastload_group = dir.write("[fastload]\nthreads=1\nthreds=2\n", "a.cnf");
