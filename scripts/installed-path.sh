@@ -36,7 +36,7 @@ done <"$work/packages" | tr '\n' '\0' | xargs -0 -r realpath -eq -- | sort -u >"
 # Each name on PATH whose real file is one of those (of one name, the first such on PATH: a shim or a hand-built
 # command earlier on PATH is passed over).
 rm -rf "$dir"
-mkdir -p "$dir"
+mkdir -p -m 755 "$dir"
 IFS=: read -r -a path_dirs <<<"$PATH"
 for path_dir in "${path_dirs[@]}"; do
   [[ -d $path_dir ]] || continue

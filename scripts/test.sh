@@ -8,6 +8,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 scripts/setup.sh
 # The tests see only the commands a fresh machine has after setup.sh (scripts/installed-path.sh): one that calls
-# a command only this machine has fails here too, as it would there.
-fresh_path=$(scripts/installed-path.sh "$BUILD_DIR/installed-path")
+# a command only this machine has fails here too, as it would there. The links live under /tmp, where the users
+# servers run as (mysql, for Galera nodes) can reach them wherever the clone is (a home of mode 700 is not).
+links=$(mktemp -d /tmp/fastload-path.XXXXXX)
+trap 'rm -rf "$links"' EXIT
+chmod 755 "$links"
+fresh_path=$(scripts/installed-path.sh "$links/bin")
 PATH=$fresh_path ctest --test-dir "$BUILD_DIR" --output-on-failure --no-tests=error "$@"
