@@ -46,8 +46,9 @@ void cut_stuck_calls(std::int64_t signalled) {
     if (since == 0 || (after_signal && !cut.load(std::memory_order_relaxed)) ||
         now_ns() - std::max(since, signalled) < grace)
       continue;
+    // Said before the cut: the call it wakes must find why it failed (it read `cut` unset in a loaded run).
+    cut.store(true, std::memory_order_release);
     ::shutdown(c->socket, SHUT_RDWR);  // the blocked read returns; the session is lost from here on
-    cut.store(true, std::memory_order_relaxed);
   }
 }
 
@@ -89,7 +90,7 @@ StopSignals::~StopSignals() {
 
 int stop_signal() { return requested.load(std::memory_order_relaxed); }
 
-bool connection_cut() { return cut.load(std::memory_order_relaxed); }
+bool connection_cut() { return cut.load(std::memory_order_acquire); }
 
 void register_connection(WatchedConnection* connection) {
   std::lock_guard<std::mutex> lock(registry_mutex);
