@@ -18,7 +18,8 @@ PATH=$PATH:/usr/sbin:/sbin
 action=$1 dir=$2
 shift 2
 
-client() { mariadb --no-defaults -uroot -S "$dir/mysql.sock" "$@"; }
+# utf8mb4 whatever the locale (the client otherwise takes its character set from it: latin1 in a POSIX one).
+client() { mariadb --no-defaults --default-character-set=utf8mb4 -uroot -S "$dir/mysql.sock" "$@"; }
 
 # shellcheck source=scripts/scratch.sh
 source "$(dirname "$0")/scratch.sh"

@@ -16,7 +16,7 @@ command_not_found_handle() {
   return 127
 }
 
-sql() { mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
+sql() { mariadb --no-defaults --default-character-set=utf8mb4 -uroot -S "$SOCKET" --batch --skip-column-names "$@"; }
 # The fastload to run: with FASTLOAD_FAULT set (a crash test), the test build that acts on it
 # (tests/tools/fault_hook.cc).
 fastload_binary() { if [[ -n ${FASTLOAD_FAULT:-} ]]; then echo "$FASTLOAD_FAULTS"; else echo "$FASTLOAD"; fi; }
@@ -180,7 +180,8 @@ spider_cluster() {
 on() {
   local name=$1
   shift
-  mariadb --no-defaults -uroot -S "$TEST_TMP/$name/mysql.sock" --batch --skip-column-names "$@"
+  mariadb --no-defaults --default-character-set=utf8mb4 -uroot -S "$TEST_TMP/$name/mysql.sock" --batch \
+    --skip-column-names "$@"
 }
 restart_server() { "$SOURCE_DIR"/scripts/spider-cluster.sh restart "$TEST_TMP" "$1" >>"$TEST_TMP/server.log" 2>&1; }
 # private_server NAME [OPTIONS...]: a small server of the test's own in $TEST_TMP/NAME (scripts/server.sh start
