@@ -330,38 +330,49 @@ std::string json_of(const Summary& s) {
 
 namespace fastload::report {
 
+namespace {
+
+// The table's line in a run of many, after a success.
+void print_table_line(const Summary& t) {
+  note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}{}", t.table, t.rows, t.bytes / 1e6, t.seconds,
+       per_second(t.rows, t.seconds),
+       t.rows_loaded_before ? fmt::format("; {} rows loaded before by an earlier --resume run", t.rows_loaded_before)
+                            : "",
+       t.created_from.empty() ? "" : fmt::format("; created from {}", t.created_from),
+       t.deferred_indexes.empty() ? "" : fmt::format("; {} {} re-created (in that time)", t.deferred_indexes.size(),
+                                                     t.deferred_indexes.size() == 1 ? "index" : "indexes"));
+}
+
+}  // namespace
+
 int print_tables(const Summary& run, const std::vector<const Summary*>& tables, bool verbose, bool json) {
-  std::uint64_t rows = 0, bytes = 0;
+  std::uint64_t rows = 0, bytes = 0, before = 0;
   int exit_code = run.success ? 0 : run.exit_code;
   bool durable = true;
   for (const Summary* t : tables) {
-    rows += t->rows, bytes += t->bytes;
+    rows += t->rows, bytes += t->bytes, before += t->rows_loaded_before;
     durable = durable && t->durable.value_or(t->rows == 0);
     if (!t->success && exit_code == 0) exit_code = t->exit_code;
-    if (!t->success || !t->plan.empty() || verbose) {  // a failure in full; a plan is what was asked for
-      print_text(*t, verbose);
-      continue;
-    }
-    note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}", t->table, t->rows, t->bytes / 1e6,
-         t->seconds, per_second(t->rows, t->seconds),
-         t->created_from.empty() ? "" : fmt::format("; created from {}", t->created_from),
-         t->deferred_indexes.empty() ? "" : fmt::format("; {} {} re-created (in that time)",
-                                                          t->deferred_indexes.size(),
-                                                          t->deferred_indexes.size() == 1 ? "index" : "indexes"));
+    if (!t->success || !t->plan.empty() || verbose) print_text(*t, verbose);  // a plan is what was asked for
+    else print_table_line(*t);
   }
   print_throttled(run);
   if (!run.error.empty()) tell("{}", run.error);
   if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))
-    note("loaded {} rows ({:.1f} MB) into {} table{} of {} in {:.2f} s: {:.0f} rows/s; durable: {}", rows,
-         bytes / 1e6, tables.size(), tables.size() == 1 ? "" : "s", run.table, run.seconds, per_second(rows, run.seconds), durable ? "yes" : "NO");
+    note("loaded {} rows ({:.1f} MB) into {} table{} of {} in {:.2f} s: {:.0f} rows/s; durable: {}{}", rows,
+         bytes / 1e6, tables.size(), tables.size() == 1 ? "" : "s", run.table, run.seconds,
+         per_second(rows, run.seconds), durable ? "yes" : "NO",
+         before == 0 ? "" : rows == 0 ? fmt::format("; nothing left to load: an earlier --resume run loaded all "
+                                                    "{} rows", before)
+                                      : fmt::format("; {} rows were loaded before by an earlier --resume run", before));
   if (!json) return exit_code;
   std::string each;
   for (const Summary* t : tables) each += (each.empty() ? "" : ",") + json_of(*t);
   auto number = [](const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("null"); };
-  say_out("{{\"status\":{},\"exit_code\":{},\"database\":{},\"rows\":{},\"bytes\":{},\"seconds\":{:.3f},"
-          "\"paused_seconds\":{},\"highest_lag\":{},\"error\":{},\"tables\":[{}]}}\n",
-          json_string(exit_code == 0 ? "ok" : "failed"), exit_code, json_string(run.table), rows, bytes, run.seconds,
-          number(run.paused_seconds), number(run.highest_lag), json_or_null(run.error), each);
+  say_out("{{\"status\":{},\"exit_code\":{},\"database\":{},\"rows\":{},\"bytes\":{},\"rows_loaded_before\":{},"
+          "\"seconds\":{:.3f},\"paused_seconds\":{},\"highest_lag\":{},\"error\":{},\"tables\":[{}]}}\n",
+          json_string(exit_code == 0 ? "ok" : "failed"), exit_code, json_string(run.table), rows, bytes, before,
+          run.seconds, number(run.paused_seconds), number(run.highest_lag), json_or_null(run.error), each);
   std::fflush(stdout);
   return exit_code;
 }
