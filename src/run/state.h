@@ -141,6 +141,11 @@ int print_schemas(const Options& options);
 // database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
 // "A database in one run"). Returns the exit code.
 int run_database(const Options& options, load::StepHook* hook);
+// database_outcomes.cc: a table whose load another failure stopped (`cause`: "db.t failed ...") says so, with that
+// failure's exit code; mark_not_loaded gives each table left without an outcome (another failed its checks, or
+// the run failed: `run`) that of the first failure.
+Failure stopped_by(const report::Summary& table, const std::string& cause, ExitCode code, bool resume);
+void mark_not_loaded(const std::vector<report::Summary*>& tables, const report::Summary& run);
 
 // inputs.cc: opening, mapping and splitting the FILEs.
 void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
