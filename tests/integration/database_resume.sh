@@ -83,7 +83,7 @@ for _ in $(seq 100); do [[ $(in_list "INFO LIKE '%dbres-holder%' AND STATE = 'Us
 touch "$gate"
 waiting="INFO LIKE 'ALTER TABLE \`$db\`.%ADD%' AND STATE = 'Waiting for table metadata lock'"
 for _ in $(seq 100); do [[ $(in_list "$waiting") -ge 1 ]] && break; sleep 0.05; done
-expect_eq "lock wait: its ALTER waits for the lock" 1 "$(in_list "$waiting")"
+expect_eq "lock wait: its ALTER waits for the lock (another table's may too)" 1 "$(($(in_list "$waiting") >= 1))"
 kill -9 "$PID"
 reap
 expect_eq "lock wait: killed" 137 "$RC"
