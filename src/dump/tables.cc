@@ -27,7 +27,9 @@ std::vector<std::string> directory_files(const std::string& dir) {
   std::error_code error;
   std::vector<std::string> names;
   for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
-    if (it->is_regular_file()) names.push_back(it->path().filename().string());
+    // A link that leads nowhere is kept: the open pass says the file cannot be read, rather than the table
+    // being restored without its rows.
+    if (it->is_regular_file() || it->is_symlink()) names.push_back(it->path().filename().string());
   if (error)
     throw Failure(ExitCode::input, fmt::format("{}: cannot list this directory ({}); check that it is readable",
                                                dir, error.message()));

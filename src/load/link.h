@@ -57,8 +57,10 @@ using Links = std::vector<std::unique_ptr<Link>>;
 using Connect = std::function<Links()>;
 
 // Steps of a chunk's transaction where a test may act (a crash, a lost
-// connection, a pause: tests/tools/fault_hook.cc). The program has none.
-enum class Step { before_send, after_send, before_commit, after_commit };
+// connection, a pause: tests/tools/fault_hook.cc), and of a table's end: before
+// and after the ALTER TABLE that re-creates its deferred indexes (chunk 0). The
+// program has none.
+enum class Step { before_send, after_send, before_commit, after_commit, before_reindex, after_reindex };
 
 class StepHook {
  public:

@@ -190,9 +190,7 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
   try {
     for (Worker& w : workers) switch_table(w, *tables[0], mutex);
   } catch (...) {
-    fail(*tables[0]);  // the first table's failure: its chunks are all still to load
-    for (TableWork* t : tables) t->cut_short = true;
-    return;
+    return fail(*tables[0]);  // the first table's failure: its chunks are all still to load
   }
   // The gate (--max-lag, --max-load) before each chunk: false when the worker must stop. A --critical-load stop
   // fails the table (exit 15; the chunks not loaded are listed), as a refused chunk would.
@@ -236,7 +234,6 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
       settle(t);
     }
   });
-  for (std::size_t t = 0; t < tables.size(); ++t) tables[t]->cut_short = stop.load() && !runs[t].settled.load();
 }
 
 }  // namespace fastload::load

@@ -84,7 +84,6 @@ struct TableWork {
   std::exception_ptr failed;       // the first error retries did not cure, in this table's chunks
   std::function<void()> finished;  // run once by the worker that settled its last chunk (not after a stop)
   double seconds = 0;              // from its first chunk taken to its last settled, `finished` included
-  bool cut_short = false;          // the pool stopped (a failure, a rejected chunk, a signal) before it settled
 };
 
 // load_chunks for many tables at once: one pool of `threads` workers takes the tables' chunks in the order

@@ -29,9 +29,35 @@ std::string json_problems(const std::vector<Problem>& problems);
 
 }  // namespace
 
+namespace {
+
+// The length of the UTF-8 character at text[at], or 0 when the bytes there are not one (a stray continuation
+// byte, a sequence cut short, an overlong form, a surrogate, past U+10FFFF).
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
+  const unsigned char c = byte(0);
+  const std::size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+  if (n == 0 || c > 0xf4 || c < 0xc2 || at + n > text.size()) return 0;
+  for (std::size_t i = 1; i < n; ++i)
+    if ((byte(i) & 0xc0) != 0x80) return 0;
+  if ((c == 0xe0 && byte(1) < 0xa0) || (c == 0xed && byte(1) >= 0xa0) ||  // overlong, surrogate
+      (c == 0xf0 && byte(1) < 0x90) || (c == 0xf4 && byte(1) >= 0x90))    // overlong, past U+10FFFF
+    return 0;
+  return n;
+}
+
+}  // namespace
+
 std::string json_string(const std::string& text) {
   std::string out = "\"";
-  for (unsigned char c : text) {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const unsigned char c = static_cast<unsigned char>(text[at]);
+    if (c >= 0x80) {  // JSON is UTF-8: a byte of something else (a file name in latin1) is the character it numbers
+      const std::size_t n = utf8_length(text, at);
+      out += n ? text.substr(at, n) : fmt::format("\\u{:04x}", c);
+      at += n ? n - 1 : 0;
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -330,38 +356,60 @@ std::string json_of(const Summary& s) {
 
 namespace fastload::report {
 
+namespace {
+
+// The table's line in a run of many, after a success.
+void print_table_line(const Summary& t) {
+  note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}{}", t.table, t.rows, t.bytes / 1e6, t.seconds,
+       per_second(t.rows, t.seconds),
+       t.rows_loaded_before ? fmt::format("; {} rows loaded before by an earlier --resume run", t.rows_loaded_before)
+                            : "",
+       t.created_from.empty() ? "" : fmt::format("; created from {}", t.created_from),
+       t.deferred_indexes.empty() ? "" : fmt::format("; {} {} re-created (in that time)", t.deferred_indexes.size(),
+                                                     t.deferred_indexes.size() == 1 ? "index" : "indexes"));
+}
+
+// What decides the exit code of a run of many tables: the run's own failure, else the first table's that is
+// not another's consequence.
+const Summary* deciding(const Summary& run, const std::vector<const Summary*>& tables) {
+  if (!run.success) return &run;
+  for (bool consequences : {false, true})
+    for (const Summary* t : tables)
+      if (!t->success && t->stopped_by_another == consequences) return t;
+  return nullptr;
+}
+
+}  // namespace
+
 int print_tables(const Summary& run, const std::vector<const Summary*>& tables, bool verbose, bool json) {
-  std::uint64_t rows = 0, bytes = 0;
-  int exit_code = run.success ? 0 : run.exit_code;
+  std::uint64_t rows = 0, bytes = 0, before = 0;
+  const Summary* failed = deciding(run, tables);
+  const int exit_code = failed ? failed->exit_code : 0;
   bool durable = true;
   for (const Summary* t : tables) {
-    rows += t->rows, bytes += t->bytes;
+    rows += t->rows, bytes += t->bytes, before += t->rows_loaded_before;
     durable = durable && t->durable.value_or(t->rows == 0);
-    if (!t->success && exit_code == 0) exit_code = t->exit_code;
-    if (!t->success || !t->plan.empty() || verbose) {  // a failure in full; a plan is what was asked for
-      print_text(*t, verbose);
-      continue;
-    }
-    note("{}: loaded {} rows ({:.1f} MB) in {:.2f} s: {:.0f} rows/s{}{}", t->table, t->rows, t->bytes / 1e6,
-         t->seconds, per_second(t->rows, t->seconds),
-         t->created_from.empty() ? "" : fmt::format("; created from {}", t->created_from),
-         t->deferred_indexes.empty() ? "" : fmt::format("; {} {} re-created (in that time)",
-                                                          t->deferred_indexes.size(),
-                                                          t->deferred_indexes.size() == 1 ? "index" : "indexes"));
+    if (!t->success || !t->plan.empty() || verbose) print_text(*t, verbose);  // a plan is what was asked for
+    else print_table_line(*t);
   }
   print_throttled(run);
   if (!run.error.empty()) tell("{}", run.error);
   if (exit_code == 0 && std::all_of(tables.begin(), tables.end(), [](const Summary* t) { return t->plan.empty(); }))
-    note("loaded {} rows ({:.1f} MB) into {} table{} of {} in {:.2f} s: {:.0f} rows/s; durable: {}", rows,
-         bytes / 1e6, tables.size(), tables.size() == 1 ? "" : "s", run.table, run.seconds, per_second(rows, run.seconds), durable ? "yes" : "NO");
+    note("loaded {} rows ({:.1f} MB) into {} table{} of {} in {:.2f} s: {:.0f} rows/s; durable: {}{}", rows,
+         bytes / 1e6, tables.size(), tables.size() == 1 ? "" : "s", run.table, run.seconds,
+         per_second(rows, run.seconds), durable ? "yes" : "NO",
+         before == 0 ? "" : rows == 0 ? fmt::format("; nothing left to load: an earlier --resume run loaded all "
+                                                    "{} rows", before)
+                                      : fmt::format("; {} rows were loaded before by an earlier --resume run", before));
   if (!json) return exit_code;
   std::string each;
   for (const Summary* t : tables) each += (each.empty() ? "" : ",") + json_of(*t);
   auto number = [](const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("null"); };
-  say_out("{{\"status\":{},\"exit_code\":{},\"database\":{},\"rows\":{},\"bytes\":{},\"seconds\":{:.3f},"
-          "\"paused_seconds\":{},\"highest_lag\":{},\"error\":{},\"tables\":[{}]}}\n",
-          json_string(exit_code == 0 ? "ok" : "failed"), exit_code, json_string(run.table), rows, bytes, run.seconds,
-          number(run.paused_seconds), number(run.highest_lag), json_or_null(run.error), each);
+  say_out("{{\"status\":{},\"exit_code\":{},\"database\":{},\"rows\":{},\"bytes\":{},\"rows_loaded_before\":{},"
+          "\"seconds\":{:.3f},\"paused_seconds\":{},\"highest_lag\":{},\"error\":{},\"tables\":[{}]}}\n",
+          json_string(exit_code == 0 ? "ok" : "failed"), exit_code, json_string(run.table), rows, bytes, before,
+          run.seconds, number(run.paused_seconds), number(run.highest_lag), failed ? json_error(*failed) : "null",
+          each);
   std::fflush(stdout);
   return exit_code;
 }

@@ -108,6 +108,7 @@ struct Summary {
   std::string started_at, finished_at;  // ISO 8601 UTC (utc_timestamp); the start is after the password prompt
   std::string server_version;           // as the server says it, e.g. "10.11.9-MariaDB"; empty: not connected
   std::string created_from;             // a run of many tables: the schema file the table was created from
+  bool stopped_by_another = false;      // a run of many tables: not loaded (to the end) because another table failed
   // --max-lag, --max-load (docs/replicas.md): how long the workers waited, why first, and the most a replica
   // was behind in any sample; none when nothing was watched.
   std::optional<double> paused_seconds, highest_lag;
@@ -132,9 +133,10 @@ void print_json(const Summary& summary);                 // stdout
 std::string json_of(const Summary& summary);             // what print_json prints, without the line end
 
 // A run of many tables (FILE|DIR... DB): each table's problems, one line a table that loaded, the whole of a
-// table that failed, and the total; with `json`, one object with each table's. `run`: the run's own outcome
-// (success, or what failed outside the tables' passes), its seconds and DB. Returns the exit code: the run's,
-// else the first failed table's.
+// table that failed, and the total; with `json`, one object with each table's, and the error of the failure
+// that decides the exit code. `run`: the run's own outcome (success, or what failed outside the tables'
+// passes), its seconds and DB. Returns the exit code: the run's, else the first failed table's (one that
+// failed of its own before one stopped by it).
 int print_tables(const Summary& run, const std::vector<const Summary*>& tables, bool verbose, bool json);
 
 }  // namespace fastload::report

@@ -32,6 +32,7 @@ struct TableRun {
   bool created = false;     // created from its schema file by this run
   std::unique_ptr<TableLoad> load;
   std::optional<Failure> reindexed;  // what re-creating its indexes said, when that failed
+  bool finished = false;             // the workers settled its last chunk (and finished it)
   std::uint64_t progress_total = 0;  // its input, for the run's progress line
 };
 
@@ -113,7 +114,8 @@ void before_check(TableRun& t) {
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
 bool planned_missing(TableRun& t, load::Session& session) {
-  if (!t.options.dry_run || !t.files.schema || load::table_exists(session, t.options.database, t.options.table))
+  if (!t.options.dry_run || !t.files.schema || t.files.schema->create.empty() ||  // a data-only dump's must exist
+      load::table_exists(session, t.options.database, t.options.table))
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
                                       "bytes); its file and rows are checked once it exists", t.options.database,
@@ -123,17 +125,32 @@ bool planned_missing(TableRun& t, load::Session& session) {
   return true;
 }
 
-// Every table checked, split and made ready, in the order they will load. Every missing table is created before
-// any table's indexes are dropped for the load: a foreign key needs its parent's index when it is created.
+// `step` for each table, its failure recorded in the table's own summary (its exit code in --json); false when
+// one failed. `every`: each table's step runs after one failed too (each failure said), else it stops there.
+bool check_each(std::vector<std::unique_ptr<TableRun>>& tables, bool every,
+                const std::function<void(TableRun&)>& step) {
+  bool passed = true;
+  for (auto& t : tables) {
+    if (!passed && !every) break;
+    record_outcome(t->state.summary, [&] { step(*t); });
+    t->state.summary.success = false;  // checked, not loaded yet
+    passed = passed && t->state.summary.exit_code == 0;
+  }
+  return passed;
+}
+
+// Every table checked, split and made ready, in the order they will load; false when one failed. Every file is
+// opened first (a typo fails before any table is created), every missing table created before any table's
+// indexes are dropped for the load (a foreign key needs its parent's index when it is created).
 // The run's one gate (--max-lag, --max-load), watched from the first table's connection: every table is on one
 // server.
-void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session,
+bool prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session,
                     std::unique_ptr<Throttling>& throttling) {
-  for (auto& t : tables) {
-    if (planned_missing(*t, session)) continue;
-    open_files(t->options, t->state, t->files.files);
-    connect_table(t->options, t->state, [&] { before_check(*t); });
-  }
+  if (!check_each(tables, true, [](TableRun& t) { open_files(t.options, t.state, t.files.files); }) ||
+      !check_each(tables, true, [&](TableRun& t) {
+        if (!planned_missing(t, session)) connect_table(t.options, t.state, [&] { before_check(t); });
+      }))
+    return false;
   for (auto& t : tables)
     if (t->state.resolved && !t->options.dry_run) {
       throttling = start_throttle(*t->state.resolved, t->state);
@@ -141,18 +158,19 @@ void prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Sessio
     }
   for (auto& t : tables)
     if (throttling) t->state.gate = &throttling->gate;
-  for (auto& t : tables) {
-    if (!t->state.resolved || !prepare_load(*t->state.resolved, t->state)) continue;  // --dry-run
-    t->state.progress.reset();  // a line a table would write over the others: the run has one for all
-    t->progress_total = progress_total(t->state);  // before the load takes the chunks' outcomes
-    t->load = std::make_unique<TableLoad>(*t->state.resolved, t->state);
-  }
+  return check_each(tables, false, [](TableRun& t) {  // these change the tables: the first failure stops them
+    if (!t.state.resolved || !prepare_load(*t.state.resolved, t.state)) return;  // --dry-run
+    t.state.progress.reset();  // a line a table would write over the others: the run has one for all
+    t.progress_total = progress_total(t.state);  // before the load takes the chunks' outcomes
+    t.load = std::make_unique<TableLoad>(*t.state.resolved, t.state);
+  });
 }
 
 // The worker that settles a table's last chunk re-creates its indexes, then proves the foreign keys it completes.
 void finish_each(std::vector<std::unique_ptr<TableRun>>& tables, ForeignKeyProofs& proofs) {
   for (std::size_t i = 0; i < tables.size(); ++i)
     tables[i]->load->work().finished = [t = tables[i].get(), i, &proofs] {
+      t->finished = true;
       reindex(t->state, t->reindexed);
       proofs.loaded(i, *t->state.control);
     };
@@ -174,34 +192,46 @@ std::unique_ptr<report::ProgressLine> start_progress(const Options& options,
   return counters.empty() ? nullptr : make_progress(options, unknown ? 0 : total, std::move(counters), gate);
 }
 
+// The tables the workers left unfinished with no failure of their own: stopped by the first table's failure.
+void stop_unfinished(const std::vector<std::unique_ptr<TableRun>>& tables,
+                     std::vector<std::optional<Failure>>& stopped) {
+  auto own = [&](const TableRun& t) {
+    return t.finished || t.load->work().failed || !t.state.summary.problems.empty() || load::stop_signal() != 0;
+  };
+  std::size_t cause = 0;
+  while (cause < tables.size() && !(tables[cause]->load && stopped[cause] && own(*tables[cause]))) ++cause;
+  if (cause == tables.size()) return;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    if (!tables[i]->load || own(*tables[i])) continue;
+    stopped[i] = stopped_by(tables[i]->state.summary,
+                            tables[cause]->state.summary.table + " failed (its message says what to do)",
+                            stopped[cause]->code(), tables[i]->options.resume);
+    tables[i]->state.summary.stopped_by_another = true;
+  }
+}
+
 void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) {
   std::vector<load::TableWork*> work;
   for (auto& t : tables)
     if (t->load) work.push_back(&t->load->work());
   if (!work.empty()) load::load_tables(work, threads);
-  for (auto& t : tables) {
-    if (!t->load) {  // --dry-run: its plan is its outcome
-      t->state.summary.success = true;
+  std::vector<std::optional<Failure>> stopped(tables.size());
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    TableRun& t = *tables[i];
+    if (!t.load) {  // --dry-run: its plan is its outcome
+      t.state.summary.success = true;
       continue;
     }
-    t->state.summary.passes.emplace_back("load", t->load->work().seconds);
-    std::optional<Failure> stopped = t->load->settle();
-    if (t->reindexed) stopped = stopped ? stopped->with_message(fmt::format("{}\n{}", stopped->what(),
-                                                                            t->reindexed->what())) : t->reindexed;
-    record_outcome(t->state.summary, [&] { finish_load(*t->state.resolved, t->state, stopped); });
+    t.state.summary.passes.emplace_back("load", t.load->work().seconds);
+    stopped[i] = t.load->settle();
+    if (t.reindexed) stopped[i] = stopped[i] ? stopped[i]->with_message(fmt::format(
+        "{}\n{}", stopped[i]->what(), t.reindexed->what())) : t.reindexed;
   }
-  // A table cut short by another's failure fails with that one's exit code: the run's code is the first failed
-  // table's, and the tables load largest first, not in the order they failed.
-  auto only_cut_short = [](const std::unique_ptr<TableRun>& t) {
-    return t->load->work().cut_short && !t->load->work().failed && t->state.summary.problems.empty();
-  };
-  const auto culprit = std::find_if(tables.begin(), tables.end(), [&](const auto& t) {
-    return !t->state.summary.success && t->load && !only_cut_short(t);
-  });
-  if (culprit != tables.end())
-    for (auto& t : tables)
-      if (!t->state.summary.success && t->load && only_cut_short(t))
-        t->state.summary.exit_code = (*culprit)->state.summary.exit_code;
+  stop_unfinished(tables, stopped);
+  for (std::size_t i = 0; i < tables.size(); ++i)
+    if (tables[i]->load)
+      record_outcome(tables[i]->state.summary, [&] { finish_load(*tables[i]->state.resolved, tables[i]->state,
+                                                                 stopped[i]); });
 }
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
@@ -257,6 +287,7 @@ int run_database(const Options& options, load::StepHook* hook) {
     std::vector<dump::TableFiles> found = dump::tables_of(options.files);
     if (options.connection.prompt_password) password = input::read_password("Enter password: ");
     load::Session session(options.connection, password);  // the run's own questions: names, tables there, views
+    load::check_database(session, options.database);
     decode_names(session, found);
     for (dump::TableFiles& t : found) {
       if (t.schema && t.schema->create.empty() && t.files.empty()) continue;  // a data-only dump's view: nothing
@@ -276,7 +307,7 @@ int run_database(const Options& options, load::StepHook* hook) {
       t->state.password = password;
     }
     std::unique_ptr<Throttling> throttling;
-    prepare_tables(tables, session, throttling);
+    if (!prepare_tables(tables, session, throttling)) return;
     std::optional<ForeignKeyProofs> proofs;
     if (!options.dry_run) {
       std::vector<const RunState*> loaded;
@@ -297,15 +328,17 @@ int run_database(const Options& options, load::StepHook* hook) {
     finish_schema(options, password, session, tables, views);
     if (progress) progress->complete();
   });
-  std::vector<const report::Summary*> summaries;
+  std::vector<report::Summary*> summaries;
   for (auto& t : tables) {
     end_table(t->state);
     drop_created_if_empty(t->options, t->state);
     t->state.summary.seconds = t->load ? t->load->work().seconds : 0;  // its own load, not the run's
     summaries.push_back(&t->state.summary);
   }
+  mark_not_loaded(summaries, run);
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return report::print_tables(run, summaries, options.verbose, options.json);
+  return report::print_tables(run, std::vector<const report::Summary*>(summaries.begin(), summaries.end()),
+                             options.verbose, options.json);
 }
 
 }  // namespace fastload

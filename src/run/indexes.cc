@@ -35,7 +35,9 @@ void defer_indexes(const Options& options, RunState& state) {
 std::optional<Failure> restore_indexes(RunState& state) noexcept {
   if (!state.deferred || !state.deferred->pending()) return std::nullopt;
   try {
+    if (state.hook) state.hook->at(load::Step::before_reindex, 0);
     state.deferred->restore(*state.control);
+    if (state.hook) state.hook->at(load::Step::after_reindex, 0);
     return std::nullopt;
   } catch (const Failure& f) {
     state.summary.deferred_indexes.clear();  // the failure says what is left to do

@@ -265,12 +265,6 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
         : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
           "from the first run next time"));
   const report::Summary& s = state.summary;
-  if (!stopped && s.problems.empty() && work_.cut_short)  // a run of many tables: another table's failure
-    stopped = Failure(ExitCode::load_failed, fmt::format(
-        "{}: not all loaded: the run stopped when another table failed (see its message); the chunks listed below "
-        "as not loaded were not started. {}", state.summary.file, options.resume
-        ? "Run the same command again (with --resume) once that is fixed to load the rest"
-        : "Reload the chunks not loaded once that is fixed, or give --resume from the first run next time"));
   if (!stopped && s.problems.empty() && s.rows + s.rows_loaded_before + s.rows_rejected != s.input_rows)
     stopped = Failure(ExitCode::internal, fmt::format(
         "{}: the file has {} rows but {} were loaded, {} loaded before and {} rejected; please report "

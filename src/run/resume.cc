@@ -125,6 +125,7 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
     load::LedgerState recorded = ledger.read(control_of(state, d), input.file ? &chunks : nullptr);
     published = published || recorded.published;
     if (recorded.finished && d == 0) finished_before(state, input, ledger, *recorded.finished);
+    input.finished_before = (d == 0 || input.finished_before) && recorded.finished;
     for (load::LedgerEntry& entry : recorded.committed) {
       parts[entry.chunk] = {parts[entry.chunk].first + 1, entry.rows - entry.rejected};
       std::size_t index = entry.chunk;
@@ -150,6 +151,14 @@ bool loaded_before(const RunState& state) {
     return o.state == load::ChunkState::loaded_before;
   }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) {
     return std::any_of(i.recorded.begin(), i.recorded.end(), [](const auto& chunks) { return !chunks.empty(); });
+  });
+}
+
+bool something_to_load(const RunState& state) {
+  return std::any_of(state.outcomes.begin(), state.outcomes.end(), [](const load::ChunkOutcome& o) {
+    return o.state == load::ChunkState::pending;
+  }) || std::any_of(state.inputs.begin(), state.inputs.end(), [](const Input& i) {
+    return i.chunker && !i.finished_before;  // a stream's chunks are cut as it loads
   });
 }
 

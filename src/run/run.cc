@@ -141,11 +141,14 @@ bool prepare_load(const Options& options, RunState& state) {
   if (traits(options.mode).bulk_path) check_bulk_target(options, state);
   // --dry-run: the plan instead of the passes that change the table.
   if (options.dry_run) return plan_pass(options, state), false;
-  // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them.
-  const bool empty_innodb = options.defer_indexes_if_empty && state.target.engine == "InnoDB" && !state.shards.map &&
+  // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them;
+  // with nothing to load (a --resume rerun of a finished load, an empty file) the table is left as it is.
+  const bool innodb = state.target.engine == "InnoDB", to_load = something_to_load(state);
+  const bool empty_innodb = options.defer_indexes_if_empty && innodb && !state.shards.map &&
                             (loaded_before(state) || !load::has_rows(*state.control, state.target));
-  if (options.defer_indexes || empty_innodb) timed(state, "indexes", [&] { defer_indexes(options, state); });
-  else if (options.defer_indexes_if_empty && state.target.engine == "InnoDB") recover_indexes(options, state);
+  if (to_load && (options.defer_indexes || empty_innodb))
+    timed(state, "indexes", [&] { defer_indexes(options, state); });
+  else if (options.defer_indexes || (options.defer_indexes_if_empty && innodb)) recover_indexes(options, state);
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
   // throttle: the replicas' lag and the server's load watched from here on (a run of many tables watches once).
   if (!state.gate) timed(state, "throttle", [&] {

@@ -57,6 +57,7 @@ struct Input {
   std::size_t copy = 0;          // --resume: how many FILEs before it in this run have the same bytes
   // --resume, a stream's: the chunks an earlier run committed, one map per destination.
   std::vector<std::map<std::size_t, load::LedgerEntry>> recorded;
+  bool finished_before = false;  // --resume: an earlier run loaded all of it
   // --mode server with a converted charset: the converted text's last chunk and its rows (load::JobInput).
   std::optional<std::string> converted_last;
   std::uint64_t converted_last_rows = 0;
@@ -143,6 +144,11 @@ int print_schemas(const Options& options);
 // database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
 // "A database in one run"). Returns the exit code.
 int run_database(const Options& options, load::StepHook* hook);
+// database_outcomes.cc: a table whose load another failure stopped (`cause`: "db.t failed ...") says so, with that
+// failure's exit code; mark_not_loaded gives each table left without an outcome (another failed its checks, or
+// the run failed: `run`) that of the first failure.
+Failure stopped_by(const report::Summary& table, const std::string& cause, ExitCode code, bool resume);
+void mark_not_loaded(const std::vector<report::Summary*>& tables, const report::Summary& run);
 
 // inputs.cc: opening, mapping and splitting the FILEs.
 void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
@@ -203,6 +209,8 @@ class TableLoad {
 void resume_pass(const Options& options, RunState& state);
 // Whether an earlier --resume run of this load committed some of it (so rows in the table may be ours).
 bool loaded_before(const RunState& state);
+// Whether the load has rows to send: a chunk not loaded before, or a stream an earlier --resume run did not finish.
+bool something_to_load(const RunState& state);
 
 // destinations.cc: where the rows go, and what is done on every server when they are there.
 void plan_shards(const Options& options, RunState& state);  // a Spider table's map, or why the head loads it

@@ -1,11 +1,15 @@
 #include "table/indexes.h"
 
 #include <algorithm>
+#include <chrono>
 #include <fmt/core.h>
 #include <map>
 #include <spdlog/spdlog.h>
+#include <thread>
 
 #include "base/errors.h"
+#include "db/stop_signal.h"
+#include "table/index_record.h"
 #include "text/identifiers.h"
 
 namespace fastload::load {
@@ -59,11 +63,44 @@ bool leads(const std::vector<std::string>& prefix, const std::vector<std::string
                     [](const std::string& a, const std::string& b) { return same_name(a, b); });
 }
 
-std::vector<std::string> index_names(Session& control, const Target& target) {
-  std::vector<std::string> names;
-  auto rows = control.query("SHOW CREATE TABLE " + target.quoted);
-  for (const IndexDefinition& index : parse_keys(rows.at(0).at(1).value_or("")).indexes) names.push_back(index.name);
-  return names;
+TableKeys keys_of(Session& control, const Target& target) {
+  return parse_keys(control.query("SHOW CREATE TABLE " + target.quoted).at(0).at(1).value_or(""));
+}
+
+// An ALTER of the table that another session still runs (a killed run's re-creating these indexes: the server
+// finishes it without its client) is waited for, so that the indexes are compared with the record after it.
+// fastload's own ALTERs name the table so; one stated otherwise, or another user's the processlist does not
+// show, is waited for by the metadata lock of MariaDB's ADD ... IF NOT EXISTS.
+void wait_for_alters(Session& control, const Target& target) {
+  const std::string prefix = control.quote_string("ALTER TABLE " + target.quoted);
+  const std::string running = fmt::format("SELECT ID FROM information_schema.PROCESSLIST WHERE ID <> "
+                                          "CONNECTION_ID() AND LEFT(INFO, CHAR_LENGTH({0})) = {0}", prefix);
+  for (bool said = false;; said = true) {
+    const std::vector<Row> rows = control.query(running);
+    if (rows.empty()) return;
+    if (!said)
+      spdlog::warn("{}: waiting for the ALTER TABLE session {} runs on it to end (a killed run's, which the "
+                   "server finishes), before re-creating the indexes it lacks", target.display,
+                   rows[0].at(0).value_or("?"));
+    if (stop_signal() != 0)
+      throw Failure(ExitCode::interrupted, fmt::format(
+          "{}: stopped by signal {} while waiting for an ALTER TABLE of it to end; the indexes --defer-indexes "
+          "dropped are still recorded: run the same command again to re-create them", target.display,
+          stop_signal()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+// Re-created indexes that are not the ones recorded: another index took a recorded name since it was dropped.
+Failure changed_indexes(const Target& target, const std::string& record, const IndexComparison& found) {
+  std::string which;
+  for (const auto& [recorded, now] : found.changed)
+    which += fmt::format("{}{} is `{}`, recorded as `{}`", which.empty() ? "" : "; ", now.name, now.clause,
+                         recorded.clause);
+  return Failure(ExitCode::load_failed, fmt::format(
+      "{}: an index has the name of one --defer-indexes dropped, with another definition: {}. Drop it (ALTER "
+      "TABLE {} DROP INDEX ...) and run again to re-create the recorded one, or keep it and run DELETE FROM {} "
+      "WHERE target = '{}'", target.display, which, target.quoted, record, target.quoted));
 }
 
 // The column lists of the foreign keys of other tables that reference `target`.
@@ -126,47 +163,57 @@ std::vector<IndexDefinition> deferrable(const TableKeys& keys,
   return out;
 }
 
-DeferredIndexes::DeferredIndexes(Session& control, const Target& target, const std::string& record_database)
-    : target_(target), record_(quote_identifier(record_database) + "." + quote_identifier("fastload_deferred_indexes")) {
-  control.execute(fmt::format(
-      "CREATE TABLE IF NOT EXISTS {} (target VARBINARY(1024) NOT NULL, name VARBINARY(255) NOT NULL, "
-      "clause MEDIUMBLOB NOT NULL, dropped_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), "
-      "PRIMARY KEY (target, name)) ENGINE=InnoDB "
-      "COMMENT='fastload --defer-indexes: indexes dropped for a load and not yet re-created'", record_));
-  dropped_ = pending_from_record(control);
-  if (dropped_.empty()) return;
-  spdlog::warn("{}: re-creating {} indexes an earlier --defer-indexes run dropped and did not re-create",
-               target.display, dropped_.size());
-  restore(control);
+IndexComparison compare_indexes(const std::vector<IndexDefinition>& recorded, const TableKeys& now) {
+  IndexComparison out;
+  for (const IndexDefinition& index : recorded) {
+    auto there = std::find_if(now.indexes.begin(), now.indexes.end(),
+                              [&](const IndexDefinition& n) { return same_name(n.name, index.name); });
+    if (there == now.indexes.end()) out.missing.push_back(index);
+    else if (there->clause != index.clause) out.changed.emplace_back(index, *there);
+  }
+  return out;
 }
 
-std::vector<IndexDefinition> DeferredIndexes::pending_from_record(Session& control) {
-  std::vector<IndexDefinition> pending;
-  for (const Row& r : control.query(fmt::format("SELECT name, clause FROM {} WHERE target = {} ORDER BY dropped_at, "
-                                                "name", record_, control.quote_string(target_.quoted))))
-    pending.push_back({r.at(0).value_or(""), r.at(1).value_or(""), {}, false});
-  return pending;
+std::string add_indexes_statement(const std::string& table, const std::vector<IndexDefinition>& indexes,
+                                  bool if_not_exists) {
+  std::string alter = "ALTER TABLE " + table;
+  for (std::size_t i = 0; i < indexes.size(); ++i) {
+    std::string clause = indexes[i].clause;  // KEY, FULLTEXT KEY or SPATIAL KEY, then the name
+    const std::size_t key = clause.find("KEY ");
+    if (if_not_exists && key != std::string::npos) clause.insert(key + 4, "IF NOT EXISTS ");
+    alter += (i ? ", ADD " : " ADD ") + clause;
+  }
+  return alter;
+}
+
+DeferredIndexes::DeferredIndexes(Session& control, const Target& target, const std::string& record_database)
+    : target_(target), record_database_(record_database) {
+  dropped_ = index_record::read(control, record_database_, target_);
+  if (dropped_.empty()) return;
+  const std::size_t recorded = dropped_.size();
+  if (std::size_t made = recreate_missing(control))
+    spdlog::warn("{}: re-creating {} indexes an earlier --defer-indexes run dropped and did not re-create",
+                 target.display, made);
+  else
+    spdlog::info("{}: the {} indexes an earlier --defer-indexes run dropped are there (it, or the server after "
+                 "it was killed, re-created them); forgetting its record", target.display, recorded);
+  index_record::forget(control, record_database_, target_);
+  dropped_.clear();
 }
 
 std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_keys_proven) {
-  auto rows = control.query("SHOW CREATE TABLE " + target_.quoted);
-  TableKeys keys = parse_keys(rows.at(0).at(1).value_or(""));
+  TableKeys keys = keys_of(control, target_);
   if (foreign_keys_proven) keys.foreign_keys.clear();
   std::vector<IndexDefinition> indexes =
       deferrable(keys, foreign_keys_proven ? std::vector<std::vector<std::string>>{} : referencing_keys(control, target_));
   if (indexes.empty()) return {};
-  // dropped_at a microsecond apart: a later run re-creates them in this order, the table's own.
-  std::string record = "INSERT INTO " + record_ + " (target, name, clause, dropped_at) VALUES ";
   std::string alter = "ALTER TABLE " + target_.quoted;
   std::vector<std::string> names;
   for (const IndexDefinition& index : indexes) {
-    record += fmt::format("{}({}, {}, {}, CURRENT_TIMESTAMP(6) + INTERVAL {} MICROSECOND)",
-                          names.empty() ? "" : ", ", control.quote_string(target_.quoted),
-                          control.quote_string(index.name), control.quote_string(index.clause), names.size());
     alter += fmt::format("{} DROP INDEX {}", names.empty() ? "" : ",", quote_identifier(index.name));
     names.push_back(index.name);
   }
-  control.execute(record);  // first: a run killed after the ALTER leaves the record
+  index_record::add(control, record_database_, target_, indexes);  // first: a run killed after the ALTER leaves it
   dropped_ = indexes;
   control.execute(alter);
   spdlog::info("{}: dropped {} secondary {} for the load; they are re-created after it. Were this run "
@@ -176,27 +223,36 @@ std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_ke
 }
 
 std::string DeferredIndexes::restore_statement() const {
-  std::string alter = "ALTER TABLE " + target_.quoted;
-  for (std::size_t i = 0; i < dropped_.size(); ++i) alter += (i ? ", ADD " : " ADD ") + dropped_[i].clause;
-  return alter;
+  return add_indexes_statement(target_.quoted, dropped_, false);
 }
 
-void DeferredIndexes::restore(Session& control) {
-  if (dropped_.empty()) return;
-  // A run killed between its ALTER and forgetting the record re-created some already.
-  std::vector<std::string> existing = index_names(control, target_);
-  std::erase_if(dropped_, [&](const IndexDefinition& index) {
-    return std::any_of(existing.begin(), existing.end(), [&](const std::string& n) { return n == index.name; });
-  });
+// The recorded indexes the table lacks, re-created; returns how many. Each one there must be the one recorded.
+std::size_t DeferredIndexes::recreate_missing(Session& control) {
+  wait_for_alters(control, target_);
+  const std::string record = index_record::quoted(record_database_);
+  IndexComparison found = compare_indexes(dropped_, keys_of(control, target_));
+  if (!found.changed.empty()) throw changed_indexes(target_, record, found);
   try {
-    if (!dropped_.empty()) control.execute(restore_statement());
+    if (!found.missing.empty())
+      control.execute(add_indexes_statement(target_.quoted, found.missing, control.is_mariadb()));
   } catch (const ServerError& e) {
     throw Failure(ExitCode::load_failed, fmt::format(
         "{}: re-creating the indexes --defer-indexes dropped failed: {} (error {}). They are recorded in "
         "{}: a later fastload --defer-indexes run into this table re-creates them first, or run: {}",
-        target_.display, e.what(), e.code(), record_, restore_statement()));
+        target_.display, e.what(), e.code(), record, add_indexes_statement(target_.quoted, found.missing, false)),
+        e.code());
   }
-  control.execute(fmt::format("DELETE FROM {} WHERE target = {}", record_, control.quote_string(target_.quoted)));
+  IndexComparison after = compare_indexes(dropped_, keys_of(control, target_));
+  if (!after.changed.empty()) throw changed_indexes(target_, record, after);  // one made meanwhile, by another
+  if (!after.missing.empty()) throw internal_error(fmt::format("{}: ALTER TABLE ... ADD left index {} missing",
+                                                               target_.display, after.missing[0].name));
+  return found.missing.size();
+}
+
+void DeferredIndexes::restore(Session& control) {
+  if (dropped_.empty()) return;
+  recreate_missing(control);
+  index_record::forget(control, record_database_, target_);
   dropped_.clear();
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "db/session.h"
@@ -37,10 +38,24 @@ TableKeys parse_keys(const std::string& create_table);
 std::vector<IndexDefinition> deferrable(const TableKeys& keys,
                                         const std::vector<std::vector<std::string>>& referenced);
 
+// What a table lacks of the indexes recorded as dropped, given its keys now:
+// those it has not (in the recorded order), and those it has under a recorded
+// name with another definition (the index there now, by the recorded one).
+struct IndexComparison {
+  std::vector<IndexDefinition> missing;
+  std::vector<std::pair<IndexDefinition, IndexDefinition>> changed;  // recorded, now
+};
+IndexComparison compare_indexes(const std::vector<IndexDefinition>& recorded, const TableKeys& now);
+
+// The ALTER TABLE that adds `indexes`; `if_not_exists` (MariaDB's): an index of that name already there is
+// left alone, a wait on the table's metadata lock behind any ALTER still running on it included.
+std::string add_indexes_statement(const std::string& table, const std::vector<IndexDefinition>& indexes,
+                                  bool if_not_exists);
+
 class DeferredIndexes {
  public:
-  // The record table `record_database`.fastload_deferred_indexes is created
-  // when missing. Indexes an earlier run left dropped are re-created first.
+  // The record (`record_database`.fastload_deferred_indexes, table/index_record.h) read: indexes an earlier
+  // run left dropped are re-created first, those the table lacks only. Creates nothing.
   DeferredIndexes(Session& control, const Target& target, const std::string& record_database);
 
   // Records, then drops the deferrable indexes (one ALTER TABLE). Returns their names.
@@ -48,19 +63,22 @@ class DeferredIndexes {
   // foreign key is proved after it, so the indexes foreign keys use are
   // deferred too (the server allows dropping them only with the checks off).
   std::vector<std::string> drop(Session& control, bool foreign_keys_proven);
-  // Re-creates what drop() and earlier runs left dropped (one ALTER TABLE),
-  // then forgets the record. Throws Failure(load_failed) naming the statement
-  // to run when the server refuses. Does nothing when nothing is dropped.
+  // Re-creates what drop() and earlier runs left dropped and the table lacks
+  // (one ALTER TABLE, after any ALTER of the table another session still runs:
+  // a killed run's, which the server finishes without it), checks each is the
+  // one recorded, then forgets the record. Throws Failure(load_failed) naming
+  // the statement to run when the server refuses, Failure(interrupted) when a
+  // stop signal ends the wait. Does nothing when nothing is dropped.
   void restore(Session& control);
   bool pending() const { return !dropped_.empty(); }
   // The ALTER TABLE that re-creates them, for messages.
   std::string restore_statement() const;
 
  private:
-  std::vector<IndexDefinition> pending_from_record(Session& control);
+  std::size_t recreate_missing(Session& control);
 
   const Target& target_;
-  std::string record_;  // `db`.`fastload_deferred_indexes`
+  std::string record_database_;
   std::vector<IndexDefinition> dropped_;  // recorded and not yet re-created
 };
 

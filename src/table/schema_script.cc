@@ -8,6 +8,15 @@
 
 namespace fastload::load {
 
+void check_database(Session& session, const std::string& database) {
+  if (session.query_value(fmt::format("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = {}",
+                                      session.quote_string(database))) != "0")
+    return;
+  throw Failure(ExitCode::no_table, fmt::format(
+      "database {} does not exist, or the user has no privilege on it; create it first (CREATE DATABASE {}): "
+      "fastload creates the tables of a dump, not its database", database, quote_identifier(database)));
+}
+
 bool table_exists(Session& session, const std::string& database, const std::string& table) {
   return session.query_value(fmt::format(
              "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",

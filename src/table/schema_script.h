@@ -12,6 +12,10 @@
 
 namespace fastload::load {
 
+// Throws Failure(no_table) when `database` does not exist (or the user has no privilege on it): a run of many
+// tables creates tables, not databases.
+void check_database(Session& session, const std::string& database);
+
 // Whether `database`.`table` (a table or a view) exists.
 bool table_exists(Session& session, const std::string& database, const std::string& table);
 

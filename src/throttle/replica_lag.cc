@@ -6,6 +6,7 @@
 
 #include "base/errors.h"
 #include "base/server_codes.h"
+#include "db/named_lock.h"
 #include "text/identifiers.h"
 
 namespace fastload::throttle {
@@ -64,6 +65,7 @@ std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOpt
 ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
                        std::vector<Replica> replicas, double max_lag, Gate& gate)
     : primary_(std::move(primary)),
+      database_(database),
       table_(load::quote_identifier(database) + "." + load::quote_identifier("fastload_heartbeat")),
       id_(static_cast<std::uint64_t>(std::random_device{}() & 0x7fffffff) << 32),
       gate_(gate),
@@ -71,6 +73,8 @@ ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
   for (Replica& r : replicas) replicas_.push_back({std::move(r), nullptr});
   for (Watched& r : replicas_) connect_first(r);
   try {
+    // With its first row under the lock the last run to end drops the table under: never dropped between.
+    load::NamedLock lock(*primary_, "fastload_heartbeat " + database, 30);
     primary_->execute(fmt::format(
         "CREATE TABLE IF NOT EXISTS {} (id BIGINT UNSIGNED NOT NULL PRIMARY KEY, beat DECIMAL(20,6) NOT NULL, "
         "applied BIGINT UNSIGNED NOT NULL DEFAULT 0) ENGINE=InnoDB COMMENT='fastload --max-lag: each running "
@@ -107,7 +111,12 @@ void ReplicaLag::connect(Watched& r) {
 ReplicaLag::~ReplicaLag() {
   try {
     primary_->execute(fmt::format("DELETE FROM {} WHERE id BETWEEN {} AND {}", table_, id_, id_ + 0xffffffffu));
-  } catch (const std::exception&) {  // a row left behind is a few bytes; the next run writes its own
+    // Nothing of fastload's own stays once no load beats in it (a running load's row keeps it; a lock not held,
+    // on a Galera node say, keeps it too: another run may be about to write its first row).
+    load::NamedLock lock(*primary_, "fastload_heartbeat " + database_, 30);
+    if (lock.held() && primary_->query("SELECT 1 FROM " + table_ + " LIMIT 1").empty())
+      primary_->execute("DROP TABLE IF EXISTS " + table_);
+  } catch (const std::exception&) {  // a row or an empty table left behind is a few bytes; the next run uses it
   }
 }
 

@@ -39,7 +39,7 @@ class ReplicaLag : public Probe {
   // has `gate` count each chunk's bytes there. Throws Failure when it cannot.
   ReplicaLag(Reconnecting::Open primary, const std::string& database, std::vector<Replica> replicas,
              double max_lag, Gate& gate);
-  ~ReplicaLag() override;  // deletes its heartbeat row
+  ~ReplicaLag() override;  // deletes its heartbeat rows, and the table when no other load's are left
   void sample(Reading& reading) noexcept override;
 
  private:
@@ -64,6 +64,7 @@ class ReplicaLag : public Probe {
   void watch(Watched& replica, double now, double committed, Reading& reading);
 
   Reconnecting primary_;                    // the monitor's thread only
+  std::string database_;
   std::string table_;                       // `db`.`fastload_heartbeat`
   std::uint64_t id_;                        // this run's beat row; its chunks' rows follow it
   Gate& gate_;

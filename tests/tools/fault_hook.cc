@@ -2,7 +2,9 @@
 // itself): FASTLOAD_FAULT=STEP:CHUNK[:ACTION] makes the worker at STEP of
 // chunk CHUNK act, once:
 //   STEP    before-send (before the chunk's statements), after-send (they ran,
-//           before the checks that precede COMMIT), before-commit, after-commit
+//           before the checks that precede COMMIT), before-commit, after-commit;
+//           before-reindex, after-reindex (around the ALTER that re-creates a
+//           table's deferred indexes, the first table's to get there; CHUNK 0)
 //   ACTION  kill (the default: SIGKILL, as a crash); lose (act as if the
 //           connection was lost there); pause=PATH (create PATH.paused, then
 //           wait until PATH exists, at most 120 s: a test changes the file or
@@ -40,6 +42,8 @@ bool parse_step(const std::string& name, Step& step) {
   else if (name == "after-send") step = Step::after_send;
   else if (name == "before-commit") step = Step::before_commit;
   else if (name == "after-commit") step = Step::after_commit;
+  else if (name == "before-reindex") step = Step::before_reindex;
+  else if (name == "after-reindex") step = Step::after_reindex;
   else return false;
   return true;
 }

@@ -83,6 +83,19 @@ TEST(Summary, UtcTimestamp) {
   EXPECT_EQ(utc_timestamp(at), "2026-11-27T03:50:01.023Z");
 }
 
+// JSON is UTF-8: a file name in another charset (bytes that are no UTF-8) must not make the summary invalid.
+TEST(Summary, JsonStringIsValidUtf8WhateverTheBytes) {
+  EXPECT_EQ(json_string("a\"b\\c\n\t\x01"), "\"a\\\"b\\\\c\\n\\t\\u0001\"");
+  EXPECT_EQ(json_string("ñu 日本 \xf0\x9f\x98\x80"), "\"ñu 日本 \xf0\x9f\x98\x80\"");  // UTF-8 as it is
+  EXPECT_EQ(json_string("t.\xff.txt"), "\"t.\\u00ff.txt\"");                        // a byte that is none
+  EXPECT_EQ(json_string("caf\xe9"), "\"caf\\u00e9\"");                               // latin1
+  EXPECT_EQ(json_string("\xc3"), "\"\\u00c3\"");                                     // cut short
+  EXPECT_EQ(json_string("\xc0\xaf"), "\"\\u00c0\\u00af\"");                         // overlong '/'
+  EXPECT_EQ(json_string("\xed\xa0\x80"), "\"\\u00ed\\u00a0\\u0080\"");              // a surrogate
+  EXPECT_EQ(json_string("\xf4\x90\x80\x80"), "\"\\u00f4\\u0090\\u0080\\u0080\"");  // past U+10FFFF
+  EXPECT_EQ(json_string("\x80ok"), "\"\\u0080ok\"");                                  // a stray continuation
+}
+
 TEST(Failure, KeepsTheServerCodeWhenSaidOtherwise) {
   Failure f(ExitCode::load_failed, "lost", 2013u);
   Failure more = f.with_message("lost\nand more");

@@ -9,6 +9,7 @@
 #include "base/errors.h"
 #include "db/server_errors.h"
 #include "run/run.h"
+#include "run/state.h"
 
 namespace fastload {
 namespace {
@@ -67,6 +68,48 @@ TEST(RunOutcome, InternalErrorIsWordedAsMainWordsAStrayException) {
   EXPECT_EQ(f.code(), ExitCode::internal);
   EXPECT_STREQ(f.what(), "internal error: unknown partitioning method; please report it with the command "
                          "line you ran");
+}
+
+// A run of many tables: a table another's failure (or the run's) stopped takes that failure's exit code and
+// says so; the first table that failed of its own is the cause, whatever the order.
+report::Summary table(const std::string& name, int exit_code = 0, bool success = false) {
+  report::Summary s;
+  s.table = name;
+  s.exit_code = exit_code;
+  s.success = success;
+  return s;
+}
+
+TEST(RunOutcome, TablesLeftWithoutAnOutcomeTakeTheFirstFailure) {
+  report::Summary run = table("db", 0, true), a = table("db.a"), b = table("db.b", 5), c = table("db.c", 0, true);
+  b.error = "table db.b does not exist";
+  mark_not_loaded({&a, &b, &c}, run);
+  EXPECT_EQ(a.exit_code, 5);
+  EXPECT_TRUE(a.stopped_by_another);
+  EXPECT_EQ(a.error, "db.a: not loaded: the run stopped because db.b failed (its message says what to do)");
+  EXPECT_EQ(b.error, "table db.b does not exist");  // its own, kept
+  EXPECT_FALSE(b.stopped_by_another);
+  EXPECT_EQ(c.exit_code, 0);  // loaded: its own outcome
+
+  report::Summary failed_run = table("db", 13), d = table("db.d");
+  mark_not_loaded({&d}, failed_run);
+  EXPECT_EQ(d.exit_code, 13);
+  EXPECT_EQ(d.error, "db.d: not loaded: the run stopped because of the failure below");
+}
+
+TEST(RunOutcome, StoppedTableSaysWhatItHas) {
+  report::Summary t = table("db.t");
+  t.input_rows = 10;
+  t.rows = 4;
+  t.chunks_committed = 1;
+  Failure partly = stopped_by(t, "db.x failed", ExitCode::rejected, true);
+  EXPECT_EQ(partly.code(), ExitCode::rejected);
+  EXPECT_TRUE(std::string(partly.what()).starts_with("db.t: not loaded to the end: the run stopped because db.x "
+                                                     "failed; ")) << partly.what();
+  EXPECT_TRUE(std::string(partly.what()).ends_with("--resume loads only what is missing")) << partly.what();
+  t.rows = 10;
+  EXPECT_TRUE(std::string(stopped_by(t, "db.x failed", ExitCode::rejected, false).what())
+                  .starts_with("db.t: its rows are loaded, but the run stopped because db.x failed before"));
 }
 
 }  // namespace
