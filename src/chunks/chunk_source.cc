@@ -1,5 +1,7 @@
 #include "chunks/chunk_source.h"
 
+#include "chunks/chunk_keys.h"
+
 #include <fmt/core.h>
 
 #include "base/errors.h"
@@ -63,6 +65,20 @@ std::optional<std::size_t> ChunkQueue::count() const {
     total += *n;
   }
   return total;
+}
+
+}  // namespace fastload::chunks
+
+namespace fastload::chunks {
+
+bool ChunkKeys::meets(const ChunkKeys& other) const {
+  if (any || other.any) return true;
+  auto a = hashes.begin(), b = other.hashes.begin();
+  while (a != hashes.end() && b != other.hashes.end()) {
+    if (*a == *b) return true;
+    *a < *b ? ++a : ++b;
+  }
+  return false;
 }
 
 }  // namespace fastload::chunks

@@ -10,6 +10,7 @@
 #include "base/parallel_for.h"
 #include "db/stop_signal.h"
 #include "load/chunk_transaction.h"
+#include "load/key_board.h"
 #include "load/worker.h"
 #include "text/row_scanner.h"
 
@@ -138,6 +139,36 @@ void switch_table(Worker& w, TableWork& work, std::mutex& mutex) {
   if (work.method.empty() && !w.links.empty()) work.method = w.links[0]->method();
 }
 
+// A chunk's place among those that may share a key with it (load/key_board.h): entered once its keys are read
+// and every earlier chunk that shares one has settled, left when it settles (or abandoned), whatever happens.
+class Turn {
+ public:
+  Turn(TableWork& work, const ChunkText& text, std::optional<std::size_t> place, std::function<bool()> give_up)
+      : board_(place ? work.board : nullptr), place_(place.value_or(0)), give_up_(std::move(give_up)) {
+    if (!board_) return;
+    const LoadJob& job = *work.job;
+    ChunkKeys keys;  // another part's chunk is not loaded here: it waits for nothing
+    if (job.options.in_part(text.chunk.file, text.chunk.index)) keys = job.keys_of(text);
+    entered_ = board_->enter(place_, std::move(keys), give_up_);
+    done_ = !entered_;  // given up: the place holds nothing up
+  }
+  ~Turn() {
+    if (!board_ || done_) return;
+    if (entered_) board_->leave(place_);
+    else board_->abandon(place_, give_up_);
+  }
+  Turn(const Turn&) = delete;
+  Turn& operator=(const Turn&) = delete;
+  // False when the worker was told to stop while it waited.
+  bool may_load() const { return !board_ || entered_; }
+
+ private:
+  KeyBoard* board_;
+  std::size_t place_;
+  std::function<bool()> give_up_;
+  bool entered_ = false, done_ = false;
+};
+
 // One chunk of `work`'s table taken by worker `w`: loaded, or settled as it is. Returns whether it was rejected.
 bool load_one(Worker& w, const ChunkText& text, TableWork& work) {
   ChunkOutcome& outcome = work.book->outcome_of(text.chunk);
@@ -215,8 +246,10 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
       TableWork& work = *tables[t];
       if (!passes_gate(work)) return;
       runs[t].active.fetch_add(1);
+      std::optional<std::size_t> place;  // its place on the table's key board, when it has one
       try {
-        std::optional<ChunkText> text = work.source->next();
+        std::optional<ChunkText> text = work.board ? work.board->take(*work.source, place.emplace())
+                                                   : work.source->next();
         if (!text) {
           if (work.job->gate) work.job->gate->taken(0);  // passed, and took nothing
           runs[t].exhausted.store(true);
@@ -226,7 +259,8 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
           std::call_once(runs[t].first, [&] { runs[t].started = Clock::now(); });
           if (table_of[worker] != t) switch_table(workers[worker], work, mutex), table_of[worker] = t;
           InFlight flight(work.job->gate, text->bytes.size());
-          if (load_one(workers[worker], *text, work)) stop.store(true, std::memory_order_release);
+          Turn turn(work, *text, place, [&] { return stop.load() || stop_signal() != 0; });
+          if (turn.may_load() && load_one(workers[worker], *text, work)) stop.store(true, std::memory_order_release);
         }
       } catch (...) {
         fail(work);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/chunk.h"
+#include "chunks/chunk_keys.h"
 #include "chunks/chunk_source.h"
 #include "cli/options.h"
 #include "load/chunk_book.h"
@@ -28,6 +29,8 @@ namespace fastload::load {
 using chunks::ChunkText;
 
 // What the workers know of one input: nothing of how its chunks are cut.
+class KeyBoard;
+
 struct JobInput {
   std::string name;  // the path, or "standard input"
   // --resume: each chunk recorded in its transaction, one ledger per destination (on its server).
@@ -53,6 +56,8 @@ struct LoadJob {
   StepHook* hook = nullptr;             // tests only
   std::atomic<std::uint64_t>* sent = nullptr;  // the bytes the workers' sessions send are counted here (progress)
   throttle::Gate* gate = nullptr;       // passed before each chunk (--max-lag, --max-load; docs/replicas.md)
+  // The unique keys a chunk's rows hold, where the load keeps chunks that share one in order (TableWork::board).
+  std::function<chunks::ChunkKeys(const ChunkText&)> keys_of;
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.
@@ -83,6 +88,7 @@ struct TableWork {
   std::string method;              // how rows reached the server (the first worker's links say)
   std::exception_ptr failed;       // the first error retries did not cure, in this table's chunks
   std::function<void()> finished;  // run once by the worker that settled its last chunk (not after a stop)
+  KeyBoard* board = nullptr;       // chunks that share a key load in the order taken (with job->keys_of); or none
   double seconds = 0;              // from its first chunk taken to its last settled, `finished` included
 };
 

@@ -8,6 +8,7 @@
 
 #include "base/parallel_for.h"
 #include "text/field_parser.h"
+#include "order/row_keys.h"
 #include "text/row_scanner.h"
 
 namespace fastload::order {
@@ -33,7 +34,7 @@ std::uint64_t count_lf(std::string_view text) {
 // Reads the rows of a chunk with their keys; one per thread.
 class KeyReader {
  public:
-  KeyReader(const FileRows& rows, const SortKey& key)
+  KeyReader(const FileRows& rows, const IndexKey& key)
       : rows_(rows), key_(key), needed_(key.fields_needed()), scanner_(*rows.dialect), parser_(*rows.dialect) {}
 
   // on_row(key, row) for each row of `c`, in file order.
@@ -68,24 +69,10 @@ class KeyReader {
  private:
   void encode(std::string_view text, split::RowEnd end, std::string& out) {
     fields_.clear();
-    const std::string_view needed = key_fields(text);
+    const std::string_view needed = leading_fields(text, *rows_.dialect, needed_);
     parser_.parse_row(needed, needed.size() < text.size() ? split::RowEnd::kNewline : end, fields_);
     encode_key(key_, fields_, out);
     parser_.clear();
-  }
-
-  // The row's text up to the last field the key needs, where a field terminator finds it: the rest is not parsed.
-  std::string_view key_fields(std::string_view text) const {
-    const Dialect& d = *rows_.dialect;
-    if (d.enclosure || d.field_terminator.size() != 1) return text;  // a quote may hide a terminator
-    const char term = d.field_terminator[0];
-    std::size_t fields = 0;
-    for (std::size_t at = text.find(term); at != std::string_view::npos; at = text.find(term, at + 1)) {
-      std::size_t escapes = 0;
-      while (d.escape && escapes < at && text[at - 1 - escapes] == *d.escape) ++escapes;
-      if (escapes % 2 == 0 && ++fields == needed_) return text.substr(0, at);
-    }
-    return text;
   }
 
   Unterminated rewrite(std::string_view raw, std::string_view text, std::uint64_t offset) {
@@ -103,7 +90,7 @@ class KeyReader {
   }
 
   const FileRows& rows_;
-  const SortKey& key_;
+  const IndexKey& key_;
   const std::size_t needed_;  // fields the key reads
   const split::RowScanner scanner_;
   split::FieldParser parser_;
@@ -112,7 +99,7 @@ class KeyReader {
   std::optional<Unterminated> last_;
 };
 
-std::vector<std::unique_ptr<KeyReader>> readers(const FileRows& rows, const SortKey& key, unsigned threads) {
+std::vector<std::unique_ptr<KeyReader>> readers(const FileRows& rows, const IndexKey& key, unsigned threads) {
   std::vector<std::unique_ptr<KeyReader>> out;
   for (unsigned t = 0; t < std::max(threads, 1u); ++t) out.push_back(std::make_unique<KeyReader>(rows, key));
   return out;
@@ -134,7 +121,7 @@ struct Stopwatch {
 
 }  // namespace
 
-OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads, std::size_t sample) {
+OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threads, std::size_t sample) {
   const Stopwatch watch;
   std::vector<Chunk> chunks = *rows.chunks;
   if (sample > 0 && chunks.size() > sample) {  // chunks spread over the file; their boundaries do not count
@@ -177,7 +164,7 @@ bool worth_sorting(const OrderFacts& facts) {
 
 // Each chunk's rows sorted on their own, a group of chunks (one a thread) at a time, the runs held in memory
 // while they and the order the merge will make fit in limits.memory, else merged into a run in the spill file.
-SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const SortKey& key, const SortLimits& limits) {
+SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const IndexKey& key, const SortLimits& limits) {
   const std::vector<Chunk>& chunks = *rows.chunks;
   auto reader = readers(rows, key, limits.threads);
   Runs out;
@@ -233,7 +220,7 @@ SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const SortKey& ke
   return out;
 }
 
-SortedOrder::SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file) {
+SortedOrder::SortedOrder(const FileRows& rows, const IndexKey& key, const SortLimits& limits, std::size_t file) {
   const Stopwatch watch;
   const Runs runs = sort_runs(rows, key, limits);
   std::vector<std::unique_ptr<RunCursor>> cursors;

@@ -17,7 +17,7 @@
 #include "base/chunk.h"
 #include "input/spill_file.h"
 #include "order/runs.h"
-#include "order/sort_key.h"
+#include "order/index_key.h"
 #include "text/dialect.h"
 
 namespace fastload::order {
@@ -37,7 +37,7 @@ struct OrderFacts {
 
 // Reads every row's key, in parallel on `threads`; with `sample`, only the rows of that many chunks spread
 // over the file (a quick look: a shuffled file shows in any part of it).
-OrderFacts check_order(const FileRows& rows, const SortKey& key, unsigned threads, std::size_t sample = 0);
+OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threads, std::size_t sample = 0);
 
 // Whether sorting pays: the rows are not (nearly) in key order. A file of a
 // few sorted runs (concatenated extracts) appends to the index as it is.
@@ -65,7 +65,7 @@ struct SortLimits {
 class SortedOrder {
  public:
   // Sorts; throws Failure(ExitCode::temp_space) when a spill file cannot be written.
-  SortedOrder(const FileRows& rows, const SortKey& key, const SortLimits& limits, std::size_t file);
+  SortedOrder(const FileRows& rows, const IndexKey& key, const SortLimits& limits, std::size_t file);
 
   // The chunks: index 0.., begin/end in the sorted rows' bytes, first_line the first row's line in the file.
   const std::vector<Chunk>& chunks() const { return chunks_; }
@@ -87,7 +87,7 @@ class SortedOrder {
     std::vector<MemoryRun> held;     // in memory, when all fit
     std::vector<SpilledRun> spilled;  // else every run, in spill_
   };
-  Runs sort_runs(const FileRows& rows, const SortKey& key, const SortLimits& limits);
+  Runs sort_runs(const FileRows& rows, const IndexKey& key, const SortLimits& limits);
   void cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file);
 
   std::vector<Chunk> chunks_;

@@ -204,6 +204,10 @@ void print_text(const Summary& s, bool verbose) {
                "(--on-duplicate ignore)", s.duplicates_skipped);
   if (s.rows_replaced > 0)
     note("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
+  if (s.key_waits > 0)
+    note("{} chunk{} waited {:.2f} s in all for an earlier chunk holding one of {} keys, so that the row one LOAD "
+         "DATA would keep stays", s.key_waits, s.key_waits == 1 ? "" : "s", s.key_wait_seconds,
+         s.key_waits == 1 ? "its" : "their");
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
     note("{} rows rejected and left out{}", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"
@@ -297,6 +301,8 @@ std::string json_of(const Summary& s) {
   field("chunks_loaded_before", std::to_string(s.chunks_loaded_before));
   field("duplicates_skipped", std::to_string(s.duplicates_skipped));
   field("rows_replaced", std::to_string(s.rows_replaced));
+  field("key_waits", std::to_string(s.key_waits));
+  field("key_wait_seconds", fmt::format("{:.3f}", s.key_wait_seconds));
   field("input_rows", std::to_string(s.input_rows));
   field("input_bytes", std::to_string(s.input_bytes));
   field("seconds", fmt::format("{:.3f}", s.seconds));

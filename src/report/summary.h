@@ -88,6 +88,8 @@ struct Summary {
   std::string rejects_charset;          // the charset its rows are written in when not the file's (a converted --charset)
   std::uint64_t duplicates_skipped = 0; // --on-duplicate ignore: rows of committed chunks whose key was there
   std::uint64_t rows_replaced = 0;      // --on-duplicate replace: rows of the table committed rows replaced
+  std::size_t key_waits = 0;            // chunks that waited for an earlier chunk sharing a key (load/key_board.h)
+  double key_wait_seconds = 0;          // how long they waited, together
   std::size_t chunks = 0, chunks_committed = 0;
   std::string part;                     // --part K/N, or empty
   std::size_t chunks_other_parts = 0;   // --part: chunks left to the other parts

@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 #include <tuple>
 
+#include "load/key_board.h"
 #include "load/session_link.h"
 #include "order/sorted_chunks.h"
 #include "shard/router.h"
@@ -197,6 +198,7 @@ struct TableLoad::Parts {
   std::vector<load::JobInput> inputs;
   chunks::ChunkQueue queue;
   load::LoadJob job;
+  std::unique_ptr<load::KeyBoard> board;  // when rows that share a key must load in order
 
   Parts(const Options& options, RunState& state)
       : sources(options, state),  // reads the outcomes, before they move into the book
@@ -204,9 +206,11 @@ struct TableLoad::Parts {
         inputs(job_inputs(state)),
         queue(sources.all()),
         job{options, state.destinations, row_routers(options, state), inputs,
-            state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes} {
+            state.auto_ids ? &*state.auto_ids : nullptr, {}, state.hook, &state.counters.sent_bytes, nullptr, {}} {
     job.connect = load::session_links(job, sources.mapped);
     job.gate = state.gate;
+    job.keys_of = chunk_keys(options, state);
+    if (job.keys_of) board = std::make_unique<load::KeyBoard>();
   }
 };
 
@@ -216,6 +220,7 @@ TableLoad::TableLoad(const Options& options, RunState& state)
   work_.source = &parts_->queue;
   work_.book = &parts_->book;
   work_.counters = &state.counters;
+  work_.board = parts_->board.get();
 }
 
 TableLoad::~TableLoad() = default;
@@ -252,6 +257,10 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
     }
   take_book(state, parts_->book);
   tally(state);
+  if (parts_->board) {
+    state.summary.key_waits = parts_->board->waited();
+    state.summary.key_wait_seconds = parts_->board->waited_seconds();
+  }
   try {
     if (!options.rejects_file.empty()) write_rejects_file(options, state);
   } catch (const Failure& failure) {

@@ -8,63 +8,37 @@
 #include <fmt/ranges.h>
 #include <variant>
 
-#include "table/clustered_key.h"
-#include "table/column_list.h"
-#include "text/identifiers.h"
+#include "order/row_keys.h"
 
 namespace fastload {
+
+const LoadKeys& table_keys(const Options& options, RunState& state) {
+  if (!state.keys) state.keys = load_keys(options, state);
+  return *state.keys;
+}
+
+std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const Options& options, RunState& state) {
+  if (options.whole_file()) return {};
+  const LoadKeys& keys = table_keys(options, state);
+  if (keys.triggers) return [](const chunks::ChunkText&) { return chunks::ChunkKeys{{}, true}; };
+  if (keys.keys.empty() || !order_decides(options)) return {};
+  return [&keys = keys.keys, &dialect = options.dialect](const chunks::ChunkText& text) {
+    order::KeyRows reader(dialect, keys);
+    return reader.chunk_keys(text.bytes);
+  };
+}
+
 namespace {
 
-// Which field of a row fills column `name`; nothing when none does, or --set computes it.
-std::optional<std::size_t> key_field(const std::string& name, const Options& options, const load::Target& target) {
-  for (const Assignment& a : options.set)
-    if (load::same_name(a.column, name)) return std::nullopt;
-  return load::field_of(name, target, options);
-}
-
-const load::Column* column_named(const load::Target& target, const std::string& name) {
-  for (const load::Column& c : target.columns)
-    if (load::same_name(c.name, name)) return &c;
-  return nullptr;
-}
-
-order::KeyPart part_for(const load::Column& column, const load::KeyColumn& key, std::size_t field) {
-  static const std::vector<std::string> numbers{"decimal", "float", "double", "real", "numeric"};
-  order::KeyPart part{field, order::KeyKind::bytes, false};
-  if (column.integer) part.kind = column.is_unsigned ? order::KeyKind::unsigned_integer
-                                                     : order::KeyKind::signed_integer;
-  else if (std::find(numbers.begin(), numbers.end(), column.type) != numbers.end()) part.kind = order::KeyKind::number;
-  else if (!key.collation.empty()) {  // text: a case-insensitive collation folds case; most ignore trailing spaces
-    if (key.collation.find("_ci") != std::string::npos) part.kind = order::KeyKind::text_nocase;
-    part.pad_space = key.collation.find("nopad") == std::string::npos;
-  }
-  return part;
-}
-
 // The key the rows of this load are sorted by, or why they are not.
-std::variant<order::SortKey, std::string> find_sort_key(const Options& options, RunState& state) {
+std::variant<const order::IndexKey*, std::string> sort_key(const Options& options, RunState& state) {
   if (!options.sort) return std::string("--no-sort");
   if (options.whole_file()) return fmt::format("--mode {} sends the file in one statement", traits(options.mode).name);
   if (state.auto_ids) return std::string("AUTO_INCREMENT ids are numbered in file order");
-  const std::optional<load::ClusteredKey> key = load::clustered_key(*state.control, state.target);
-  if (!key) return std::string("the table has no primary key and no unique key of NOT NULL columns");
-  order::SortKey out;
-  std::vector<std::string> names;
-  for (const load::KeyColumn& k : key->columns) {
-    const load::Column* column = column_named(state.target, k.name);
-    const std::optional<std::size_t> field = key_field(k.name, options, state.target);
-    if (!column || !field) return fmt::format("no field holds the key column {} as it is", k.name);
-    out.parts.push_back(part_for(*column, k, *field));
-    names.push_back(k.name);
-  }
-  out.name = fmt::format("{} ({})", key->index, fmt::join(names, ", "));
-  return out;
-}
-
-// Looked up once for the run.
-const std::variant<order::SortKey, std::string>& sort_key(const Options& options, RunState& state) {
-  if (!state.sort_key) state.sort_key = find_sort_key(options, state);
-  return *state.sort_key;
+  const LoadKeys& keys = table_keys(options, state);
+  if (keys.triggers) return std::string("the table has triggers, which see the rows in file order");
+  if (const auto* why = std::get_if<std::string>(&keys.clustered)) return *why;
+  return &keys.keys[std::get<std::size_t>(keys.clustered)];
 }
 
 // What the order check found, for the summary.
@@ -75,7 +49,7 @@ void say_checked(const order::OrderFacts& facts, report::RowOrder& said) {
   said.cpu_seconds = facts.cpu_seconds;
 }
 
-void sort_input(const Options& options, RunState& state, std::size_t index, const order::SortKey& key,
+void sort_input(const Options& options, RunState& state, std::size_t index, const order::IndexKey& key,
                 report::RowOrder& said) {
   Input& input = state.inputs[index];
   const std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
@@ -88,6 +62,16 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   if (!order::worth_sorting(facts)) {
     said.reason = facts.descents == 0 ? "in key order" : "nearly in key order";
     return;
+  }
+  // Rows that share a key must stay in file order where the order decides which one stays.
+  if (order_decides(options)) {
+    const std::optional<std::string> why = order::sorting_keeps_winners(
+        rows, table_keys(options, state).keys, options.threads, order::sort_budget(options.sort_memory));
+    if (why) {
+      said.reason = fmt::format("out of key order, loaded in file order: sorting could reorder rows that share a "
+                                "key ({})", *why);
+      return;
+    }
   }
   if (options.dry_run) {
     said.reason = "out of key order: the load would sort it";
@@ -118,8 +102,8 @@ void order_input(const Options& options, RunState& state, std::size_t index) {
   if (input.stream_order) return state.summary.row_order.push_back(*input.stream_order);  // a stream, as judged
   const bool mapped = input.file && input.chunk_count > 0;
   if (options.convert_charset || (!mapped && !input.chunker)) return;
-  const std::variant<order::SortKey, std::string>& key = sort_key(options, state);
-  const auto* k = std::get_if<order::SortKey>(&key);
+  const std::variant<const order::IndexKey*, std::string> key = sort_key(options, state);
+  const order::IndexKey* k = key.index() == 0 ? std::get<0>(key) : nullptr;
   if (!mapped && k) return;  // a stream of no rows
   report::RowOrder said;
   said.file = input.name();
@@ -156,8 +140,9 @@ void sort_inputs(const Options& options, RunState& state) {
 bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   if (options.convert_charset || !input.chunker) return false;
-  const auto* key = std::get_if<order::SortKey>(&sort_key(options, state));
-  if (!key) return false;  // the sort pass says why, as for a file
+  const std::variant<const order::IndexKey*, std::string> sorted_by = sort_key(options, state);
+  if (sorted_by.index() != 0) return false;  // the sort pass says why, as for a file
+  const order::IndexKey* key = std::get<0>(sorted_by);
   const input::StreamChunk* first = input.chunker->peek();
   if (!first) return false;
   std::vector<Chunk> chunks{first->chunk};

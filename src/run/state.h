@@ -20,6 +20,7 @@
 #include "chunks/read_ahead.h"
 #include "chunks/stream_chunks.h"
 #include "order/sorter.h"
+#include "run/index_keys.h"
 #include "table/auto_ids.h"
 #include "table/indexes.h"
 #include "table/ledger.h"
@@ -100,8 +101,9 @@ struct RunState {
   throttle::Gate* gate = nullptr;          // the gate its workers pass: its own, or its run of many tables'
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
-  // The key the sort pass orders rows by, or why it does not; looked up once (sort_pass.cc).
-  std::optional<std::variant<order::SortKey, std::string>> sort_key;
+  // The table's unique keys as the rows' fields hold them (the sort orders rows by the clustered one, the load
+  // keeps rows that share one in file order); looked up once (sort_pass.cc, table_keys).
+  std::optional<LoadKeys> keys;
   // The options every pass after the connect pass reads: as parsed, but --mode auto made concrete (resolve_mode).
   std::optional<Options> resolved;
 };
@@ -164,7 +166,11 @@ std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std:
 void mark_other_parts(const Options& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);
 
-// sort_pass.cc: each mapped file out of the table's key order sorted by the key (order/sorter.h); the
+// sort_pass.cc: the table's unique keys, read once; what the load keeps in order (docs/design.md, "Which row
+// wins"): the keys a chunk holds, or nothing when no order need be kept.
+const LoadKeys& table_keys(const Options& options, RunState& state);
+std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const Options& options, RunState& state);
+// Each mapped file out of the table's key order sorted by the key (order/sorter.h); the
 // run's chunks are then its sorted chunks. Throws Failure(ExitCode::temp_space).
 void sort_inputs(const Options& options, RunState& state);
 // In the map pass, a stream (pipe, compressed file) judged by its first chunk: out of key order, its content

@@ -140,7 +140,7 @@ class ChunkTransaction : public ::testing::Test {
       destinations_.push_back(destination(*servers[i], servers.size() > 1 ? "s" + std::to_string(i) : ""));
     inputs_.assign(1, JobInput{});
     inputs_[0].name = "f.tsv";
-    LoadJob job{options_, destinations_, {}, inputs_, nullptr, {}, nullptr};
+    LoadJob job{options_, destinations_, {}, inputs_, nullptr, {}, nullptr, nullptr, nullptr, {}};
     if (servers.size() > 1) job.make_router = [] { return std::make_unique<ParityRouter>(); };
     job.connect = [servers] {
       Links links;

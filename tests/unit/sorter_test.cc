@@ -15,14 +15,14 @@
 #include <vector>
 
 #include "chunks/splitter.h"
-#include "order/sort_key.h"
+#include "order/index_key.h"
 #include "temp_dir.h"
 #include "text/field_parser.h"
 
 namespace fastload::order {
 namespace {
 
-std::string key_of(const SortKey& key, std::vector<std::string> values) {
+std::string key_of(const IndexKey& key, std::vector<std::string> values) {
   std::vector<split::Field> fields;
   for (const std::string& v : values) fields.push_back({v, v == "\\N", false});
   for (auto& f : fields)
@@ -33,10 +33,15 @@ std::string key_of(const SortKey& key, std::vector<std::string> values) {
   return out;
 }
 
-SortKey one(KeyKind kind, bool pad = false) { return {{{0, kind, pad}}, "k"}; }
+KeyPart part(std::size_t field, KeyKind kind, bool pad = false) {
+  KeyPart p;
+  p.field = field, p.kind = kind, p.pad_space = pad;
+  return p;
+}
+IndexKey one(KeyKind kind, bool pad = false) { return {{part(0, kind, pad)}, "k"}; }
 
-TEST(SortKey, SignedIntegersOrderByValue) {
-  const SortKey k = one(KeyKind::signed_integer);
+TEST(IndexKey, SignedIntegersOrderByValue) {
+  const IndexKey k = one(KeyKind::signed_integer);
   EXPECT_LT(key_of(k, {"-10"}), key_of(k, {"-9"}));
   EXPECT_LT(key_of(k, {"-1"}), key_of(k, {"0"}));
   EXPECT_LT(key_of(k, {"9"}), key_of(k, {"10"}));
@@ -46,30 +51,32 @@ TEST(SortKey, SignedIntegersOrderByValue) {
   EXPECT_LT(key_of(k, {"9223372036854775807"}), key_of(k, {"abc"}));   // what does not parse: last
 }
 
-TEST(SortKey, UnsignedAndDecimalValues) {
-  const SortKey u = one(KeyKind::unsigned_integer);
+TEST(IndexKey, UnsignedAndDecimalValues) {
+  const IndexKey u = one(KeyKind::unsigned_integer);
   EXPECT_LT(key_of(u, {"9223372036854775808"}), key_of(u, {"18446744073709551615"}));
-  const SortKey n = one(KeyKind::number);
+  IndexKey n = one(KeyKind::decimal);
+  n.parts[0].scale = 2;
   EXPECT_LT(key_of(n, {"-1.5"}), key_of(n, {"-1"}));
   EXPECT_LT(key_of(n, {"-1"}), key_of(n, {"0"}));
   EXPECT_EQ(key_of(n, {"-0"}), key_of(n, {"0.000"}));
   EXPECT_LT(key_of(n, {"2.25"}), key_of(n, {"10"}));
   EXPECT_LT(key_of(n, {"1e3"}), key_of(n, {"1001"}));
+  EXPECT_LT(key_of(n, {"-1001"}), key_of(n, {"-1e3"}));
+  EXPECT_LT(key_of(n, {"1.2"}), key_of(n, {"1.25"}));
+  EXPECT_LT(key_of(n, {"-1.25"}), key_of(n, {"-1.2"}));
+  EXPECT_LT(key_of(n, {"0.05"}), key_of(n, {"0.5"}));
 }
 
-TEST(SortKey, TextByCollation) {
-  const SortKey ci = one(KeyKind::text_nocase, true);
-  EXPECT_EQ(key_of(ci, {"abc"}), key_of(ci, {"ABC "}));
-  EXPECT_LT(key_of(ci, {"abc"}), key_of(ci, {"ABD"}));
-  const SortKey bin = one(KeyKind::bytes);
+TEST(IndexKey, TextByCollation) {
+  const IndexKey bin = one(KeyKind::bytes);
   EXPECT_LT(key_of(bin, {"ABC"}), key_of(bin, {"abc"}));
   EXPECT_LT(key_of(bin, {"a"}), key_of(bin, {"a "}));  // NO PAD: the space counts
   EXPECT_LT(key_of(bin, {std::string("a\0", 2)}), key_of(bin, {"a\x01"}));
   EXPECT_LT(key_of(bin, {"a"}), key_of(bin, {std::string("a\0", 2)}));
 }
 
-TEST(SortKey, CompositeKeysCompareColumnByColumn) {
-  const SortKey k{{{1, KeyKind::bytes, false}, {0, KeyKind::signed_integer, false}}, "k"};
+TEST(IndexKey, CompositeKeysCompareColumnByColumn) {
+  const IndexKey k{{part(1, KeyKind::bytes), part(0, KeyKind::signed_integer)}, "k"};
   // ("a", 2) < ("ab", 1): the first column decides, whatever the lengths.
   EXPECT_LT(key_of(k, {"2", "a"}), key_of(k, {"1", "ab"}));
   EXPECT_LT(key_of(k, {"1", "a"}), key_of(k, {"2", "a"}));
@@ -121,7 +128,7 @@ void expect_sorted_like_reference(std::uint64_t memory, std::uint64_t chunk_size
   const Dialect dialect;
   const std::vector<Chunk> split = split::split(file, 4096, threads, dialect);
   const FileRows rows{file, &split, &dialect};
-  const SortKey key = one(KeyKind::signed_integer);
+  const IndexKey key = one(KeyKind::signed_integer);
   TempDir dir;
   const SortedOrder order(rows, key, {memory, dir.path(), chunk_size, threads}, 0);
   EXPECT_EQ(order.spilled_bytes() > 0, memory < 100000);
