@@ -20,6 +20,8 @@
 #       INDEXED=1 bench/variants.sh 2000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --defer-indexes"
 # With AUTOINC=1 it has an INVISIBLE AUTO_INCREMENT column the file leaves out (ids in file order), e.g.
 #       AUTOINC=1 bench/variants.sh 1000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --mode insert"
+# With DUPLICATES=PERCENT that share of the rows repeat the id of a random row before them (their other values
+# differ), and ON_DUPLICATE=ignore|replace gives local-infile's keyword (bench/duplicates.sh runs these).
 # Row order (bench/row-order.sh runs these): BUFFER_POOL=SIZE sets the buffer pool (default 4G); ORDER=shuffled
 # shuffles the file's rows (a fixed seed), and among a fastload variant's ARGS @inorder then loads the same rows
 # in key order, @gnusort pipes them through GNU sort first (`sort -S 512M --parallel=2 | fastload -`); KEY=uuid
@@ -53,6 +55,13 @@ if [[ ${KEY:-id} == uuid ]]; then  # the id replaced by a random UUID, in key or
     $1 = u; print }' "$file" | LC_ALL=C sort -t$'\t' -k1,1 -S 512M >"$file.uuid"
   mv "$file.uuid" "$file"
 fi
+expected=$rows
+if [[ -n ${DUPLICATES:-} ]]; then  # that percent of the rows take the id of a random row before them
+  awk -F'\t' -v OFS='\t' -v p="$DUPLICATES" 'BEGIN { srand(23) }
+    { if (NR > 1 && rand() * 100 < p) $1 = id[int(rand() * (NR - 1)) + 1]; id[NR] = $1; print }' "$file" >"$file.dup"
+  mv "$file.dup" "$file"
+  expected=$(cut -f1 "$file" | sort -u | wc -l)
+fi
 if [[ ${ORDER:-inorder} == shuffled ]]; then
   mv "$file" "$file.inorder"
   shuffle_rows "$file.inorder" "$file"
@@ -81,7 +90,7 @@ compressed() {
 command_of() {
   if [[ $1 == local-infile ]]; then
     command=(mariadb --no-defaults --local-infile=1 -uroot -S "$SOCKET" bench
-             -e "LOAD DATA LOCAL INFILE '$file' INTO TABLE nodes CHARACTER SET utf8mb4")
+             -e "LOAD DATA LOCAL INFILE '$file' ${ON_DUPLICATE:+${ON_DUPLICATE^^}} INTO TABLE nodes CHARACTER SET utf8mb4")
   elif [[ $1 == import ]]; then
     # mariadb-import names the table after the file name up to its first dot.
     [[ -f $SCRATCH/parts/nodes.part00.tsv ]] ||
@@ -124,7 +133,7 @@ run() {
   after=$(server_cpu)
   read -r wall user sys <"$SCRATCH/time"
   count=$(sql -N bench -e "SELECT COUNT(*) FROM nodes")
-  [[ $count == "$rows" ]] || die "${variants[$1]} loaded $count rows, expected $rows"
+  [[ $count == "$expected" ]] || die "${variants[$1]} loaded $count rows, expected $expected"
   awk -v i="$1" -v w="$wall" -v u="$user" -v s="$sys" -v b="$before" -v a="$after" \
     'BEGIN { printf "%d %.3f %.3f %.2f\n", i, w, u + s, a - b }' >>"$SCRATCH/results"
   printf 'run %d/%d  %-50s wall %7.2f s\n' "$round" "$runs" "${variants[$1]}" "$wall"

@@ -56,6 +56,7 @@ class KeyReader {
       if (pending) finish(at);
       pending = RowRef{c.begin + at, line, 0, 0};
       pending_key_.clear();
+      line_ = line;
       encode(text, end, pending_key_);
       if (end == split::RowEnd::kEndOfFile) last_ = rewrite(bytes.substr(at), text, c.begin + at);
       return true;
@@ -65,13 +66,18 @@ class KeyReader {
 
   // The file's unterminated last row, when this reader met it.
   const std::optional<Unterminated>& unterminated() const { return last_; }
+  // The rows it read whose key was not read exactly, and the first one's line.
+  void add_unread(OrderFacts& facts) const {
+    facts.unread += unread_;
+    if (unread_line_ && (!facts.unread_line || unread_line_ < facts.unread_line)) facts.unread_line = unread_line_;
+  }
 
  private:
   void encode(std::string_view text, split::RowEnd end, std::string& out) {
     fields_.clear();
     const std::string_view needed = leading_fields(text, *rows_.dialect, needed_);
     parser_.parse_row(needed, needed.size() < text.size() ? split::RowEnd::kNewline : end, fields_);
-    encode_key(key_, fields_, out);
+    if (!encode_key(key_, fields_, out)) ++unread_, unread_line_ = unread_line_ ? unread_line_ : line_;
     parser_.clear();
   }
 
@@ -97,6 +103,7 @@ class KeyReader {
   std::vector<split::Field> fields_;
   std::string pending_key_;
   std::optional<Unterminated> last_;
+  std::uint64_t line_ = 0, unread_ = 0, unread_line_ = 0;
 };
 
 std::vector<std::unique_ptr<KeyReader>> readers(const FileRows& rows, const IndexKey& key, unsigned threads) {
@@ -152,6 +159,7 @@ OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threa
     if (before && s.first < before->last && chunks.size() == rows.chunks->size()) ++facts.descents;
     before = &s;
   }
+  for (const auto& r : reader) r->add_unread(facts);
   facts.seconds = watch.seconds();
   facts.cpu_seconds = watch.cpu_seconds();
   return facts;
@@ -214,8 +222,10 @@ SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const IndexKey& k
     }
     if (run_bytes + (spill_ ? 0 : facts_.rows * sizeof(RowRef)) > limits.memory) spill_held();
   }
-  for (const auto& r : reader)
+  for (const auto& r : reader) {
     if (const auto& last = r->unterminated()) unterminated_ = last->offset, unterminated_text_ = last->text;
+    r->add_unread(facts_);
+  }
   if (spill_ && !out.held.empty()) spill_held();
   return out;
 }

@@ -33,6 +33,8 @@ struct OrderFacts {
   std::uint64_t rows = 0;
   std::uint64_t descents = 0;  // rows whose key is less than the row's before
   double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
+  std::uint64_t unread = 0;      // rows whose key was not read as the index reads it (order/index_key.h)
+  std::uint64_t unread_line = 0;  // the first such row's line (of those the sort read)
 };
 
 // Reads every row's key, in parallel on `threads`; with `sample`, only the rows of that many chunks spread

@@ -41,6 +41,10 @@ std::variant<const order::IndexKey*, std::string> sort_key(const Options& option
   return &keys.keys[std::get<std::size_t>(keys.clustered)];
 }
 
+std::string kept_in_file_order(const std::string& why) {
+  return fmt::format("out of key order, loaded in file order: sorting could reorder rows that share a key ({})", why);
+}
+
 // What the order check found, for the summary.
 void say_checked(const order::OrderFacts& facts, report::RowOrder& said) {
   said.rows = facts.rows;
@@ -63,21 +67,20 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
     said.reason = facts.descents == 0 ? "in key order" : "nearly in key order";
     return;
   }
-  // Rows that share a key must stay in file order where the order decides which one stays.
-  if (order_decides(options)) {
-    const std::optional<std::string> why = order::sorting_keeps_winners(
-        rows, table_keys(options, state).keys, options.threads, order::sort_budget(options.sort_memory));
-    if (why) {
-      said.reason = fmt::format("out of key order, loaded in file order: sorting could reorder rows that share a "
-                                "key ({})", *why);
-      return;
-    }
+  // Rows that share a key must stay in file order where the order decides which one stays: with another unique
+  // key, every row's keys are read first; with the clustered key alone, the sort reads them (below).
+  const std::vector<order::IndexKey>& keys = table_keys(options, state).keys;
+  if (order_decides(options) && keys.size() > 1) {
+    const std::optional<std::string> why =
+        order::sorting_keeps_winners(rows, keys, options.threads, order::sort_budget(options.sort_memory));
+    if (why) return void(said.reason = kept_in_file_order(*why));
   }
   if (options.dry_run) {
     said.reason = "out of key order: the load would sort it";
     return;
   }
   // The chunk size the ledger records is the sorted chunks' (--resume makes the same ones).
+  const std::uint64_t split_size = input.chunk_size;
   if (!options.chunk_size) input.chunk_size = order::sorted_chunk_size(options.sort_memory, input.chunk_size);
   // The orders of the files sorted before this one stay for the load: the sort has what they leave.
   std::uint64_t held = 0;
@@ -86,6 +89,13 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   const order::SortLimits limits{std::max<std::uint64_t>(budget - std::min(held, budget), 4u << 20), options.tmpdir,
                                  input.chunk_size, options.threads};
   input.sorted = std::make_unique<order::SortedOrder>(rows, key, limits, index);
+  if (order_decides(options) && input.sorted->facts().unread > 0) {
+    said.reason = kept_in_file_order(fmt::format("line {}: a value of the key that fastload does not read as the "
+                                                 "index does", input.sorted->facts().unread_line));
+    input.sorted.reset();
+    input.chunk_size = split_size;
+    return;
+  }
   said.rows = input.sorted->facts().rows;
   said.out_of_order = input.sorted->facts().descents;
   said.sorted = true;
