@@ -205,9 +205,9 @@ void print_text(const Summary& s, bool verbose) {
   if (s.rows_replaced > 0)
     note("{} rows of the table were replaced (--on-duplicate replace)", s.rows_replaced);
   if (s.key_waits > 0)
-    note("{} chunk{} waited {:.2f} s in all for an earlier chunk holding one of {} keys, so that the row one LOAD "
-         "DATA would keep stays", s.key_waits, s.key_waits == 1 ? "" : "s", s.key_wait_seconds,
-         s.key_waits == 1 ? "its" : "their");
+    note("{} chunk{} waited {:.2f} s in all for an earlier chunk, so that rows that may share a key (or meet "
+         "the table's triggers) reach it in file order, as with one LOAD DATA", s.key_waits,
+         s.key_waits == 1 ? "" : "s", s.key_wait_seconds);
   if (s.rows_rejected > 0 || !s.rejects_file.empty())
     note("{} rows rejected and left out{}", s.rows_rejected,
                s.rejects_file.empty() ? " (listed above)"

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <mutex>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
@@ -39,11 +41,8 @@ std::string unhex(std::string_view hex) {
   return out;
 }
 
-}  // namespace
-
-std::shared_ptr<const order::Weights> collation_weights(load::Session& control, const std::string& database,
-                                                         const std::string& sent, const load::KeyColumn& column) {
-  if (!weighable(column.collation, column.charset) || !is_name(sent) || !is_name(column.charset)) return nullptr;
+std::shared_ptr<const order::Weights> read_weights(load::Session& control, const std::string& database,
+                                                   const std::string& sent, const load::KeyColumn& column) {
   auto w = std::make_shared<order::Weights>();
   // The rows' bytes: UTF-8 (a utf8 charset sent, or binary into a utf8 column) or one byte a character.
   const bool utf8 = is_utf8(sent) || (sent == "binary" && is_utf8(column.charset));
@@ -74,6 +73,21 @@ std::shared_ptr<const order::Weights> collation_weights(load::Session& control, 
   w->supplementary_known = utf8 && column.charset == "utf8mb4" && column.collation.find("_general_") != std::string::npos;
   if (w->supplementary_known) w->supplementary = w->of[0xfffd];
   return w;
+}
+
+}  // namespace
+
+std::shared_ptr<const order::Weights> collation_weights(load::Session& control, const std::string& database,
+                                                         const std::string& sent, const load::KeyColumn& column) {
+  if (!weighable(column.collation, column.charset) || !is_name(sent) || !is_name(column.charset)) return nullptr;
+  // Read once a run: a database's tables share their collations (the server's weights do not change meanwhile).
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const order::Weights>> read;  // by sent charset and collation; under mutex
+  const std::string key = sent + " " + column.collation;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [at, fresh] = read.try_emplace(key);
+  if (fresh) at->second = read_weights(control, database, sent, column);
+  return at->second;
 }
 
 }  // namespace fastload
