@@ -8,7 +8,8 @@
 # of MODES (default "load insert multirow"; FASTLOAD_ARGS are added, e.g. "--threads 1"), alternating, RUNS
 # rounds. Prints per shape and way: server CPU-µs a row (mariadbd utime+stime during the load, from
 # /proc/PID/stat), client CPU-µs a row, wall seconds, and the server CPU relative to the LOAD DATA
-# statement's (medians). Every load's CHECKSUM TABLE must equal the LOAD DATA statement's (else exit 1).
+# statement's (medians). Every load's table must equal the LOAD DATA statement's (digest_table: its rows and
+# CHECKSUM TABLE; else exit 1).
 # FASTLOAD names another fastload binary (default: the build's, made by scripts/setup.sh); NO_SETUP=1 skips
 # scripts/setup.sh (BUILD_DIR then holds bench/gen-nodes).
 # SHAPEs (default all):
@@ -69,12 +70,12 @@ load() {
   { time "${command[@]}" >"$SCRATCH/out" 2>&1; } 2>"$SCRATCH/time" || { cat "$SCRATCH/out" >&2; die "$1 $2 failed"; }
   after=$(server_cpu)
   read -r wall user sys <"$SCRATCH/time"
-  sum=$(sql -N bench -e "CHECKSUM TABLE $table" | awk '{ print $2 }')
+  sum=$(digest_table "bench.$table" sql)
   if [[ $2 == LOAD-DATA ]]; then
     reference[$1]=${reference[$1]:-$sum}
   fi
   [[ $sum == "${reference[$1]}" ]] ||
-    die "$1 --mode $2: CHECKSUM TABLE $sum, but the LOAD DATA statement's is ${reference[$1]}"
+    die "$1 --mode $2: the table's digest $sum, but the LOAD DATA statement's is ${reference[$1]}"
   echo "$1 $2 $wall $user $sys $(awk -v a="$after" -v b="$before" 'BEGIN { printf "%.2f", a - b }')" >>"$SCRATCH/results"
   printf 'round %d/%d  %-8s %-10s wall %7.2f s\n' "$round" "$runs" "$1" "$2" "$wall"
 }

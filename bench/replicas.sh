@@ -15,8 +15,8 @@
 #   $VARIANTS       more, separated by ";", e.g. VARIANTS="--max-lag 2 --chunk-size 512K"
 # in each of RUNS rounds (every other round in reverse order). RATE_OPTIONS are added to each --max-rate variant
 # (e.g. "--chunk-size 512K": a hand-tuner may cut the chunks too, which a replica applies whole). Before each
-# load the table is emptied on the primary and the replica has applied that; after it, the replica's CHECKSUM
-# TABLE must equal the primary's.
+# load the table is emptied on the primary and the replica has applied that; after it, the replica's table must
+# equal the primary's (digest_table: its rows and CHECKSUM TABLE).
 # The lag is measured independently of fastload: a session on the primary sets a heartbeat row to NOW(6) every
 # 0.1 s and the replica's copy is compared with the replica's NOW(6) every 0.2 s (one machine: one clock).
 # Prints per variant: the median load time (fastload's run), the median time until the replica had applied the
@@ -53,7 +53,7 @@ on primary -e "CREATE DATABASE n CHARACTER SET utf8mb4; USE n; $NODES_DDL;
 file=$DIR/nodes.tsv
 step "generating $rows rows; the replica's applier spends $us us more a row"
 "$BUILD_DIR/bench/gen-nodes" "$rows" -o "$file"
-sum() { on "$1" -e "CHECKSUM TABLE n.nodes" | cut -f2; }
+sum() { digest_table n.nodes on "$1"; }
 
 # start_sampler: the heartbeat writer on the primary (every 0.1 s) and the reader on the replica (every 0.2 s,
 # "replica-clock lag-seconds" a line into DIR/samples); stop_sampler ends both (their clients see end of input).
@@ -85,7 +85,7 @@ load() {
   caught=$(now)
   stop_sampler
   [[ $(sum r1) == "$(sum primary)" ]] ||
-    die "$name: the replica's table differs from the primary's (CHECKSUM TABLE)"
+    die "$name: the replica's table differs from the primary's (digest_table)"
   read -r load_s caught_s lag_s < <(awk -v s="$start" -v e="$end" -v c="$caught" \
     '$2 > m { m = $2 } END { printf "%.2f %.2f %.2f\n", e - s, c - s, m }' "$DIR/samples")
 }

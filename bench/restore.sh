@@ -11,9 +11,9 @@
 #                            mariadb-import --local --use-threads=2 --ignore-foreign-keys of the T.txt files
 #   myloader                 myloader --threads 2 of the mydumper directory (it creates the tables)
 # and prints each one's median wall time, server and client CPU, and its wall time relative to fastload, then
-# fastload's own account (a line a table) of its last restore. Every restore's
-# tables are compared with the source's by CHECKSUM TABLE. Scratch MariaDB: buffer pool 4G (BUFFER_POOL),
-# redo log 2G. Results are in docs/benchmarks.md ("Restoring a database").
+# fastload's own account (a line a table) of its last restore. Every restore's tables are compared with the
+# source's by digest_table (their rows and CHECKSUM TABLE). Scratch MariaDB: buffer pool 4G (BUFFER_POOL), redo
+# log 2G. Results are in docs/benchmarks.md ("Restoring a database").
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
@@ -37,7 +37,7 @@ sql src -e "$NODES_DDL; LOAD DATA INFILE '$SCRATCH/nodes.tsv' INTO TABLE nodes;
   ALTER TABLE nodes ADD KEY changeset (changeset), ADD KEY uid_ts (uid, timestamp),
     ADD CONSTRAINT node_changeset FOREIGN KEY (changeset) REFERENCES changesets (id)"
 tables="nodes changesets users tags"
-sums() { local t out=""; for t in $tables; do out+="$t=$(sql -N -e "CHECKSUM TABLE $1.$t" | cut -f2) "; done; echo "$out"; }
+sums() { local t out=""; for t in $tables; do out+="$t=$(digest_table "$1.$t" sql) "; done; echo "$out"; }
 want=$(sums src)
 mkdir -p "$SCRATCH/tab" "$SCRATCH/mydumper" && chmod 777 "$SCRATCH/tab"
 mariadb-dump --no-defaults -uroot -S "$SOCKET" --tab="$SCRATCH/tab" src

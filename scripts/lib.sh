@@ -30,6 +30,53 @@ scratch_server() {
 
 sql() { "$ROOT"/scripts/server.sh sql "$SCRATCH" "$@"; }
 
+# digest_rows TABLE COLUMNS CLIENT...: a digest of TABLE's rows (of COLUMNS: * for its visible columns, or any
+# select list; TABLE may be a derived table, "(SELECT ...) AS x") as CLIENT... reads them (a command that runs
+# the mariadb client with the arguments it is given, e.g. sql or `on r1`): each row one line (the client escapes
+# tabs, line ends and backslashes) followed by which of its values are NULL (the client prints NULL as it prints
+# the string 'NULL'), the lines sorted bytewise, then sha256. Two tables have the same digest only when they hold
+# the same rows, each as many times: CHECKSUM TABLE adds up one checksum a row, and differences can cancel (two
+# loads of one file, every row different, gave one CHECKSUM TABLE). Prints nothing when TABLE cannot be read.
+digest_rows() {
+  local table=$1 columns=$2 first tabs names=() nulls=() i
+  shift 2
+  # The number of columns: the tabs in one row that ends with an extra column (a value's tabs print as \t).
+  first=$(digest_query "SELECT $columns, 1 FROM $table LIMIT 1" "$@") || return
+  tabs=${first//[!$'\t']/}
+  for ((i = 1; i <= ${#tabs}; i++)); do names+=("c$i"); nulls+=("c$i IS NULL"); done
+  local IFS=,
+  if ((${#names[@]} == 0)); then  # no row
+    digest_query "SELECT $columns FROM $table" "$@"
+  else
+    digest_query "WITH digest_rows (${names[*]}) AS (SELECT $columns FROM $table)
+      SELECT *, CONCAT(${nulls[*]}) FROM digest_rows" "$@"
+  fi | LC_ALL=C sort | sha256sum | cut -c1-32
+}
+# digest_table TABLE CLIENT...: TABLE's contents as one word, DIGEST/CHECKSUM: digest_rows of every column,
+# invisible ones too (the strong check), then its CHECKSUM TABLE (a second check). MariaDB 10.11's CHECKSUM TABLE
+# of a table with a VIRTUAL generated column can differ between two tables of the same rows, and between two
+# reads of one table: compare digest_rows alone for such a table.
+digest_table() {
+  local table=$1 digest sum name columns=""
+  shift
+  # SHOW COLUMNS prints each name escaped as the client prints values (\\, \t, \n), which %b reads back.
+  while IFS=$'\t' read -r name _; do
+    printf -v name '%b' "$name"
+    columns+="${columns:+, }\`${name//\`/\`\`}\`"
+  done < <(digest_query "SHOW COLUMNS FROM $table" "$@")
+  digest=$(digest_rows "$table" "${columns:-*}" "$@")
+  sum=$(digest_query "CHECKSUM TABLE $table" "$@" | cut -f2)
+  echo "$digest/$sum"
+}
+# digest_query SQL CLIENT...: SQL's result as the digests read it, in a session the server's globals do not
+# change: every row (sql_select_limit), no time limit, TIMESTAMPs in UTC, no sql_mode.
+digest_query() {
+  local sql=$1
+  shift
+  "$@" --batch --skip-column-names -e "SET sql_select_limit = 18446744073709551615, max_statement_time = 0,
+    time_zone = '+00:00', sql_mode = ''; $sql"
+}
+
 # shuffle_rows IN OUT: IN's lines in a random order, the same every time (a fixed seed), with no long sorted run
 # left anywhere (a stream is judged by its first chunk).
 shuffle_rows() {

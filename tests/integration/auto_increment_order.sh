@@ -1,5 +1,5 @@
 # AUTO_INCREMENT ids a file leaves out are those one LOAD DATA INFILE gives (docs/design.md#auto-increment-ids):
-# in every mode, --threads 1 and 3, tiny and larger chunks, the table gets the reference's CHECKSUM TABLE and
+# in every mode, --threads 1 and 3, tiny and larger chunks, the table gets the reference's checksum and
 # its next AUTO_INCREMENT value: into an empty table from a non-1 start, into a table with rows, with the
 # column left out by --columns or INVISIBLE, from two FILEs and a compressed one, after --skip-rows, with
 # --atomic, under the global auto_increment_increment = 3 / auto_increment_offset = 2 the run pins; a killed

@@ -1,4 +1,4 @@
-# --mode auto, the default: each measured table shape (bench/mode-shapes.sh) loads to the CHECKSUM TABLE of the
+# --mode auto, the default: each measured table shape (bench/mode-shapes.sh) loads to the checksum of the
 # server's own LOAD DATA INFILE of the same file, in the mode the rule chooses for it (cli/auto_mode.h), and the
 # summary, --json and --dry-run's plan say which and why; --resume records the concrete mode; an explicit --mode
 # wins. A server with local_infile=0 (a private one: the shared server's setting is every test's) loads by
@@ -93,7 +93,7 @@ on_private() { mariadb --no-defaults -uroot -S "$PRIVATE_SERVER/mysql.sock" --ba
 on_private -e "CREATE DATABASE d CHARACTER SET utf8mb4; USE d; $NODES_DDL"
 expect_eq "the private server refuses LOAD DATA LOCAL" 0 "$(on_private -e 'SELECT @@local_infile')"
 on_private d -e "LOAD DATA INFILE '$file' INTO TABLE nodes CHARACTER SET utf8mb4"
-want=$(on_private -e "CHECKSUM TABLE d.nodes" | cut -f2)
+want=$(digest_table d.nodes on_private)
 on_private -e "TRUNCATE d.nodes"
 capture "$FASTLOAD" --socket "$PRIVATE_SERVER/mysql.sock" -u root --set 'user = @u' \
   --columns id,lat,lon,version,timestamp,changeset,uid,@u "$file" d.nodes
@@ -107,8 +107,7 @@ expect_match "local_infile=0, a LONGTEXT table: the warning" \
   "^fastload: the server refuses LOAD DATA LOCAL \(local_infile=0\): loading with prepared INSERTs$" "$ERR"
 capture "$FASTLOAD" --socket "$PRIVATE_SERVER/mysql.sock" -u root --json "$file" d.nodes
 expect_eq "local_infile=0, auto: exit 0 ($ERR)" 0 "$RC"
-expect_eq "local_infile=0, auto: checksum as the server's LOAD DATA INFILE" "$want" \
-  "$(on_private -e "CHECKSUM TABLE d.nodes" | cut -f2)"
+expect_eq "local_infile=0, auto: checksum as the server's LOAD DATA INFILE" "$want" "$(digest_table d.nodes on_private)"
 expect_match "local_infile=0, auto: --json" '"mode":"insert"' "$OUT"
 if [[ ${chosen[nodes]} == load ]]; then
   expect_match "local_infile=0, auto: one warning line" \

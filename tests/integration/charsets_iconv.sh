@@ -4,7 +4,7 @@
 # LOAD DATA INFILE ... CHARACTER SET X and by fastload, compared row by row;
 # the characters the server cannot convert, refused row by row as the server
 # refuses them; and a file full of escapes next to characters whose second byte
-# is '\' or '|', in every mode, against the server's CHECKSUM TABLE.
+# is '\' or '|', in every mode, against the server's checksum.
 source "$(dirname "$0")/lib.sh"
 
 DB=charsets_iconv

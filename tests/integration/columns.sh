@@ -1,6 +1,6 @@
 # --columns and --set: in every mode the table ends up as the server's own
 # LOAD DATA INFILE of the same file with the same column list and SET clause
-# leaves it (CHECKSUM TABLE), for files with more fields than the table needs,
+# leaves it (checksum), for files with more fields than the table needs,
 # columns in another order, defaults, constants, column references, '@x' in
 # literals, variables read twice, NULL and empty fields, CSV and short rows. A
 # bad value an expression makes fails the load with its line; bad usage exits 2.

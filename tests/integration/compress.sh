@@ -32,7 +32,7 @@ bytes_received() {
   "$FASTLOAD" --socket "$server/mysql.sock" -u root --threads 2 "$@" "$TEST_TMP/nodes.tsv" $db.nodes 2>"$TEST_TMP/err" ||
     fail "fastload $*: $(cat "$TEST_TMP/err")"
   RECEIVED=$(($(received) - before))
-  expect_eq "fastload $*: checksum" "$expected" "$(on server -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
+  expect_eq "fastload $*: checksum" "$expected" "$(digest_table $db.nodes on server)"
 }
 bytes_received
 plain=$RECEIVED

@@ -2,7 +2,7 @@
 # (leading zeros, integers at and past each type's bounds, big and signed decimals of a fixed scale, dates and
 # datetimes with fractions, NULLs, empty strings, unicode, escapes, exponents, the one value that breaks a
 # column's type in its last row); the table --create makes from it takes every row with no warning from the
-# server's own strict LOAD DATA, stores what the server's LOAD DATA stores (CHECKSUM TABLE), and gives the
+# server's own strict LOAD DATA, stores what the server's LOAD DATA stores (checksum), and gives the
 # file's bytes back value by value (SELECT ... INTO OUTFILE). Then an empty file and a header alone.
 source "$(dirname "$0")/lib.sh"
 

@@ -1,7 +1,7 @@
 # A `--tab` dump whose tables refer to each other (a child of two parents, a parent of a grandparent, a table
 # referring to itself), restored with the child loading first, last and between (a run loads the largest table
 # first, so the tables' sizes set the order), on 1 and 2 threads with small chunks (several tables' chunks in
-# flight at once): every table equal to the source by CHECKSUM TABLE, every index (those the foreign keys use,
+# flight at once): every table equal to the source by checksum, every index (those the foreign keys use,
 # dropped for the load, too) back as the source has it; a missing parent row refused with its child's first row,
 # by file and line.
 source "$(dirname "$0")/lib.sh"

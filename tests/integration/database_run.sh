@@ -1,5 +1,5 @@
 # FILE|DIR... DB: a `mariadb-dump --tab` directory restored into an empty database (tables created from their
-# T.sql, equal to the source by CHECKSUM TABLE: latin1 and utf8mb4 bytes, escapes, a TIMESTAMP read in the dump's
+# T.sql, equal to the source by checksum: latin1 and utf8mb4 bytes, escapes, a TIMESTAMP read in the dump's
 # time zone, an AUTO_INCREMENT id 0, a trigger created after the rows, a view, an empty table); a dump in
 # another time zone; a child row without its parent refused with its file and line; files named to tables; a
 # missing table; --dry-run creating nothing; options that name one table refused.

@@ -4,7 +4,7 @@
 # random dialect (sometimes with one bad value) and four ways to load it
 # (mode, threads, chunk size, batch, plain, gzip, zstd or a pipe). The server's
 # own LOAD DATA INFILE of the file is the reference: when it loads without a
-# warning, every run must exit 0 with the same CHECKSUM TABLE; when it warns,
+# warning, every run must exit 0 with the same checksum (lib.sh); when it warns,
 # every run must exit 8, name the file and the bad line, and leave the bad row
 # out. One seed by hand: SEEDS="17" ctest --test-dir build -R differential
 # (the failing case's files stay in build/test-tmp/integration.differential/).
@@ -61,7 +61,7 @@ run_variant() {
     [[ $RC == 0 ]] || { echo "exit $RC, not 0: $ERR"; return; }
     local got
     got=$(checksum "\`$db\`.t")
-    [[ $got == "$want" ]] || echo "CHECKSUM TABLE $got, the server's $want"
+    [[ $got == "$want" ]] || echo "checksum $got, the server's $want"
   else
     local line
     line=$(cat "$case_dir/bad_line")

@@ -13,8 +13,9 @@ SOCKET=$TEST_TMP/node1/mysql.sock
 on node1 -e "CREATE DATABASE g CHARACTER SET utf8mb4"
 on node1 g -e "$NODES_DDL"
 "$GEN_NODES" 60000 --seed 31 -o "$TEST_TMP/nodes.tsv"
-source_sum=$(on node1 -e "CREATE TABLE g.source LIKE g.nodes; LOAD DATA LOCAL INFILE '$TEST_TMP/nodes.tsv'
-  INTO TABLE g.source; CHECKSUM TABLE g.source" --local-infile | cut -f2)
+on node1 -e "CREATE TABLE g.source LIKE g.nodes; LOAD DATA LOCAL INFILE '$TEST_TMP/nodes.tsv'
+  INTO TABLE g.source" --local-infile
+source_sum=$(digest_table g.source on node1)
 galera slow node2 g nodes 100
 
 # every_node_equal WHAT: after node2 and node3 have applied everything, each node's g.nodes is the file's.
@@ -24,7 +25,7 @@ every_node_equal() {
     for _ in $(seq 600); do [[ $(on $name -e "SELECT COUNT(*) FROM g.nodes") == 60000 ]] && break; sleep 0.1; done
   done
   for name in node1 node2 node3; do
-    expect_eq "$1: $name's table is the file's" "$source_sum" "$(on $name -e "CHECKSUM TABLE g.nodes" | cut -f2)"
+    expect_eq "$1: $name's table is the file's" "$source_sum" "$(digest_table g.nodes on $name)"
   done
 }
 flow_control_asked() { on node2 -e "SHOW STATUS LIKE 'wsrep_flow_control_sent'" | cut -f2; }

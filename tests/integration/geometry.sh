@@ -21,12 +21,9 @@ EOF
 modes=(load insert multirow row server bulk)
 # layouts MODE: the thread and chunk layouts to try (the modes that send the whole file have one).
 layouts() { mode_layouts "$1" "--threads 1" "--threads 1" "--threads 2 --chunk-size 1K"; }
-# state: CHECKSUM TABLE and a sum of each row's CRC32 over its values as text, which does not rest on how
-# CHECKSUM TABLE reads geometry bytes.
-state() {
-  echo "$(checksum $db.shapes) $(sql $db -e "SELECT COUNT(*), SUM(CRC32(CONCAT_WS('|', id, COALESCE(ST_AsText(g), 'null'),
-                                                 ST_AsText(p)))) FROM shapes" | tr '\t' ' ')"
-}
+# state: the checksum, the row count and a digest of the rows with their values as text, which does not rest on
+# how the client and CHECKSUM TABLE read geometry bytes.
+state() { echo "$(checksum $db.shapes) $(count $db.shapes) $(rows_digest $db.shapes "id, ST_AsText(g), ST_AsText(p)")"; }
 # replace_field FILE LINE FIELD VALUE: FILE with field FIELD of line LINE replaced (bytes kept as they are).
 replace_field() { LC_ALL=C awk -F'\t' -v OFS='\t' -v l="$2" -v f="$3" -v v="$4" 'NR == l { $f = v } { print }' "$1"; }
 
@@ -60,7 +57,7 @@ for case in "${cases[@]}"; do
   sql $db -e "TRUNCATE shapes; LOAD DATA INFILE '$fitting' INTO TABLE shapes $set_clause; SHOW WARNINGS" >"$TEST_TMP/warnings"
   expect_eq "$name: the reference load does not warn" "" "$(cat "$TEST_TMP/warnings")"
   expected=$(state)
-  expect_match "$name: the reference holds the good rows" " 298 [0-9]+$" "$expected"
+  expect_match "$name: the reference holds the good rows" " 298 [0-9a-f]+$" "$expected"
   for mode in "${modes[@]}"; do
     while read -r layout; do
       what="$name, --mode $mode $layout"

@@ -25,9 +25,13 @@ fastload() { "$(fastload_binary)" --socket "$SOCKET" -u root "$@"; }
 # fresh_db NAME: an empty database of that name.
 fresh_db() { sql -e "DROP DATABASE IF EXISTS \`$1\`; CREATE DATABASE \`$1\` CHARACTER SET utf8mb4"; }
 
-checksum() { sql -e "CHECKSUM TABLE $1" | cut -f2; }
-# The table bench/gen-nodes writes rows for, as scripts/lib.sh has it (read in a subshell: that file cds).
-NODES_DDL=$(source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh" && echo "$NODES_DDL")
+# From scripts/lib.sh (read in a subshell: that file cds): the table bench/gen-nodes writes rows for, NODES_DDL,
+# and the table digests the benchmarks use too, digest_rows and digest_table (with digest_query).
+eval "$(source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh" && declare -p NODES_DDL &&
+  declare -f digest_rows digest_table digest_query)"
+# checksum TABLE: TABLE's contents as one word, DIGEST/CHECKSUM (digest_table): equal for two tables only when
+# they hold the same rows, every column's values (the digest), and the same CHECKSUM TABLE.
+checksum() { digest_table "$1" sql; }
 # json NAME: the first numeric field NAME of the JSON summary in OUT.
 json() { grep -o "\"$1\":[0-9]*" <<<"$OUT" | head -1 | cut -d: -f2; }
 # settle TABLE LEDGER: a killed fastload may have sent a COMMIT the server is
@@ -43,12 +47,13 @@ settle() {
 }
 count() { sql -e "SELECT COUNT(*) FROM $1"; }
 # rows_digest TABLE [COLUMNS]: a digest of TABLE's rows (of COLUMNS, * unless given: invisible columns are not
-# in *), each row one line (the client escapes tabs and line ends), sorted: two tables have the same only when
-# every row is equal (CHECKSUM TABLE's sum of row checksums can cancel).
-rows_digest() { sql -e "SELECT ${2:-*} FROM $1" | LC_ALL=C sort | sha256sum | cut -c1-32; }
+# in *; digest_rows): two tables have the same only when they hold the same rows. Without the CHECKSUM TABLE
+# that checksum adds, for a table whose CHECKSUM TABLE is not its own (a VIRTUAL generated column, digest_table)
+# or that is no table (a view, a derived table).
+rows_digest() { digest_rows "$1" "${2:-*}" sql; }
 
 # reference DB TABLE FILE [CLAUSES]: what the server's own LOAD DATA INFILE makes of FILE
-# into DB.TABLE (emptied first), with CLAUSES (format, IGNORE, column list, SET); prints its CHECKSUM TABLE.
+# into DB.TABLE (emptied first), with CLAUSES (format, IGNORE, column list, SET); prints its checksum.
 reference() {
   sql -e "TRUNCATE \`$1\`.\`$2\`; LOAD DATA INFILE '$3' INTO TABLE \`$1\`.\`$2\` CHARACTER SET utf8mb4 ${4:-};
           SHOW WARNINGS;" >"$TEST_TMP/reference.warnings"
@@ -63,8 +68,8 @@ fresh_user() {
 }
 
 # nodes_db DB ROWS SEED [SQL]: a fresh database DB with the nodes table (or what SQL creates), ROWS
-# generated rows in $TEST_TMP/nodes.tsv, and in `expected` the CHECKSUM TABLE of the server's own LOAD DATA
-# INFILE of them (the table keeps those rows).
+# generated rows in $TEST_TMP/nodes.tsv, and in `expected` the checksum of the server's own LOAD DATA INFILE
+# of them (the table keeps those rows).
 nodes_db() {
   fresh_db "$1"
   sql "$1" -e "${4:-$NODES_DDL}"
@@ -194,9 +199,9 @@ private_server() {
     --log-file-size 48M "$@" >/dev/null
   trap '"$SOURCE_DIR/scripts/server.sh" stop "$PRIVATE_SERVER"' EXIT
 }
-# shard_sums DB.TABLE: the CHECKSUM TABLE of DB.TABLE on s1 and on s2; empty_shards DB.TABLE: DB.TABLE emptied
-# and DB's ledger dropped on both shards.
-shard_sums() { echo "$(on s1 -e "CHECKSUM TABLE $1" | cut -f2) $(on s2 -e "CHECKSUM TABLE $1" | cut -f2)"; }
+# shard_sums DB.TABLE: the checksum of DB.TABLE on s1 and on s2 (digest_table); empty_shards DB.TABLE: DB.TABLE
+# emptied and DB's ledger dropped on both shards.
+shard_sums() { echo "$(digest_table "$1" on s1) $(digest_table "$1" on s2)"; }
 empty_shards() { local name; for name in s1 s2; do on $name -e "TRUNCATE $1; DROP TABLE IF EXISTS ${1%%.*}.fastload_ledger"; done; }
 
 # replica_set [N]: a private primary with N replicas (1 unless given) on loopback (scripts/replication.sh),

@@ -51,7 +51,7 @@ binlog_load() {
   RC=$?
   set -e
   expect_eq "$label: exit code ($ERR)" 0 "$RC"
-  expect_eq "$label: checksum" "$expected" "$(on binlog-server -e "CHECKSUM TABLE $db.nodes" | cut -f2)"
+  expect_eq "$label: checksum" "$expected" "$(digest_table $db.nodes on binlog-server)"
 }
 for args in "" "--atomic --analyze" "--resume" "--disable-checks --compress"; do
   binlog_load "--no-binlog $args" --no-binlog $args

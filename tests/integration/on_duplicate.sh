@@ -32,7 +32,7 @@ make_file() {
 make_file "$TEST_TMP/same.tsv" same
 make_file "$TEST_TMP/again.tsv" other
 
-# expected POLICY FILE: CHECKSUM TABLE after the server's own LOAD DATA INFILE ... POLICY of FILE into
+# expected POLICY FILE: the checksum after the server's own LOAD DATA INFILE ... POLICY of FILE into
 # the starting rows, and the rows it skipped (ignore) or replaced (replace: a row replaced by the same
 # values may not count) as its affected rows tell.
 expected() {

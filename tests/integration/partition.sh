@@ -1,6 +1,6 @@
 # --partition: every mode loads with LOAD DATA's or INSERT's PARTITION (...) clause, as the server's own
 # LOAD DATA INFILE ... PARTITION (...) does. A RANGE and a HASH table, --partition naming a subset: a file whose
-# rows all fit gives the server's table (CHECKSUM TABLE and each partition's row count); a file with rows outside
+# rows all fit gives the server's table (checksum and each partition's row count); a file with rows outside
 # the set is refused naming the first such row's line (exit 8), and with --max-errors the rest equal the server's
 # load of the fitting rows while --rejects holds exactly the others; --atomic (its stage and publish) and bulk
 # too. An unknown partition, or a table without partitions, is refused before anything is read (exit 2). The
@@ -29,14 +29,14 @@ modes=(load insert multirow row server bulk)
 layouts() { mode_layouts "$1" "--threads 1" "--threads 1" "--threads 3 --chunk-size 1K"; }
 
 # reference TABLE PARTITIONS FILE: the server's own LOAD DATA INFILE ... PARTITION (...) of FILE into the emptied
-# table: its CHECKSUM TABLE, then each partition's row count.
+# table: its checksum, then each partition's row count.
 reference_of() {
   sql $db -e "TRUNCATE $1; LOAD DATA INFILE '$3' INTO TABLE $1 PARTITION ($2) CHARACTER SET utf8mb4; SHOW WARNINGS" \
     >"$TEST_TMP/reference.warnings"
   [[ ! -s $TEST_TMP/reference.warnings ]] || fail "the reference load of $3 into $1 warned"
   state_of "$1"
 }
-# state_of TABLE: CHECKSUM TABLE and the exact row count of each partition (information_schema.PARTITIONS
+# state_of TABLE: the checksum and the exact row count of each partition (information_schema.PARTITIONS
 # names them; its TABLE_ROWS is only InnoDB's estimate, so each is counted).
 state_of() {
   local counts="" p

@@ -28,8 +28,8 @@ expect_eq "max-lag: highest sampled lag $sampled s <= 1 s + one chunk's apply ti
 expect_match "max-lag: the replica held the load back" "throttled: paused [0-9.]+ s \(first: replica 127.0.0.1:" "$ERR"
 expect_match "max-lag: the highest lag in --json" '"highest_lag":[0-9]+\.[0-9]+' "$OUT"
 replication sync 120
-expect_eq "max-lag: the replica's table is the primary's" "$(on primary -e "CHECKSUM TABLE t.nodes" | cut -f2)" \
-  "$(on r1 -e "CHECKSUM TABLE t.nodes" | cut -f2)"
+expect_eq "max-lag: the replica's table is the primary's" "$(digest_table t.nodes on primary)" \
+  "$(digest_table t.nodes on r1)"
 expect_eq "max-lag: the heartbeat table is gone" "" "$(on primary -e "SHOW TABLES FROM t LIKE 'fastload_heartbeat'")"
 expect_eq "max-lag: the heartbeat table is gone from the replica" "" \
   "$(on r1 -e "SHOW TABLES FROM t LIKE 'fastload_heartbeat'")"
@@ -68,7 +68,7 @@ expect_match "stopped mid-load: why it waited" '"paused":true,"why":"replica 127
   "$OUT"
 replication sync 120
 expect_eq "stopped mid-load: the replica's table is the primary's" \
-  "$(on primary -e "CHECKSUM TABLE t.nodes" | cut -f2)" "$(on r1 -e "CHECKSUM TABLE t.nodes" | cut -f2)"
+  "$(digest_table t.nodes on primary)" "$(digest_table t.nodes on r1)"
 expect_eq "stopped mid-load: every row" 20000 "$(on primary -e "SELECT COUNT(*) FROM t.nodes")"
 
 # A named replica that cannot be reached: refused before the load.

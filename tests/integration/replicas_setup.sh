@@ -41,7 +41,7 @@ run_fastload --threads 2 "$TEST_TMP/nodes.tsv" t.nodes
 expect_eq "fastload into the primary ($ERR)" 0 "$RC"
 replication sync 60 && pass || fail "the replicas did not catch up with the fastload run"
 for name in r1 r2; do
-  expect_eq "$name's nodes table" "$(on primary -e "CHECKSUM TABLE t.nodes")" "$(on $name -e "CHECKSUM TABLE t.nodes")"
+  expect_eq "$name's nodes table" "$(digest_table t.nodes on primary)" "$(digest_table t.nodes on $name)"
 done
 
 # slow: 500 rows at 2 ms more a row take r1 at least 1 s more; r2, not slowed, applies them first.
@@ -65,10 +65,11 @@ on node1 -e "CREATE DATABASE g CHARACTER SET utf8mb4"
 on node1 g -e "$NODES_DDL"
 capture "$FASTLOAD" --socket "$TEST_TMP/node1/mysql.sock" -u root --threads 2 "$TEST_TMP/nodes.tsv" g.nodes
 expect_eq "fastload into Galera node 1 ($ERR)" 0 "$RC"
-expected=$(on node1 -e "CHECKSUM TABLE g.nodes")
+expected=$(digest_table g.nodes on node1)
 expect_eq "node 1's rows" 20000 "$(on node1 -e "SELECT COUNT(*) FROM g.nodes")"
 for name in node2 node3; do
-  # wsrep_sync_wait=1: the read waits until the node has applied all the cluster committed before it.
-  expect_eq "$name's nodes table" "$expected" "$(on $name -e "SET wsrep_sync_wait=1; CHECKSUM TABLE g.nodes")"
+  # wsrep_sync_wait=1: each read waits until the node has applied all the cluster committed before it.
+  expect_eq "$name's nodes table" "$expected" \
+    "$(digest_table g.nodes on $name --init-command="SET wsrep_sync_wait=1")"
 done
 finish

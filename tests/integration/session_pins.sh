@@ -2,7 +2,7 @@
 # the variables that decide what the server reports and how it converts (docs/design.md#session-variables).
 # Each case sets a global that would hide a change or change a row, then loads in every mode: a value the
 # server changes is still refused with its line (exit 8), and a good file still gives the table the server's
-# own LOAD DATA INFILE gives it under its default settings (CHECKSUM TABLE, computed before the global changed).
+# own LOAD DATA INFILE gives it under its default settings (checksum, computed before the global changed).
 # Changes server globals (so ctest runs it alone); each is restored when the test ends.
 source "$(dirname "$0")/lib.sh"
 

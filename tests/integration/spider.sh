@@ -1,6 +1,6 @@
 # Shard-direct loads of Spider tables: a head server with the Spider engine and two shard servers, private
 # to this test. For HASH, RANGE, LINEAR HASH (two partitions in one shard's table) and LIST COLUMNS tables,
-# each shard holds exactly the rows the head's own LOAD DATA INFILE puts there (CHECKSUM TABLE of each
+# each shard holds exactly the rows the head's own LOAD DATA INFILE puts there (checksum of each
 # shard table); a KEY partitioned table, and a user who may not read Spider's map, load through the head,
 # saying why; a row without a partition fails with its line, nothing of its chunk committed anywhere;
 # --shard reaches a shard another way, and the shards' password is never printed.

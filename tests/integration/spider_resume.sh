@@ -17,7 +17,7 @@ on head -e "CREATE DATABASE n CHARACTER SET utf8mb4; USE n;
   LOAD DATA INFILE '$file' INTO TABLE reference CHARACTER SET utf8mb4;
   CREATE TABLE p1 ENGINE=InnoDB AS SELECT * FROM reference PARTITION (p1);
   CREATE TABLE p2 ENGINE=InnoDB AS SELECT * FROM reference PARTITION (p2)"
-expected="$(on head -e "CHECKSUM TABLE n.p1" | cut -f2) $(on head -e "CHECKSUM TABLE n.p2" | cut -f2)"
+expected="$(digest_table n.p1 on head) $(digest_table n.p2 on head)"
 
 ledger_chunks() { on "$1" -e "SELECT COUNT(*) FROM n.fastload_ledger" 2>/dev/null || echo 0; }
 # shards_exact WHAT: each shard holds its partition of the reference, no id twice.
