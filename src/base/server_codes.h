@@ -16,6 +16,7 @@ namespace fastload {
 
 // The server's own errors, as MariaDB 10.11 numbers them (<mysqld_error.h> ER_*).
 namespace er {
+inline constexpr unsigned CON_COUNT_ERROR = 1040;  // Too many connections (max_connections)
 inline constexpr unsigned DBACCESS_DENIED_ERROR = 1044;
 inline constexpr unsigned ACCESS_DENIED_ERROR = 1045;
 inline constexpr unsigned BAD_NULL_ERROR = 1048;
@@ -28,12 +29,17 @@ inline constexpr unsigned UNKNOWN_ERROR = 1105;
 inline constexpr unsigned TABLEACCESS_DENIED_ERROR = 1142;
 inline constexpr unsigned NO_SUCH_TABLE = 1146;
 inline constexpr unsigned NOT_ALLOWED_COMMAND = 1148;  // LOAD DATA LOCAL off on the server (MariaDB before 10.5.2)
+inline constexpr unsigned HOST_IS_BLOCKED = 1129;  // too many failed connections from the host
+inline constexpr unsigned HOST_NOT_PRIVILEGED = 1130;  // no account for the user from this host
 inline constexpr unsigned ERROR_DURING_COMMIT = 1180;
 inline constexpr unsigned TRANS_CACHE_FULL = 1197;
+inline constexpr unsigned TOO_MANY_USER_CONNECTIONS = 1203;  // the account's max_user_connections
 inline constexpr unsigned LOCK_WAIT_TIMEOUT = 1205;
 inline constexpr unsigned LOCK_TABLE_FULL = 1206;
 inline constexpr unsigned LOCK_DEADLOCK = 1213;
+inline constexpr unsigned USER_LIMIT_REACHED = 1226;  // MAX_CONNECTIONS_PER_HOUR and the like
 inline constexpr unsigned SPECIFIC_ACCESS_DENIED_ERROR = 1227;
+inline constexpr unsigned NOT_SUPPORTED_AUTH_MODE = 1251;
 inline constexpr unsigned WARN_TOO_FEW_RECORDS = 1261;
 inline constexpr unsigned WARN_TOO_MANY_RECORDS = 1262;
 inline constexpr unsigned WARN_NULL_TO_NOTNULL = 1263;
@@ -73,7 +79,9 @@ inline constexpr unsigned CANT_EXECUTE_IN_READ_ONLY_TRANSACTION = 1792;
 inline constexpr unsigned READ_ONLY_MODE = 1836;  // MySQL's super_read_only
 inline constexpr unsigned WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN = 1906;
 inline constexpr unsigned CONNECTION_KILLED = 1927;
+inline constexpr unsigned MUST_CHANGE_PASSWORD_LOGIN = 1862;  // an expired password
 inline constexpr unsigned CONSTRAINT_FAILED = 4025;  // a CHECK constraint
+inline constexpr unsigned ACCOUNT_HAS_BEEN_LOCKED = 4151;
 inline constexpr unsigned LOAD_INFILE_CAPABILITY_DISABLED = 4166;  // LOAD DATA LOCAL off (MariaDB 10.5.2 on)
 }  // namespace er
 
@@ -100,9 +108,12 @@ inline constexpr unsigned CLIENT_INTERACTION_TIMEOUT = 4031;
 namespace cr {
 inline constexpr unsigned CONNECTION_ERROR = 2002;  // cannot connect through the socket
 inline constexpr unsigned CONN_HOST_ERROR = 2003;   // cannot connect to the host (refused while it restarts)
+inline constexpr unsigned UNKNOWN_HOST = 2005;
 inline constexpr unsigned SERVER_GONE_ERROR = 2006;
 inline constexpr unsigned SERVER_LOST = 2013;
+inline constexpr unsigned SSL_CONNECTION_ERROR = 2026;
 inline constexpr unsigned SERVER_LOST_EXTENDED = 2055;
+inline constexpr unsigned AUTH_PLUGIN_CANNOT_LOAD = 2059;
 }  // namespace cr
 
 // MySQL 8's client library's errors that MariaDB's lacks.

@@ -88,4 +88,44 @@ bool is_transaction_too_large(unsigned code) {
   return code == er::TRANS_CACHE_FULL || code == er::LOCK_TABLE_FULL || code == er::BINLOG_ROW_RBR_TO_SBR;
 }
 
+std::string connect_hint(unsigned code) {
+  switch (code) {
+    case er::ACCESS_DENIED_ERROR: return "check --user and the password (-p prompts for it)";
+    case er::CON_COUNT_ERROR:
+      return "the server has max_connections sessions already: try again later, lower --threads (a run opens "
+             "--threads + 1 sessions), or raise the server's max_connections";
+    case er::TOO_MANY_USER_CONNECTIONS:
+      return "the user has its MAX_USER_CONNECTIONS (or the server's max_user_connections) open already: lower "
+             "--threads (a run opens --threads + 1 sessions) or raise the limit";
+    case er::USER_LIMIT_REACHED:
+      return "a limit of the user's account is reached, as named: max_user_connections counts every session (a "
+             "run opens --threads + 1: lower --threads or raise it), the hourly ones reset with the hour; ALTER "
+             "USER ... WITH raises them";
+    case er::HOST_IS_BLOCKED:
+      return "the server blocks this host after too many failed connections (max_connect_errors): run FLUSH HOSTS "
+             "on the server (mariadb-admin flush-hosts)";
+    case er::HOST_NOT_PRIVILEGED:
+      return "the server has no account for this user from this host: connect from a host the account allows, or "
+             "create one for this host (CREATE USER 'user'@'host')";
+    case er::DBACCESS_DENIED_ERROR: return "the user may not use the database: GRANT it the privileges the load needs";
+    case er::MUST_CHANGE_PASSWORD_LOGIN: return "the user's password has expired: set a new one with the mariadb client";
+    case er::ACCOUNT_HAS_BEEN_LOCKED: return "the account is locked: ALTER USER ... ACCOUNT UNLOCK on the server";
+    case er::NOT_SUPPORTED_AUTH_MODE:
+    case cr::AUTH_PLUGIN_CANNOT_LOAD:
+      return "the account's authentication plugin is not one this client library can use: give the account one "
+             "it can (mysql_native_password, ed25519) or install the plugin's client side";
+    case cr::UNKNOWN_HOST: return "the host name does not resolve: check --host (or give its address, e.g. 127.0.0.1)";
+    case cr::SSL_CONNECTION_ERROR:
+      return "TLS could not be set up: check --ssl-mode, --ssl-ca and the server's certificate and TLS settings";
+    case cr::SERVER_LOST:
+    case cr::SERVER_GONE_ERROR:
+    case cr::SERVER_LOST_EXTENDED:
+      return "the server closed the connection while it was made: check the server's error log and that it answers "
+             "(--connect-timeout bounds the wait)";
+    default:
+      return "check --host/--port or --socket and that the server runs and answers (--connect-timeout bounds the "
+             "wait)";
+  }
+}
+
 }  // namespace fastload::load

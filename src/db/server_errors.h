@@ -67,4 +67,8 @@ bool is_expression_error(unsigned code);
 // cache, lock table, binary log format).
 bool is_transaction_too_large(unsigned code);
 
+// What to do about a connection the server (or the client library) refused with `code`: one sentence that fits
+// it (too many connections, a blocked host, a locked account, TLS, ...), the general one for any other.
+std::string connect_hint(unsigned code);
+
 }  // namespace fastload::load

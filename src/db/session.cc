@@ -1,5 +1,7 @@
 #include "db/session.h"
 
+#include "db/server_errors.h"
+
 #include <algorithm>
 #include <cstring>
 #include <errmsg.h>
@@ -198,12 +200,8 @@ void Session::connect(const ConnectionOptions& o, const std::optional<std::strin
                           text(o.socket), 0)) {
     std::string why = mysql_error(mysql_.get());
     unsigned code = mysql_errno(mysql_.get());
-    std::string hint = code == er::ACCESS_DENIED_ERROR
-                           ? "check --user and the password (-p prompts for it)"
-                           : "check --host/--port or --socket and that the server runs and answers "
-                             "(--connect-timeout bounds the wait)";
     throw Failure(ExitCode::connect, fmt::format("cannot connect to {}: {} (error {}); {}",
-                                                 describe_server(o), why, code, hint), code);
+                                                 describe_server(o), why, code, connect_hint(code)), code);
   }
   // Some client libraries accept the TLS options yet connect in clear text to
   // a server without TLS: check what was negotiated, whatever the library.

@@ -11,6 +11,8 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace fastload::load {
 namespace {
@@ -142,6 +144,31 @@ static_assert(cr::SERVER_LOST_EXTENDED == CR_SERVER_LOST_EXTENDED);
 // (a trigger's FOLLOWS clause), which is why it is mysql_er:: and not er::.
 static_assert(mysql_er::CLIENT_INTERACTION_TIMEOUT == ER_REFERENCED_TRG_DOES_NOT_EXIST);
 #endif
+
+// Each refusal of a connection a user can meet has a hint of its own, which names what to change; any other
+// number gets the general one. The numbers are the client headers'.
+TEST(ServerErrors, ConnectHintsFitTheRefusal) {
+  const std::string general = connect_hint(0);
+  const std::vector<std::pair<unsigned, const char*>> hints{
+      {ER_ACCESS_DENIED_ERROR, "--user"},       {ER_CON_COUNT_ERROR, "max_connections"},
+      {ER_TOO_MANY_USER_CONNECTIONS, "MAX_USER_CONNECTIONS"}, {ER_USER_LIMIT_REACHED, "ALTER USER"},
+      {ER_HOST_IS_BLOCKED, "FLUSH HOSTS"},      {ER_HOST_NOT_PRIVILEGED, "CREATE USER"},
+      {ER_DBACCESS_DENIED_ERROR, "GRANT"},      {ER_MUST_CHANGE_PASSWORD_LOGIN, "expired"},
+      {4151, "ACCOUNT UNLOCK"},                 {ER_NOT_SUPPORTED_AUTH_MODE, "plugin"},
+      {CR_AUTH_PLUGIN_CANNOT_LOAD, "plugin"},   {CR_UNKNOWN_HOST, "resolve"},
+      {CR_SSL_CONNECTION_ERROR, "--ssl-mode"},  {CR_SERVER_LOST, "error log"},
+      {CR_SERVER_GONE_ERROR, "error log"}};
+  std::set<std::string> seen;
+  for (const auto& [code, names] : hints) {
+    const std::string hint = connect_hint(code);
+    EXPECT_NE(general, hint) << code;
+    EXPECT_NE(std::string::npos, hint.find(names)) << code << ": " << hint;
+    seen.insert(hint);
+  }
+  EXPECT_GE(seen.size(), hints.size() - 3);  // shared only by kin: the two plugin errors, the lost connections
+  for (unsigned code : {CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR}) EXPECT_EQ(general, connect_hint(code));
+  EXPECT_NE(std::string::npos, general.find("--host"));
+}
 
 }  // namespace
 }  // namespace fastload::load
