@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "text/utf8_text.h"
+
 namespace fastload::order {
 namespace {
 
@@ -23,20 +25,16 @@ void put_escaped(std::string_view text, std::string& out) {
   out.append(2, '\0');
 }
 
-// The next UTF-8 character of `s` from `i`, or -1 for a byte sequence that is none.
+// The next UTF-8 character of `s` from `i`, as the server reads utf8mb4 (text/utf8_text.h), or -1 for a byte
+// sequence that is none.
 long next_code_point(std::string_view s, std::size_t& i) {
-  const auto b = static_cast<unsigned char>(s[i++]);
-  if (b < 0x80) return b;
-  const int more = b >= 0xf0 && b < 0xf5 ? 3 : b >= 0xe0 ? 2 : b >= 0xc2 && b < 0xe0 ? 1 : -1;
-  if (more < 0 || i + static_cast<std::size_t>(more) > s.size()) return -1;
-  long cp = b & (0x3f >> more);
-  for (int k = 0; k < more; ++k) {
-    const auto c = static_cast<unsigned char>(s[i++]);
-    if ((c & 0xc0) != 0x80) return -1;
-    cp = (cp << 6) | (c & 0x3f);
-  }
-  static constexpr long kLeast[] = {0, 0x80, 0x800, 0x10000};
-  if (cp < kLeast[more] || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000)) return -1;  // overlong, surrogate
+  const auto b = static_cast<unsigned char>(s[i]);
+  if (b < 0x80) return s[i++];
+  const std::size_t n = load::utf8_character(s, i);
+  if (n == 0) return -1;
+  long cp = b & (0x7f >> n);
+  for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+  i += n;
   return cp;
 }
 
