@@ -117,15 +117,13 @@ const std::vector<std::string>& pinned_variables() {
   return names;
 }
 
-SessionPins make_session_pins(const std::vector<std::pair<std::string, std::optional<std::string>>>& server,
-                              const std::optional<std::string>& now) {
+SessionPins make_session_pins(const std::vector<std::pair<std::string, std::optional<std::string>>>& server) {
   SessionPins pins;
   pins.values.emplace_back("sql_mode", "'" + run_sql_mode(server_value(server, "sql_mode").value_or("")) + "'");
   for (const auto& [name, value] : fixed_values())
     if (known(server, name)) pins.values.emplace_back(name, value);
   for (const std::string& name : run_variables())
     if (known(server, name)) pins.values.emplace_back(name, literal(*server_value(server, name)));
-  if (now) pins.values.emplace_back("timestamp", *now);  // NOW() and DEFAULT CURRENT_TIMESTAMP: one statement's
   return pins;
 }
 
@@ -138,15 +136,24 @@ SessionPins read_session_pins(Session& control) {
       server.emplace_back(name, std::nullopt);  // not a variable of this server (MySQL has no check_constraint_checks)
     }
   }
-  std::optional<std::string> now = control.query_value("SELECT UNIX_TIMESTAMP(NOW(6))");
-  try {
-    control.execute("SET SESSION timestamp = " + now.value_or("DEFAULT"));
-  } catch (const ServerError& e) {  // MariaDB's secure_timestamp may forbid it
-    spdlog::warn("the server does not let sessions set timestamp ({}): NOW() and DEFAULT "
-                 "CURRENT_TIMESTAMP may differ between the load's statements", e.what());
-    now.reset();
-  }
-  return make_session_pins(server, now);
+  SessionPins pins = make_session_pins(server);
+  pins.clock = read_run_clock(control);
+  return pins;
+}
+
+RunClock read_run_clock(Session& control) {
+  // One statement: every function in it reads the same instant. The last column converts the local time back:
+  // where it gives another instant, the zone's clock shows that time twice (the hour a clock change repeats).
+  const std::vector<Row> rows = control.query(
+      "SELECT NOW(6), UTC_TIMESTAMP(6), UNIX_TIMESTAMP(NOW(6)), UNIX_TIMESTAMP(CAST(NOW(6) AS DATETIME(6))), "
+      "@@SESSION.time_zone");
+  RunClock clock;
+  if (rows.empty()) return clock;
+  const Row& r = rows.front();
+  clock.reading = {r[0].value_or(""), r[1].value_or(""), r[2].value_or("")};
+  clock.ambiguous = r[2] != r[3];
+  clock.time_zone = r[4].value_or("");
+  return clock;
 }
 
 void pin_session(Session& session, const SessionPins& pins) {

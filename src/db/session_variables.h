@@ -7,8 +7,10 @@
 // expression parses, explicit_defaults_for_timestamp=0 turns NULL into now().
 // fastload does not trust them: every session it opens sets the same values
 // first, fixed ones that make the server tell, and the run's own ones
-// (time_zone, timestamp, ...) read once when the run starts, so that sessions
-// opened later (a reconnect, a shard) convert as the first did.
+// (time_zone, ...) read once when the run starts, so that sessions opened
+// later (a reconnect, a shard) convert as the first did. The run's time is
+// read then too, but never set: SET timestamp would also date every event
+// of the binary log (text/clock_calls.h says how rows get it instead).
 #pragma once
 
 #include <optional>
@@ -18,11 +20,20 @@
 
 #include "cli/options.h"
 #include "db/session.h"
+#include "text/clock_calls.h"
 
 namespace fastload::load {
 
+// The run's time, read once at its start on the control session.
+struct RunClock {
+  ClockReading reading;    // empty where the server said nothing
+  bool ambiguous = false;  // the session's zone shows this local time twice: a literal of it could mean either
+  std::string time_zone;   // the session's, for messages
+};
+
 struct SessionPins {
   std::vector<std::pair<std::string, std::string>> values;  // variable, SQL literal, in the order set
+  RunClock clock;  // not set on sessions: the time every row's clock calls and defaults get
 
   // "SET SESSION a = 1, b = 'x'"; "" without values.
   std::string statement() const;
@@ -31,17 +42,18 @@ struct SessionPins {
 
 // What the run's sessions set, from what the control session reads right
 // after connecting: `server` holds each variable of pinned_variables() with
-// its session value there (nullopt where the server has no such variable), and
-// `now` the run's timestamp (UNIX_TIMESTAMP(NOW(6)); nullopt where sessions may
-// not set it). Pure, for the unit tests.
-SessionPins make_session_pins(const std::vector<std::pair<std::string, std::optional<std::string>>>& server,
-                              const std::optional<std::string>& now);
+// its session value there (nullopt where the server has no such variable).
+// Pure, for the unit tests.
+SessionPins make_session_pins(const std::vector<std::pair<std::string, std::optional<std::string>>>& server);
 
-// Every variable the run's sessions set but timestamp, in the order set.
+// The run's time on `control`, without changing its clock.
+RunClock read_run_clock(Session& control);
+
+// Every variable the run's sessions set, in the order set.
 const std::vector<std::string>& pinned_variables();
 
 // Reads those values on the control session (one query each; a variable the
-// server lacks is left out) and the run's timestamp.
+// server lacks is left out) and the run's time (read_run_clock).
 SessionPins read_session_pins(Session& control);
 
 // A dump's rows read as they were written: `time_zone` (a SQL literal, e.g. '+00:00') the zone its TIMESTAMP

@@ -1,11 +1,13 @@
 // --mode auto made concrete, once, in the connect pass: the table's shape and the server's facts go to
 // choose_mode (cli/auto_mode.h), and every later pass reads the resolved copy of the options.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include "cli/auto_mode.h"
 #include "run/state.h"
 #include "sink/probe.h"
+#include "table/run_clock.h"
 #include "text/identifiers.h"
 
 namespace fastload {
@@ -34,11 +36,27 @@ void resolve(RunState& state, const ModeChoice& choice) {
   spdlog::info("{}: mode {} (auto: {})", state.target.display, state.summary.mode, choice.reason);
 }
 
+// The run's time in the statements (table/run_clock.h): the user's options chose the mode, the statements carry
+// the time; warns of what keeps each statement's own.
+void give_run_clock(RunState& state) {
+  load::ClockedAssignments clocked = load::with_run_clock(state.target, *state.resolved, state.pins.clock);
+  state.resolved->set = std::move(clocked.set);
+  if (clocked.notes.empty()) return;
+  spdlog::warn("{}: {} read{} the time of the statement that stores each row, not one time for the whole load: {}; "
+               "rows loaded by different statements may get different times", state.target.display,
+               fmt::join(clocked.notes, ", "), clocked.notes.size() == 1 ? "s" : "",
+               state.pins.clock.ambiguous
+                   ? fmt::format("the load started in the hour that time zone {} shows twice, so a time written out "
+                                 "could mean either", state.pins.clock.time_zone)
+                   : "fastload writes out only a precision of 0 to 6 digits");
+}
+
 }  // namespace
 
 void resolve_mode(const Options& options, RunState& state) {
   state.resolved = options;
-  if (!traits(options.mode).chosen) return load::probe_target(*state.control, state.target, options);
+  give_run_clock(state);
+  if (!traits(options.mode).chosen) return load::probe_target(*state.control, state.target, *state.resolved);
   const TableShape shape = shape_of(*state.control, state.target);
   ServerFacts server{.array_binding = options.array_binding && state.control->supports_array_binding(),
                      .max_allowed_packet = number(state.control->query_value("SELECT @@max_allowed_packet"))};

@@ -27,7 +27,8 @@ InsertShape::InsertShape(const Target& target, const Options& options, bool back
   text_.back().push_back('(');
   std::string names;
   if (options.columns.empty()) add_table_columns(target, names);
-  else add_listed_columns(target, options, backslash_escapes, names);
+  else add_listed_columns(target, options, names);
+  add_assignments(target, options, backslash_escapes, names);
   if (ids) add_id(target, *ids, names);
   head_ += fmt::format("({}) ", names);
   width_ = row_width(target, options);
@@ -57,44 +58,40 @@ void InsertShape::add_slot(const ValueSlot& slot) {
 void InsertShape::add_table_columns(const Target& target, std::string& names) {
   std::vector<const Column*> columns = default_columns(target);
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (i > 0) {
-      names += ',';
-      text_.back() += ',';
-    }
-    names += quote_identifier(columns[i]->name);
+    add_name(target, columns[i]->name, names);
     add_slot({i, columns[i]});
   }
 }
 
-// The columns of --columns, in order, then those of --set (names checked by check_columns).
-void InsertShape::add_listed_columns(const Target& target, const Options& options, bool backslash_escapes,
-                                     std::string& names) {
-  std::size_t values = 0;
-  auto add_name = [&](std::string_view name) {
-    if (values++ > 0) {
-      names += ',';
-      text_.back() += ',';
-    }
-    names += quote_identifier(find_column(target, name)->name);
-  };
+// The columns of --columns, in order (names checked by check_columns).
+void InsertShape::add_listed_columns(const Target& target, const Options& options, std::string& names) {
   for (std::size_t i = 0; i < options.columns.size(); ++i) {
     if (options.columns[i].variable) continue;
-    add_name(options.columns[i].name);
+    add_name(target, options.columns[i].name, names);
     add_slot({i, find_column(target, options.columns[i].name)});
   }
+}
+
+// Those of --set (and the run's time, table/run_clock.h) after the fields' columns, as LOAD DATA's SET.
+void InsertShape::add_assignments(const Target& target, const Options& options, bool backslash_escapes,
+                                  std::string& names) {
   for (const Assignment& a : options.set) {
-    add_name(a.column);
+    add_name(target, a.column, names);
     add_expression(a.expression, options, backslash_escapes);
   }
 }
 
-// The id last, after the --set columns, as the LOAD DATA modes assign it last.
-void InsertShape::add_id(const Target& target, const AutoIds& ids, std::string& names) {
+void InsertShape::add_name(const Target& target, std::string_view name, std::string& names) {
   if (!names.empty()) {
     names += ',';
     text_.back() += ',';
   }
-  names += quote_identifier(ids.column);
+  names += quote_identifier(find_column(target, name)->name);
+}
+
+// The id last, after the --set columns, as the LOAD DATA modes assign it last.
+void InsertShape::add_id(const Target& target, const AutoIds& ids, std::string& names) {
+  add_name(target, ids.column, names);
   add_slot({ValueSlot::kId, find_column(target, ids.column)});
 }
 

@@ -80,7 +80,9 @@ class InsertShape {
  private:
   void add_slot(const ValueSlot& slot);
   void add_table_columns(const Target& target, std::string& names);
-  void add_listed_columns(const Target& target, const Options& options, bool backslash_escapes, std::string& names);
+  void add_listed_columns(const Target& target, const Options& options, std::string& names);
+  void add_assignments(const Target& target, const Options& options, bool backslash_escapes, std::string& names);
+  void add_name(const Target& target, std::string_view name, std::string& names);  // a comma before all but the first
   void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
   void add_id(const Target& target, const AutoIds& ids, std::string& names);
 

@@ -41,7 +41,8 @@ Durability innodb(Session& session) {
 
 Durability flush_tables(Session& session, const Target& target) {
   try {
-    session.execute(fmt::format("FLUSH TABLES {}", target.quoted));
+    // NO_WRITE_TO_BINLOG: the flush is this server's durability; a replica flushes on its own terms.
+    session.execute(fmt::format("FLUSH NO_WRITE_TO_BINLOG TABLES {}", target.quoted));
   } catch (const ServerError& e) {
     throw Failure(ExitCode::not_durable, fmt::format(
         "the committed chunks are in the table, but FLUSH TABLES {} failed: {}; the {} table is not "

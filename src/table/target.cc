@@ -32,7 +32,17 @@ std::string definition_of(const std::vector<Row>& rows) {
   return text;
 }
 
-Column column_of(const Row& c) {
+// The default as SQL, or "" for none: MariaDB says every default as SQL ('text' quoted, current_timestamp(),
+// an expression); MySQL quotes nothing and marks an expression DEFAULT_GENERATED (5.7 only says CURRENT_TIMESTAMP).
+std::string default_sql(const Row& c, bool mariadb) {
+  if (!c[4]) return "";
+  const std::string& value = *c[4];
+  const std::string extra = c[5].value_or("");
+  if (mariadb || extra.find("DEFAULT_GENERATED") != std::string::npos) return value;
+  return same_name(value.substr(0, 17), "CURRENT_TIMESTAMP") ? value : "";
+}
+
+Column column_of(const Row& c, bool mariadb) {
   Column column;
   column.name = c[0].value_or("");
   column.type = c[1].value_or("");
@@ -52,6 +62,7 @@ Column column_of(const Row& c) {
   column.charset = c[7].value_or("");
   column.binary = type == "binary" || type == "varbinary" || type.find("blob") != std::string::npos;
   column.auto_increment = extra.find("auto_increment") != std::string::npos;
+  column.default_sql = default_sql(c, mariadb);
   return column;
 }
 
@@ -78,7 +89,8 @@ void find_table(Session& session, Target& t) {
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
   std::vector<Row> columns = column_rows(session, t);
-  for (const Row& c : columns) t.columns.push_back(column_of(c));
+  const bool mariadb = session.server_info().find("MariaDB") != std::string::npos;
+  for (const Row& c : columns) t.columns.push_back(column_of(c, mariadb));
   t.definition = definition_of(columns);
 }
 

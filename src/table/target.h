@@ -27,6 +27,7 @@ struct Column {
   bool single_byte = false;  // its charset has one byte a character (latin1, cp1250...); read for a dump's check only
   bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
   bool auto_increment = false;  // the server numbers it where a row gives none (or NULL, or 0)
+  std::string default_sql{};    // its DEFAULT as SQL ('text', 0, current_timestamp(6), curdate() + 1); "" for none
 };
 
 struct Target {

@@ -234,7 +234,9 @@ std::vector<std::string_view> split_script(std::string_view script, bool backsla
 }
 
 std::string closed_expression(const std::string& expression) {
-  return expression.find_first_of("#-") == std::string::npos ? expression : expression + "\n";
+  // A line comment starts at '#' or at "--" (and a blank): a '-' alone, as in DATE'2026-11-28', starts none.
+  return expression.find('#') == std::string::npos && expression.find("--") == std::string::npos ? expression
+                                                                                                 : expression + "\n";
 }
 
 }  // namespace fastload::load

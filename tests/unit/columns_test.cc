@@ -12,6 +12,7 @@
 #include "messages.h"
 #include "text/chunk_rows.h"
 #include "table/column_list.h"
+#include "table/run_clock.h"
 #include "sink/insert_shape.h"
 #include "text/sql_text.h"
 
@@ -307,6 +308,59 @@ TEST(ChunkRows, MissingVariablesAreNullAndMissingColumnsRefused) {
                                          "columns up to the last one)");
   EXPECT_EQ(rows_of(width, "1\t2\t3\t4\t5\n"), "row 1: the row has 5 fields but --columns lists 4");
   EXPECT_EQ(rows_of({2, 2, false}, "1\n"), "row 1: the row has 1 fields but the table has 2 columns");
+}
+
+}  // namespace
+}  // namespace fastload
+
+namespace fastload {
+namespace {
+
+const load::ClockReading kRunTime{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};
+
+// A table whose columns d and e default to the clock, f to a text that only looks like a call.
+load::Target clocked_table() {
+  load::Target t = table();
+  t.columns.push_back({.name = "d", .default_sql = "current_timestamp(6)"});
+  t.columns.push_back({.name = "e", .default_sql = "curdate() + interval 1 day"});
+  t.columns.push_back({.name = "f", .default_sql = "'now()'"});
+  t.columns.push_back({.name = "g", .generated = true, .default_sql = "current_timestamp()"});
+  return t;
+}
+
+TEST(RunClock, LeftOutColumnsThatDefaultToTheClockGetTheRunsTime) {
+  load::RunClock clock{kRunTime, false, "SYSTEM"};
+  load::ClockedAssignments all =
+      load::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}, {"c"}}, {}), clock);
+  ASSERT_EQ(all.set.size(), 2u);
+  EXPECT_EQ(all.set[0], (Assignment{"d", "TIMESTAMP'2026-11-28 21:02:03.456789'"}));
+  EXPECT_EQ(all.set[1], (Assignment{"e", "DATE'2026-11-28' + interval 1 day"}));
+  EXPECT_TRUE(all.notes.empty());
+  // A column a field fills, or --set, keeps what fills it; --set's clock calls get the run's time.
+  Options o = with({{"id"}, {"d"}}, {{"c", "NOW()"}});
+  load::ClockedAssignments some = load::with_run_clock(clocked_table(), o, clock);
+  ASSERT_EQ(some.set.size(), 2u);
+  EXPECT_EQ(some.set[0], (Assignment{"c", "TIMESTAMP'2026-11-28 21:02:03'"}));
+  EXPECT_EQ(some.set[1].column, "e");
+}
+
+TEST(RunClock, AnHourShownTwiceOrACallItCannotWriteKeepsTheStatementsTimeAndSaysSo) {
+  load::RunClock repeated{kRunTime, true, "Europe/Berlin"};
+  load::ClockedAssignments r =
+      load::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}}, {{"c", "NOW()"}}), repeated);
+  ASSERT_EQ(r.set.size(), 1u);
+  EXPECT_EQ(r.set[0].expression, "NOW()");
+  EXPECT_EQ(r.notes, (std::vector<std::string>{"--set c", "the DEFAULT of column d", "the DEFAULT of column e"}));
+  load::ClockedAssignments kept =
+      load::with_run_clock(table(), with({{"id"}}, {{"c", "NOW(@p)"}}), load::RunClock{kRunTime, false, "SYSTEM"});
+  EXPECT_EQ(kept.notes, (std::vector<std::string>{"--set c (NOW)"}));
+}
+
+TEST(InsertShape, AssignmentsWithoutColumnsFollowTheTablesColumns) {
+  load::Target t = table();
+  t.columns[3].invisible = true;
+  load::InsertShape invisible(t, with({}, {{"c", "DATE'2026-11-28'"}}), true);
+  EXPECT_EQ(invisible.placeholders(1), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,DATE'2026-11-28')");
 }
 
 }  // namespace
