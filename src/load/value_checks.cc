@@ -102,7 +102,7 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
     case kTimestampNull:
       return fmt::format("column {} is TIMESTAMP NOT NULL: the server would store the current time for this NULL "
                          "without a word; give a value, make the column NULL, or --accept-conversion "
-                         "timestamp-null to store the time of the load", name);
+                         "timestamp-null to store the current time", name);
     case kBitText: {
       std::string bytes;
       for (char ch : value.substr(0, 8)) bytes += fmt::format("{:02X}", static_cast<unsigned char>(ch));
