@@ -128,4 +128,70 @@ std::string connect_hint(unsigned code) {
   }
 }
 
+namespace {
+
+// Hints about locks, sizes and limits of one chunk's transaction.
+std::string transaction_hint(unsigned code) {
+  switch (code) {
+    case er::LOCK_WAIT_TIMEOUT:
+      return "another session held locks on the rows or the table longer than innodb_lock_wait_timeout, each of "
+             "--retries times: find it (information_schema.INNODB_TRX, SHOW PROCESSLIST) and load when it is done";
+    case er::LOCK_DEADLOCK:
+      return "another session's transaction deadlocked with the chunk's each of --retries times: load when the "
+             "other writers are done, or give more --retries";
+    case er::LOCK_TABLE_FULL:
+      return "the chunk's row locks do not fit InnoDB's buffer pool: give a smaller --chunk-size, or raise "
+             "innodb_buffer_pool_size";
+    case er::TRANS_CACHE_FULL:
+      return "the chunk's binary-log events outgrow max_binlog_cache_size: give a smaller --chunk-size, or raise "
+             "max_binlog_cache_size";
+    case er::NET_PACKET_TOO_LARGE:
+      return "a statement outgrew the server's max_allowed_packet: give a smaller --batch-rows (or --chunk-size), "
+             "or raise max_allowed_packet";
+    case er::TOO_MANY_CONCURRENT_TRXS:
+      return "InnoDB has no room for another transaction: lower --threads, or load when fewer sessions write";
+    case er::MAX_PREPARED_STMT_COUNT_REACHED:
+      return "the server holds max_prepared_stmt_count prepared statements already: lower --threads, raise the "
+             "limit, or use --mode load (no prepared statements)";
+    case er::NEED_REPREPARE:
+      return "the table changed (an ALTER TABLE) while the load's statements were prepared: load again once it is "
+             "done";
+    default: return "";
+  }
+}
+
+// Hints about the server's resources and other sessions acting on the load.
+std::string server_hint(unsigned code) {
+  switch (code) {
+    case er::DISK_FULL: case er::RECORD_FILE_FULL:
+      return "the server ran out of room for the table (its disk, its tablespace's limit, or MEMORY's "
+             "max_heap_table_size): make room, then load the rest";
+    case er::OUTOFMEMORY:
+      return "the server ran out of memory: give a smaller --chunk-size or fewer --threads, or load when it has more";
+    case er::GET_ERRNO:
+      return "the storage engine failed with an operating-system error (the number in the message, see perror): "
+             "read the server's error log";
+    case er::OPEN_AS_READONLY: return "the table cannot be written (a read-only engine or file): load into another";
+    case er::CRASHED_ON_USAGE: case er::CRASHED_ON_REPAIR:
+      return "the table is marked as crashed: REPAIR TABLE it, then load again";
+    case er::STATEMENT_TIMEOUT:
+      return "the server's max_statement_time (the user's MAX_STATEMENT_TIME, or the global) cut the chunk's "
+             "statement: give a smaller --chunk-size, or raise the limit for the load's user";
+    case er::QUERY_INTERRUPTED: case er::CONNECTION_KILLED:
+      return "another session KILLed the load's statement or connection, or the server is shutting down";
+    case er::SERVER_SHUTDOWN: return "the server is shutting down: load the rest once it is back";
+    case cr::SERVER_LOST: case cr::SERVER_GONE_ERROR: case cr::SERVER_LOST_EXTENDED:
+      return "the server closed the connection each of --retries times (a restart, a crash, wait_timeout, "
+             "max_allowed_packet): read the server's error log";
+    default: return "";
+  }
+}
+
+}  // namespace
+
+std::string load_hint(unsigned code) {
+  std::string hint = transaction_hint(code);
+  return hint.empty() ? server_hint(code) : hint;
+}
+
 }  // namespace fastload::load

@@ -71,4 +71,9 @@ bool is_transaction_too_large(unsigned code);
 // it (too many connections, a blocked host, a locked account, TLS, ...), the general one for any other.
 std::string connect_hint(unsigned code);
 
+// What to do about a statement of the load the server failed with `code` (not a row's data: those name their
+// row), when nothing more particular is known: one sentence that fits it (a lock held by another session, a
+// full disk, a statement time limit, a KILL, ...), or "" where the server's own message is all there is.
+std::string load_hint(unsigned code);
+
 }  // namespace fastload::load

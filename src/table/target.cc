@@ -151,8 +151,11 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "the server refused the COMMIT: {} (error {}). With --disable-checks or --mode bulk, MariaDB's bulk "
           "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
           "the row: load with --mode load without --disable-checks to have it named", e.what(), e.code()));
-    default:
-      return failure(ExitCode::load_failed, fmt::format("{} (error {})", e.what(), e.code()));
+    default: {
+      const std::string hint = load_hint(e.code());
+      return failure(ExitCode::load_failed, fmt::format("{} (error {}){}{}", e.what(), e.code(),
+                                                        hint.empty() ? "" : ": ", hint));
+    }
   }
 }
 

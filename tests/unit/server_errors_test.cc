@@ -170,5 +170,28 @@ TEST(ServerErrors, ConnectHintsFitTheRefusal) {
   EXPECT_NE(std::string::npos, general.find("--host"));
 }
 
+TEST(ServerErrors, LoadHintsFitTheFailure) {
+  const std::vector<std::pair<unsigned, const char*>> hints{
+      {ER_LOCK_WAIT_TIMEOUT, "innodb_lock_wait_timeout"}, {ER_LOCK_DEADLOCK, "deadlocked"},
+      {ER_LOCK_TABLE_FULL, "innodb_buffer_pool_size"},    {ER_TRANS_CACHE_FULL, "max_binlog_cache_size"},
+      {ER_NET_PACKET_TOO_LARGE, "max_allowed_packet"},    {ER_TOO_MANY_CONCURRENT_TRXS, "--threads"},
+      {ER_MAX_PREPARED_STMT_COUNT_REACHED, "max_prepared_stmt_count"}, {ER_NEED_REPREPARE, "ALTER TABLE"},
+      {ER_DISK_FULL, "make room"},                        {ER_RECORD_FILE_FULL, "make room"},
+      {ER_OUTOFMEMORY, "memory"},                         {ER_GET_ERRNO, "error log"},
+      {ER_OPEN_AS_READONLY, "cannot be written"},         {ER_CRASHED_ON_USAGE, "REPAIR TABLE"},
+      {ER_CRASHED_ON_REPAIR, "REPAIR TABLE"},             {ER_STATEMENT_TIMEOUT, "max_statement_time"},
+      {ER_QUERY_INTERRUPTED, "KILL"},                     {ER_CONNECTION_KILLED, "KILL"},
+      {ER_SERVER_SHUTDOWN, "shutting down"},              {CR_SERVER_LOST, "error log"},
+      {CR_SERVER_GONE_ERROR, "error log"}};
+  std::set<std::string> seen;
+  for (const auto& [code, names] : hints) {
+    const std::string hint = load_hint(code);
+    EXPECT_NE(std::string::npos, hint.find(names)) << code << ": " << hint;
+    seen.insert(hint);
+  }
+  EXPECT_GE(seen.size(), hints.size() - 5);  // shared only by kin: full, crashed, killed, lost
+  for (unsigned code : {0u, unsigned{ER_DUP_ENTRY}, unsigned{ER_PARSE_ERROR}}) EXPECT_EQ("", load_hint(code));
+}
+
 }  // namespace
 }  // namespace fastload::load
