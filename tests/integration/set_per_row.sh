@@ -12,7 +12,9 @@ sql $DB -e "CREATE TABLE names (n int PRIMARY KEY, s varchar(10));
   INSERT INTO names VALUES (1,'one'),(2,'two'),(3,'three'),(4,'four');
   CREATE FUNCTION spelled(v int) RETURNS varchar(20) READS SQL DATA RETURN (SELECT s FROM names WHERE n = v);
   CREATE TABLE t (id int PRIMARY KEY, c varchar(60)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
-  CREATE TABLE times (id int PRIMARY KEY, ts datetime(6), d datetime(6) DEFAULT CURRENT_TIMESTAMP(6))
+  CREATE TABLE times (id int PRIMARY KEY, ts datetime(6), d datetime(6) DEFAULT CURRENT_TIMESTAMP(6),
+    u timestamp(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+    day date DEFAULT (curdate() + INTERVAL 1 DAY), h int INVISIBLE DEFAULT (UNIX_TIMESTAMP() % 1000000))
     ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
 
 file=$TEST_TMP/rows.tsv
@@ -47,14 +49,21 @@ done
 run_fastload --mode insert -v --columns id,@n --set "c = (SELECT s FROM names WHERE n = @n)" "$file" $DB.t
 expect_match "method without array binding" "not array binding: --set expressions read the fields" "$ERR"
 
-# One timestamp for the whole load, as one statement has: NOW() in --set and the column's DEFAULT.
+# One timestamp for the whole load, as one statement has: NOW() in --set and the columns' DEFAULTs (of their
+# precision, ON UPDATE, an expression, an invisible column's), also where REPLACE replaces every row.
 for run in "${RUNS[@]}"; do
-  sql $DB -e "TRUNCATE times"
-  # shellcheck disable=SC2086
-  run_fastload $run --columns id,@n --set "ts = NOW(6)" "$file" $DB.times
-  expect_eq "exit of $run, NOW(6)" 0 "$RC"
-  expect_eq "one NOW(6) and one DEFAULT CURRENT_TIMESTAMP(6) for the load, $run" "3000 1 1 1" \
-    "$(sql $DB -e "SELECT COUNT(*), COUNT(DISTINCT ts), COUNT(DISTINCT d), MIN(ts = d) FROM times" | tr '\t' ' ')"
+  for duplicates in "" "--on-duplicate replace"; do
+    [[ -z $duplicates || $run != *bulk* ]] || continue  # --mode bulk loads an empty table only
+    [[ -n $duplicates ]] || sql $DB -e "TRUNCATE times"
+    [[ -z $duplicates ]] || sleep 1.1  # the rows replaced are a second older
+    # shellcheck disable=SC2086
+    run_fastload $run $duplicates --columns id,@n --set "ts = NOW(6)" "$file" $DB.times
+    expect_eq "exit of $run $duplicates, NOW(6)" 0 "$RC"
+    expect_eq "one NOW(6) and one of each DEFAULT for the load, the same, $run $duplicates" "3000 1 1 1 1 1 1 1 1 1" \
+      "$(sql $DB -e "SELECT COUNT(*), COUNT(DISTINCT ts), COUNT(DISTINCT d), COUNT(DISTINCT u), COUNT(DISTINCT day),
+                            COUNT(DISTINCT h), MIN(ts = d), MIN(u = LEFT(ts, 23)), MIN(day = DATE(ts) + INTERVAL 1 DAY),
+                            MIN(h = UNIX_TIMESTAMP(LEFT(ts, 19)) % 1000000) FROM times" | tr '\t' ' ')"
+  done
 done
 # A session opened again after a lost connection (a COMMIT answer lost, the ledger says the chunk is not in)
 # keeps the run's timestamp.
