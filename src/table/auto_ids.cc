@@ -55,9 +55,9 @@ Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_
   Problem p;
   p.row_in_chunk = row;
   p.message = fmt::format("{} in the AUTO_INCREMENT column {} has the server make up an id; fastload gives such a row "
-                          "the id one LOAD DATA would only when it reads the whole input before the load (a FILE, "
-                          "not a compressed file or a pipe; no --part; not a Spider table): load it so, with "
-                          "--mode server, or give the row its id{}",
+                          "the id one LOAD DATA would only where it reads the input before the load: a FILE it maps "
+                          "(a compressed file or a pipe is read as it loads), without --part, into a table that is "
+                          "no Spider table; decompress the input to a FILE first, or give the row its id{}",
                           zero_is_a_value ? "NULL" : "NULL or 0", quote_identifier(column),
                           zero_is_a_value ? "" : " (0 is stored as 0 under sql_mode NO_AUTO_VALUE_ON_ZERO)");
   return p;

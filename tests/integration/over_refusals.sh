@@ -56,6 +56,31 @@ awk '$1 != "0"' "$ids_file" >"$TEST_TMP/ids_no_zero.tsv"
 printf '0\tzero\t0\n' >>"$TEST_TMP/ids_no_zero.tsv"
 same_as_server "NULL ids, 0 under NO_AUTO_VALUE_ON_ZERO" "$auto_table" "$TEST_TMP/ids_no_zero.tsv" utf8mb4
 restore
+# --atomic, and a --resume run killed after a COMMIT then finished by the rerun: the same ids (the first cursor
+# is in the ledger; the killed run had moved the table's counter).
+make ref "$auto_table"
+sql $db -e "LOAD DATA INFILE '$ids_file' INTO TABLE ref"
+expected=$(rows_digest $db.ref)
+make t "$auto_table"
+run_fastload --atomic --threads 3 --chunk-size 1K "$ids_file" $db.t
+expect_eq "NULL ids, --atomic: exit code ($ERR)" 0 "$RC"
+expect_eq "NULL ids, --atomic: the server's rows" "$expected" "$(rows_digest $db.t)"
+head -n 700 "$ids_file" >"$TEST_TMP/ids1.tsv"
+tail -n +701 "$ids_file" >"$TEST_TMP/ids2.tsv"
+make t "$auto_table"
+run_fastload --threads 3 --chunk-size 1K "$TEST_TMP/ids1.tsv" "$TEST_TMP/ids2.tsv" $db.t
+expect_eq "NULL ids, two FILEs: exit code ($ERR)" 0 "$RC"
+expect_eq "NULL ids, two FILEs: the rows of one LOAD DATA of both" "$expected" "$(rows_digest $db.t)"
+for mode in insert load; do
+  make t "$auto_table"
+  sql -e "DROP TABLE IF EXISTS $db.fastload_ledger"
+  FASTLOAD_FAULT=after-commit:4 run_fastload --resume --mode $mode --threads 2 --chunk-size 1K "$ids_file" $db.t
+  expect_match "NULL ids, --mode $mode killed after a COMMIT: the run died" '^(1[0-9][0-9]|[1-9])$' "$RC"
+  run_fastload --resume --mode $mode --threads 2 --chunk-size 1K "$ids_file" $db.t
+  expect_eq "NULL ids, --mode $mode resumed: exit code ($ERR)" 0 "$RC"
+  expect_eq "NULL ids, --mode $mode resumed: the server's rows" "$expected" "$(rows_digest $db.t)"
+done
+
 # A compressed file is read only as it loads (--no-sort: not written to --tmpdir for a sort): its NULL id is
 # refused with its line, saying what loads it.
 gzip -c "$ids_file" >"$TEST_TMP/ids.tsv.gz"
