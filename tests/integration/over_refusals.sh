@@ -71,6 +71,15 @@ make t "$auto_table"
 run_fastload --threads 3 --chunk-size 1K "$TEST_TMP/ids1.tsv" "$TEST_TMP/ids2.tsv" $db.t
 expect_eq "NULL ids, two FILEs: exit code ($ERR)" 0 "$RC"
 expect_eq "NULL ids, two FILEs: the rows of one LOAD DATA of both" "$expected" "$(rows_digest $db.t)"
+# Rows left out (--max-errors) keep the cursor their place gives: the others get the ids of the whole file.
+awk -F'\t' -v OFS='\t' 'NR == 9 || NR == 600 { $3 = "x" } { print }' "$ids_file" >"$TEST_TMP/ids_bad.tsv"
+sql $db -e "DELETE FROM ref WHERE name IN ('name 9', 'name 600')"
+for mode in load insert multirow; do
+  make t "$auto_table"
+  run_fastload --mode $mode --threads 3 --chunk-size 1K --max-errors 2 "$TEST_TMP/ids_bad.tsv" $db.t
+  expect_eq "NULL ids, rows left out, --mode $mode: exit code ($ERR)" 0 "$RC"
+  expect_eq "NULL ids, rows left out, --mode $mode: the others' ids" "$(rows_digest $db.ref)" "$(rows_digest $db.t)"
+done
 for mode in insert load; do
   make t "$auto_table"
   sql -e "DROP TABLE IF EXISTS $db.fastload_ledger"
