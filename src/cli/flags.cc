@@ -348,6 +348,7 @@ Given read_flags(Flags& f, Options& o) {
   if (auto password = f.password.value()) o.connection.password = *password;
   o.dialect = dialect_of(f);
   o.header_given = f.skip_rows->count() > 0;
+  o.escape_given = f.dialect.fields_escaped_by.has_value();
   if (auto columns = f.columns.value()) o.columns = parse_columns(*columns);
   for (const std::string& assignment : f.set) o.set.push_back(parse_assignment(assignment));
   if (auto partitions = f.partitions.value()) o.partitions = parse_partitions(*partitions);

@@ -110,6 +110,8 @@ struct Options {
   bool charset_given = false;    // --charset was given (command line or [fastload]): a dump's text is read in it
   Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   bool header_given = false;  // --skip-rows was given (0 too): the format check takes a first row of names as data
+  bool escape_given = false;  // --fields-escaped-by was given: the escape is not the default, which the server's
+                              // NO_BACKSLASH_ESCAPES takes away from its own LOAD DATA (run/format_pass.cc)
   std::vector<ColumnEntry> columns;  // --columns; empty: the fields fill the table's columns in order
   bool columns_of_dump = false;      // `columns` made by a run of many tables for a dump's table, not by the user
   std::vector<Assignment> set;       // --set, in the order given

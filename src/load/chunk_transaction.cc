@@ -29,8 +29,10 @@ std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
   std::vector<Problem> problems = result.problems;
   if (problems.empty() && !counts_match(result, chunk.rows, result.on_duplicate)) {
     Problem count;
-    count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}",
-                                chunk.rows, result.records, result.affected, result.skipped);
+    count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}{}",
+                                chunk.rows, result.records, result.affected, result.skipped,
+                                result.warnings == 0 ? "" : fmt::format(", counting {} warnings it did not list",
+                                                                        result.warnings));
     problems.push_back(std::move(count));
   }
   return problems;
@@ -46,6 +48,7 @@ struct ChunkLoad {
   std::size_t at = 0;  // the destination the last statement went to, for messages
   KeptRows kept;       // what the attempt stored in tables that cannot roll back
   bool values_checked = false;  // the rows' values were checked (once: they do not change)
+  std::optional<std::vector<std::uint64_t>> made_up;  // the ids the server makes up for the rows (GivenIdPlan)
 
   bool done(std::size_t destination) const {
     ChunkState part = outcome.parts[destination];
@@ -104,6 +107,17 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   return problem;
 }
 
+// The ids one LOAD DATA makes up for the chunk's rows, worked out once a chunk; nullptr when the run does
+// not number them (the sinks then refuse such a row).
+const std::vector<std::uint64_t>* made_up_ids(ChunkLoad& load, const LoadJob& job) {
+  if (!job.given_ids) return nullptr;
+  if (!load.made_up) {
+    std::uint64_t ordinal = job.inputs[load.chunk.file].rows_before + load.chunk.first_row;
+    load.made_up = job.given_ids->ids.number(load.text.bytes, load.text.local(), job.given_ids->start_of(ordinal));
+  }
+  return &*load.made_up;
+}
+
 // Routes the chunk's rows (but those left out) and sends each destination
 // whose part is not done its rows, in its open transaction. Returns the rows
 // refused, by chunk row: by the routing (then nothing is sent) or by the
@@ -123,7 +137,8 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     const RoutedRows& rows = w.routed[d];
     if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
     load.at = d;
-    const RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row};
+    const RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row,
+                     made_up_ids(load, job)};
     SinkResult result = w.links[d]->send(rows.chunk, rows.bytes(), ids);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
@@ -348,7 +363,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
   const Chunk& chunk = text.chunk;
   outcome.parts.resize(job.destinations.size(), ChunkState::pending);
   outcome.rows_on.resize(job.destinations.size(), 0);
-  ChunkLoad load{chunk, text, outcome, {}, 0, {}, false};
+  ChunkLoad load{chunk, text, outcome, {}, 0, {}, false, {}};
   for (const Problem& p : outcome.rejects) load.left_out.insert(p.row_in_chunk);  // an earlier run's, of parts it loaded
   for (unsigned retry = 0;; ++retry) {
     try {

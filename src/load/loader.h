@@ -21,6 +21,7 @@
 #include "sink/destination.h"
 #include "sink/route.h"
 #include "table/auto_ids.h"
+#include "table/given_ids.h"
 #include "table/ledger.h"
 #include "throttle/gate.h"
 
@@ -58,6 +59,8 @@ struct LoadJob {
   throttle::Gate* gate = nullptr;       // passed before each chunk (--max-lag, --max-load; docs/replicas.md)
   // The unique keys a chunk's rows hold, where the load keeps chunks that share one in order (TableWork::board).
   std::function<chunks::ChunkKeys(const ChunkText&)> keys_of;
+  // The ids one LOAD DATA makes up for the NULL or 0 the file gives the AUTO_INCREMENT column, or nullptr.
+  const GivenIdPlan* given_ids = nullptr;
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.

@@ -2,6 +2,7 @@
 // numbers, from which id (the table's next value, or what an earlier --resume
 // run of the load began with), and the table's counter moved past the ids the
 // load takes, as one LOAD DATA leaves it.
+#include "base/parallel_for.h"
 #include "run/state.h"
 #include "text/identifiers.h"
 
@@ -40,10 +41,8 @@ std::optional<std::uint64_t> total_rows(const RunState& state) {
                          [](std::uint64_t sum, const Chunk& c) { return sum + c.rows; });
 }
 
-// The counter one LOAD DATA of `rows` rows leaves; moved there unless it is already past it.
-void move_counter(RunState& state, std::uint64_t rows) {
-  const load::AutoIds& ids = *state.auto_ids;
-  std::uint64_t after = ids.base + load::ids_taken(rows, state.target.engine) * ids.increment;
+// The table's counter moved to `after` unless it is already past it.
+void move_counter_to(RunState& state, std::uint64_t after) {
   if (load::next_auto_increment(*state.control, state.target) >= after) return;
   load::move_auto_increment(*state.control, state.target, after);
   // The ALTER gives the table a new creation time, which the ledgers compare: theirs is the table's now.
@@ -51,6 +50,49 @@ void move_counter(RunState& state, std::uint64_t rows) {
     for (Input& input : state.inputs)
       for (auto& ledger : input.ledgers)
         ledger->set_table_identity(load::table_identity(*state.control, state.target.database, state.target.table));
+}
+
+// The counter one LOAD DATA of `rows` rows leaves.
+void move_counter(RunState& state, std::uint64_t rows) {
+  const load::AutoIds& ids = *state.auto_ids;
+  move_counter_to(state, ids.base + load::ids_taken(rows, state.target.engine) * ids.increment);
+}
+
+load::IdSeries series(const RunState& state) {
+  return {std::max<std::uint64_t>(pinned(state, "auto_increment_increment"), 1),
+          pinned(state, "auto_increment_offset")};
+}
+
+// Each FILE's rows_before, when every input is a FILE split before the load; false otherwise.
+bool count_rows_before(RunState& state) {
+  std::uint64_t before = 0;
+  for (Input& input : state.inputs) {
+    if (!input.file) return false;
+    input.rows_before = before;
+    for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c)
+      before += state.chunks[c].rows;
+  }
+  return true;
+}
+
+// The first cursor: recorded by an earlier run of the load (--resume), or the table's next value, recorded.
+// Then the counter is moved past the ids the load gives, so that no other writer takes one of them.
+void number_given_ids(RunState& state) {
+  load::GivenIdPlan& plan = *state.given_ids;
+  const load::IdSeries ids = series(state);
+  std::uint64_t first = 0;
+  if (auto recorded = recorded_ids(state)) {
+    first = recorded->first;
+  } else {
+    first = load::first_id(load::next_auto_increment(*state.control, state.target), ids.increment, ids.offset);
+    for (const Input& input : state.inputs)
+      for (const auto& ledger : input.ledgers)
+        state.control->execute(ledger->record_ids(*state.control, first, ids.increment));
+  }
+  plan.start_at(first);
+  spdlog::debug("{}: the ids the server makes up in column {} numbered from {}", state.target.display,
+                plan.ids.column(), first);
+  if (!state.stage) move_counter_to(state, plan.end());
 }
 
 }  // namespace
@@ -67,7 +109,28 @@ void plan_auto_ids(const Options& options, RunState& state) {
   load::check_numbering(*state.control, state.target, *column);
 }
 
+void plan_given_ids(const Options& options, RunState& state) {
+  if (state.auto_ids || options.dry_run) return;
+  load::GivenIds ids(state.target, options, load::zero_is_a_value(*state.control), series(state));
+  // Spider's shards keep counters of their own; --part's processes would each read the table's; a stream's
+  // rows are read only as it loads: their NULL or 0 ids are refused row by row (load::made_up_id).
+  if (!ids.fills() || state.shards.map || !state.shards.head_because.empty() || options.parts > 1 ||
+      !count_rows_before(state))
+    return;
+  load::GivenIdPlan plan{std::move(ids), {}, {}};
+  plan.steps.resize(state.chunks.size());
+  for (const Input& input : state.inputs)
+    for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c)
+      plan.steps[c].first = input.rows_before + state.chunks[c].first_row;
+  parallel_for(state.chunks.size(), options.threads, [&](std::size_t c, unsigned) {
+    const Input& input = state.inputs[state.chunks[c].file];
+    plan.steps[c].second = plan.ids.step(input.file->bytes(), state.chunks[c]);
+  });
+  if (plan.makes_up_ids()) state.given_ids.emplace(std::move(plan));
+}
+
 void number_rows(const Options& /*options: every pass takes them*/, RunState& state) {
+  if (state.given_ids) number_given_ids(state);
   if (!state.auto_ids) return;
   load::AutoIds& ids = *state.auto_ids;
   std::uint64_t before = 0;

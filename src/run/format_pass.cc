@@ -53,11 +53,43 @@ void check_dump_charset(const Options& o, const RunState& state, std::string_vie
   throw refused({{name, at.line, base + at.byte_offset}, problems.front().message + more});
 }
 
+// Whether the server's own LOAD DATA reads the format without the escape fastload reads: a new session's
+// sql_mode (the global one) has NO_BACKSLASH_ESCAPES, under which a LOAD DATA that does not say ESCAPED BY has
+// none; fastload's sessions drop the flag (db/session_variables.h) and read backslash escapes.
+bool server_reads_no_escape(const Options& o, RunState& state) {
+  if (o.escape_given || o.dialect.escape != '\\') return false;
+  return state.control->query_value("SELECT @@GLOBAL.sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "1";
+}
+
+Failure escape_undecided(const std::string& where) {
+  return Failure(ExitCode::usage, fmt::format(
+      "{}: the server's sql_mode has NO_BACKSLASH_ESCAPES, under which its own LOAD DATA reads this format without "
+      "an escape character (a backslash is an ordinary character, \\N the two characters, not NULL), where "
+      "fastload reads backslash escapes; say which reading is meant: --fields-escaped-by '' loads the file as "
+      "the server's LOAD DATA would, --fields-escaped-by '\\\\' reads the escapes; nothing was loaded", where));
+}
+
+// A mapped file whose bytes hold a backslash, read differently by the two readings: refused at the line of
+// the first one (a file without one reads the same either way and loads).
+void check_backslashes(const Options& o, const Input& input, const Chunk& first) {
+  std::string_view bytes = input.file->bytes();
+  std::size_t at = bytes.find('\\', first.begin);
+  if (at == std::string_view::npos) return;
+  std::uint64_t line = first.first_line;
+  const std::string& end = o.dialect.line_terminator;
+  for (std::size_t p = bytes.find(end, first.begin); p < at; p = bytes.find(end, p + end.size())) ++line;
+  throw escape_undecided(fmt::format("{}:{} (byte {})", input.name(), line, at));
+}
+
 }  // namespace
 
 void check_formats(const Options& options, RunState& state) {
   const load::FormatExpectation expected = expectation(options, state);
+  const bool no_escape = server_reads_no_escape(options, state);
   for (Input& input : state.inputs) {
+    if (no_escape && !input.file)
+      throw escape_undecided(input.name() + " (a stream, not read ahead for a backslash)");
+    if (no_escape && input.chunk_count > 0) check_backslashes(options, input, state.chunks[input.first_chunk]);
     // A mapped file in a charset fastload converts is one the server reads itself (--mode server): its
     // multi-byte characters can hold a byte of the field terminator, which a byte-wise parse would split at.
     if (input.file && options.convert_charset) continue;

@@ -210,6 +210,7 @@ struct TableLoad::Parts {
     job.connect = load::session_links(job, sources.mapped);
     job.gate = state.gate;
     job.keys_of = chunk_keys(options, state);
+    job.given_ids = state.given_ids ? &*state.given_ids : nullptr;
     if (job.keys_of) board = std::make_unique<load::KeyBoard>();
   }
 };

@@ -37,7 +37,11 @@ void map_and_split(const Options& options, RunState& state) {
     for (std::size_t i = 0; i < state.inputs.size(); ++i) split_input(options, state, i);
   });
   // check: the first rows of each input read as the load will read them, before any row is sent.
-  timed(state, "check", [&] { check_formats(options, state); });
+  // The ids the server makes up for a NULL or 0 the file gives an AUTO_INCREMENT column, read before the sort.
+  timed(state, "check", [&] {
+    check_formats(options, state);
+    plan_given_ids(options, state);
+  });
   // sort: files out of the table's key order loaded in key order; their chunks are then the sorted rows'.
   timed(state, "sort", [&] { sort_inputs(options, state); });
   state.outcomes.assign(state.chunks.size(), {});

@@ -35,6 +35,7 @@ std::variant<const order::IndexKey*, std::string> sort_key(const Options& option
   if (!options.sort) return std::string("--no-sort");
   if (options.whole_file()) return fmt::format("--mode {} sends the file in one statement", traits(options.mode).name);
   if (state.auto_ids) return std::string("AUTO_INCREMENT ids are numbered in file order");
+  if (state.given_ids) return std::string("the ids the server makes up for NULL or 0 are numbered in file order");
   const LoadKeys& keys = table_keys(options, state);
   if (keys.triggers) return std::string("the table has triggers, which see the rows in file order");
   if (const auto* why = std::get_if<std::string>(&keys.clustered)) return *why;

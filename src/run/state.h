@@ -22,6 +22,7 @@
 #include "order/sorter.h"
 #include "run/index_keys.h"
 #include "table/auto_ids.h"
+#include "table/given_ids.h"
 #include "table/indexes.h"
 #include "table/ledger.h"
 #include "load/loader.h"
@@ -89,6 +90,8 @@ struct RunState {
   std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards
   std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
   std::optional<load::AutoIds> auto_ids;  // the AUTO_INCREMENT column the fields leave out, numbered in file order
+  // The ids the server makes up for a NULL or 0 the file gives the AUTO_INCREMENT column, worked out in file order.
+  std::optional<load::GivenIdPlan> given_ids;
   std::optional<load::DeferredIndexes> deferred;  // --defer-indexes: dropped, until re-created
   std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
   std::vector<Chunk> chunks;  // every input's, in order; chunk.file indexes `inputs`
@@ -236,6 +239,9 @@ void check_bulk_target(const Options& options, RunState& state);
 void plan_auto_ids(const Options& options, RunState& state);
 void number_rows(const Options& options, RunState& state);
 void finish_auto_ids(RunState& state);
+// plan_given_ids after the split, before the sort: what each chunk's rows do to the cursor of the ids the server
+// makes up for a NULL or 0 the file gives the AUTO_INCREMENT column (table/given_ids.h), read in parallel.
+void plan_given_ids(const Options& options, RunState& state);
 
 // indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
 void defer_indexes(const Options& options, RunState& state);

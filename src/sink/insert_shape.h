@@ -62,6 +62,11 @@ class InsertShape {
     return load::made_up_id(row, given_id_->column->name, zero_is_a_value_);
   }
 
+  // Whether slot holds the field the file gives the AUTO_INCREMENT column in (when checked).
+  bool gives_id(const ValueSlot& slot) const {
+    return given_id_ && slot.field == given_id_->field && slot.column == given_id_->column;
+  }
+
   // Whether a --set expression reads a field (a --columns variable): its
   // value is then a placeholder inside an expression.
   bool expressions_read_fields() const { return expressions_read_fields_; }
@@ -72,8 +77,14 @@ class InsertShape {
 
   // The session speaks utf8mb4 (the names' charset); the values are in the
   // file's --charset. Whether slot's value needs saying so: a string for a
-  // column other than an integer one, when the file is not utf8mb4.
-  bool converted(const ValueSlot& slot) const { return !introducer_.empty() && !(slot.column && slot.column->integer); }
+  // column other than an integer or a binary one, when the file is not utf8mb4.
+  bool converted(const ValueSlot& slot) const {
+    return !introducer_.empty() && !(slot.column && (slot.column->integer || slot.column->binary));
+  }
+  // Whether slot's value goes as bytes, in no charset: a binary column's
+  // (BINARY, VARBINARY, BLOB), which LOAD DATA stores as the file's bytes,
+  // whatever --charset says, valid in it or not.
+  static bool as_bytes(const ValueSlot& slot) { return slot.column && slot.column->binary; }
   // "_latin1" before a text literal of the file's bytes; "" for a utf8mb4 file.
   const std::string& introducer() const { return introducer_; }
 

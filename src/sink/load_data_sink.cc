@@ -69,7 +69,7 @@ std::string LoadDataSink::statement() const { return statement_; }
 SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
-  if (auto made_up = given_ids_.first_made_up(file, chunk)) {  // nothing sent
+  if (auto made_up = ids.made_up ? std::nullopt : given_ids_.first_made_up(file, chunk)) {  // nothing sent
     result.problems.push_back(std::move(*made_up));
     return result;
   }
@@ -94,6 +94,12 @@ SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const R
 bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,
                         SinkResult& result) {
   if (ids.ids && piece.rows > 0) session_.execute(load_data_counter(*ids.ids, ids.id(first_row)));
+  // The first id the statement makes up; the server's own cursor numbers the rest as one LOAD DATA does.
+  for (std::uint64_t row = first_row; ids.made_up && row < first_row + piece.rows; ++row)
+    if (std::uint64_t id = ids.made_up_id(row)) {
+      session_.execute(fmt::format("SET INSERT_ID = {}", id));
+      break;
+    }
   try {
     if (!local_) {
       session_.execute(statement_);

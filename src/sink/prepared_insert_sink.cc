@@ -81,9 +81,17 @@ bool parse_integer(std::string_view text, const Column& column, long long& value
 }
 
 // A string goes as the session's charset, or as bytes (BLOB) that the
-// statement's CONVERT(? USING charset) reads in the file's.
+// statement's CONVERT(? USING charset) reads in the file's, or that a binary
+// column stores as they are.
 enum_field_types string_type(const InsertShape& shape, const ValueSlot& slot) {
-  return shape.converted(slot) ? MYSQL_TYPE_BLOB : MYSQL_TYPE_STRING;
+  return shape.converted(slot) || InsertShape::as_bytes(slot) ? MYSQL_TYPE_BLOB : MYSQL_TYPE_STRING;
+}
+
+// The most bytes of values an execution carries: max_allowed_packet less room
+// for the packet's other parts (the statement id, flags, the types).
+std::size_t batch_limit(Session& session) {
+  std::size_t packet = std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576"));
+  return packet - std::min<std::size_t>(packet / 2, 4096);
 }
 
 }  // namespace
@@ -102,7 +110,7 @@ PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, c
       on_duplicate_(options.on_duplicate),
       batch_rows_(max_statement_rows(session, on_duplicate_, options.batch_rows ? options.batch_rows
                                                                                  : kDefaultBatchRows)),
-      max_batch_bytes_(std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576")) - 4096),
+      max_batch_bytes_(batch_limit(session)),
       rows_(shape_.width(), options.dialect),
       binds_(std::make_unique<BindBuffers>()) {
   if (!array_binding_ && options.array_binding && shape_.expressions_read_fields() && session.supports_array_binding())
@@ -207,7 +215,8 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, c
   batched_ = 0;
   batch_bytes_ = 0;
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
-    if (auto made_up = shape_.made_up_id(parsed, row)) {
+    std::uint64_t made_up_id = 0;  // the id one LOAD DATA makes up for the row's NULL or 0, sent instead
+    if (auto made_up = shape_.made_up_id(parsed, row); made_up && !(made_up_id = ids.made_up_id(row))) {
       result.problems.push_back(std::move(*made_up));
       return false;
     }
@@ -221,16 +230,17 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, c
       fields = &rows_.reparse();  // flush released the memory this row's values were in
     }
     if (bytes > max_batch_bytes_) {
-      result.problems.push_back(row_too_large(row, bytes));
+      result.problems.push_back(row_too_large(row, bytes, max_batch_bytes_));
       return false;
     }
     if (batched_++ == 0) first_row_ = row;
     for (const ValueSlot& slot : shape_.slots()) {
-      if (slot.field != ValueSlot::kId) {
+      if (slot.field == ValueSlot::kId)
+        batch_.push_back({ids_.emplace_back(std::to_string(ids.id(row))), false, false});
+      else if (made_up_id && shape_.gives_id(slot))
+        batch_.push_back({ids_.emplace_back(std::to_string(made_up_id)), false, false});
+      else
         batch_.push_back((*fields)[slot.field]);
-        continue;
-      }
-      batch_.push_back({ids_.emplace_back(std::to_string(ids.id(row))), false, false});
     }
     batch_bytes_ += bytes;
     return true;

@@ -12,12 +12,14 @@
 
 namespace fastload::load {
 
-// A row that cannot fit one statement under max_allowed_packet.
-inline Problem row_too_large(std::uint64_t row, std::size_t bytes) {
+// A row that cannot fit any statement, alone in it, under max_allowed_packet
+// (statements of one row were tried: only such a row is refused).
+inline Problem row_too_large(std::uint64_t row, std::size_t bytes, std::size_t limit) {
   Problem p;
   p.row_in_chunk = row;
-  p.message = fmt::format("the row needs {} bytes in a statement, more than max_allowed_packet allows; raise "
-                          "max_allowed_packet or use --mode load", bytes);
+  p.message = fmt::format("the row needs {} bytes in a statement of its own, more than the {} the server's "
+                          "max_allowed_packet lets through; raise max_allowed_packet (SET GLOBAL) or use --mode load",
+                          bytes, limit);
   return p;
 }
 

@@ -37,7 +37,7 @@ class TextInsertSink : public Sink {
   OnDuplicate on_duplicate_;
   InsertShape shape_;            // its head() begins each statement
   std::uint64_t rows_per_statement_;  // 0: as many as fit
-  std::size_t max_packet_;       // bytes: max_allowed_packet less the packet header; no statement is longer
+  std::size_t max_packet_;       // bytes: the longest statement max_allowed_packet lets through
   std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller;
                                  // a single longer row goes alone
   ChunkRows rows_;

@@ -54,8 +54,10 @@ bool makes_up_id(const split::Field& field, bool zero_is_a_value) {
 Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_value) {
   Problem p;
   p.row_in_chunk = row;
-  p.message = fmt::format("{} in the AUTO_INCREMENT column {} has the server make up an id, numbered per statement, "
-                          "where one LOAD DATA numbers in file order: give the row its id{}",
+  p.message = fmt::format("{} in the AUTO_INCREMENT column {} has the server make up an id; fastload gives such a row "
+                          "the id one LOAD DATA would only where it reads the input before the load: a FILE it maps "
+                          "(a compressed file or a pipe is read as it loads), without --part, into a table that is "
+                          "no Spider table; decompress the input to a FILE first, or give the row its id{}",
                           zero_is_a_value ? "NULL" : "NULL or 0", quote_identifier(column),
                           zero_is_a_value ? "" : " (0 is stored as 0 under sql_mode NO_AUTO_VALUE_ON_ZERO)");
   return p;

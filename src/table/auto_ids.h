@@ -38,15 +38,20 @@ struct RowIds {
   const AutoIds* ids = nullptr;  // nullptr: the fields fill the column, or there is none
   std::uint64_t first_ordinal = 1;
   const std::vector<std::uint64_t>* original_row = nullptr;
+  // The fields fill the column: the id the server makes up for each row of the chunk (0 where the row gives
+  // its own), as one LOAD DATA of the input does (table/given_ids.h); nullptr where fastload cannot say.
+  const std::vector<std::uint64_t>* made_up = nullptr;
 
-  std::uint64_t ordinal(std::uint64_t row) const {
-    std::uint64_t chunk_row = original_row && !original_row->empty() ? original_row->at(row - 1) : row;
-    return first_ordinal + chunk_row - 1;
+  std::uint64_t chunk_row(std::uint64_t row) const {
+    return original_row && !original_row->empty() ? original_row->at(row - 1) : row;
   }
+  std::uint64_t ordinal(std::uint64_t row) const { return first_ordinal + chunk_row(row) - 1; }
   std::uint64_t id(std::uint64_t row) const { return ids->id(ordinal(row)); }
+  // The id the server makes up for row `row` (as sent), 0 when the row gives its own or fastload cannot say.
+  std::uint64_t made_up_id(std::uint64_t row) const { return made_up ? made_up->at(chunk_row(row) - 1) : 0; }
   // How many rows from `row` on, at most `limit`, take consecutive ids (one LOAD DATA's counter).
   std::uint64_t consecutive(std::uint64_t row, std::uint64_t limit) const {
-    if (!ids || !original_row || original_row->empty()) return limit;
+    if ((!ids && !made_up) || !original_row || original_row->empty()) return limit;
     std::uint64_t n = 1;
     while (n < limit && (*original_row)[row - 1 + n] == (*original_row)[row - 2 + n] + 1) ++n;
     return n;
@@ -89,7 +94,8 @@ bool zero_is_a_value(Session& session);
 // Whether the server makes up an id for the value `field` (NULL, or 0 unless zero_is_a_value). Pure.
 bool makes_up_id(const split::Field& field, bool zero_is_a_value);
 
-// The refusal of a row whose id the server would make up.
+// The refusal of a row whose id the server would make up, where fastload cannot number such rows (a stream,
+// --part, a Spider table: docs/design.md#auto-increment-ids).
 Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_value);
 
 // A file that gives the AUTO_INCREMENT column, as the LOAD DATA modes send

@@ -74,11 +74,13 @@ same() {
 }
 
 # Empty strings stay empty, backslashes escape as in the file, and --set reads "..." as a string and || as OR.
+# (Under NO_BACKSLASH_ESCAPES the server's own LOAD DATA would read no escape: a file with a backslash says which
+# reading it means, --fields-escaped-by, or is refused: over_refusals.sh.)
 awk 'BEGIN { for (i = 1; i <= 300; i++) printf "%d\t%s\t%s\n", i, i % 3 ? "" : "x\\\\y", i % 5 }' >"$TEST_TMP/modes.tsv"
 same "sql_mode = 'EMPTY_STRING_IS_NULL,ANSI_QUOTES,PIPES_AS_CONCAT,NO_BACKSLASH_ESCAPES,NO_UNSIGNED_SUBTRACTION'" \
   "$TEST_TMP/modes.tsv" "CREATE TABLE t (id int PRIMARY KEY, a varchar(10), b varchar(20), c bigint)" \
   "(id, a, @x) SET b = CONCAT(@x, \"!\"), c = (@x || 0) - 2" --columns id,a,@x --set 'b = CONCAT(@x, "!")' \
-  --set 'c = (@x || 0) - 2'
+  --set 'c = (@x || 0) - 2' --fields-escaped-by '\\'
 expect_eq "an empty string stays one" 200 "$(sql $DB -e "SELECT COUNT(*) FROM t WHERE a = ''")"
 
 # fastload's own reads of the table see all of it: every column of a wide table.
