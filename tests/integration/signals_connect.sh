@@ -1,8 +1,9 @@
 # SIGTERM and SIGINT end the run within a second before the load too: while connecting to a server that accepts
 # the connection and never answers (a unix socket: tests/tools/fake_server.cc; TCP: a listener of the test's own),
 # with --connect-timeout 30; while the mode's test statement waits for a table another session holds with LOCK
-# TABLES ... WRITE; and while --max-rate holds a chunk back (the chunk in flight then commits at once). Each ends
-# with exit 11 and a fastload: message saying the signal.
+# TABLES ... WRITE; while --max-rate holds a chunk back (the chunk in flight then commits at once); and while a
+# worker waits to try its chunk again after its server went away. Each ends with exit 11 and a fastload: message
+# saying the signal.
 source "$(dirname "$0")/lib.sh"
 : "${FAKE_SERVER:?run through ctest}"
 
@@ -108,5 +109,23 @@ signalled "throttled, SIGTERM" TERM 'sleep 1' --socket "$SOCKET" -u root --mode 
 stopped "throttled, SIGTERM" TERM ".*big.tsv: stopped by signal N: the chunks in flight were committed or rolled back"
 expect_eq "throttled: the rows reported are the table's" "$(json rows)" "$(count $db.t)"
 ((RC != 11 || $(count $db.t) > 0)) && pass || fail "throttled: the chunk in flight was not committed"
+
+# (5) The server is killed mid-load: the worker backs off between its attempts to reconnect (up to 8 s each).
+private_server gone
+trap 'cleanup; "$SOURCE_DIR/scripts/server.sh" stop "$PRIVATE_SERVER"' EXIT
+on gone -e "CREATE DATABASE $db; CREATE TABLE $db.t (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB"
+# killed_while_loading: once rows are in, the server is killed and 2.5 s pass (the worker backing off meanwhile).
+killed=no
+killed_while_loading() {
+  [[ $killed == yes ]] && return 0
+  (($(on gone -e "SELECT COUNT(*) FROM $db.t" 2>/dev/null || echo 0) > 0)) || return 1
+  kill -9 "$(cat "$PRIVATE_SERVER/mysqld.pid")"
+  killed=yes
+  sleep 2.5
+}
+signalled "backing off, SIGTERM" TERM killed_while_loading --socket "$PRIVATE_SERVER/mysql.sock" -u root --mode load \
+  --threads 1 --max-rate 100K --chunk-size 64K --retries 10 "$TEST_TMP/big.tsv" $db.t
+stopped "backing off, SIGTERM" TERM ".*big.tsv: chunk [0-9]+ .*stopped by signal N before it was tried again"
+expect_match "backing off: it was retrying" "trying (the chunk )?again" "$ERR"
 
 finish
