@@ -400,8 +400,9 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
     sleep_unless_stopped(backoff(retry));
     if (stop_signal() != 0) {  // a stop while the chunk waited to be tried again: it is not
       outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
-      throw Failure(ExitCode::interrupted, fmt::format("{}: stopped by signal {} before it was tried again: {}",
-                                                       describe(chunk, job), stop_signal(), fate(load, job)));
+      throw Failure(ExitCode::interrupted, fmt::format(
+          "{}: stopped by signal {} before it was tried again: {}; run the same command again (with --resume it "
+          "loads only what is not loaded)", describe(chunk, job), stop_signal(), fate(load, job)));
     }
   }
 }
