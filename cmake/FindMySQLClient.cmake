@@ -7,7 +7,9 @@
 # (MYSQL_OPT_SSL_MODE, Oracle), FASTLOAD_HAVE_SSL_ENFORCE (MariaDB) and
 # FASTLOAD_HAVE_ARRAY_BINDING (MariaDB's STMT_ATTR_ARRAY_SIZE bulk execution) and
 # FASTLOAD_HAVE_COMPRESSION_ALGORITHMS (Oracle's MYSQL_OPT_COMPRESSION_ALGORITHMS,
-# 8.0.18+: zstd for --compress; otherwise MYSQL_OPT_COMPRESS, zlib).
+# 8.0.18+: zstd for --compress; otherwise MYSQL_OPT_COMPRESS, zlib) and
+# FASTLOAD_HAVE_NONBLOCK_CONNECT (MariaDB's mysql_real_connect_start/_cont: a
+# connect a stop signal can end, db/stoppable_connect.h).
 
 include(FindPackageHandleStandardArgs)
 include(CheckCXXSourceCompiles)
@@ -59,9 +61,13 @@ if(MySQLClient_FOUND AND NOT TARGET MySQLClient::MySQLClient)
   check_cxx_source_compiles("#include <mysql.h>
     int main() { mysql_option o = MYSQL_OPT_COMPRESSION_ALGORITHMS; return (int)o; }"
     FASTLOAD_HAVE_COMPRESSION_ALGORITHMS)
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { MYSQL* r = nullptr; mysql_option o = MYSQL_OPT_NONBLOCK;
+                 return mysql_real_connect_cont(&r, nullptr, MYSQL_WAIT_TIMEOUT) + (int)o +
+                        (int)mysql_get_timeout_value_ms(nullptr); }" FASTLOAD_HAVE_NONBLOCK_CONNECT)
   cmake_pop_check_state()
   foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE FASTLOAD_HAVE_ARRAY_BINDING
-          FASTLOAD_HAVE_COMPRESSION_ALGORITHMS)
+          FASTLOAD_HAVE_COMPRESSION_ALGORITHMS FASTLOAD_HAVE_NONBLOCK_CONNECT)
     if(${feature})
       set_property(TARGET MySQLClient::MySQLClient APPEND PROPERTY
         INTERFACE_COMPILE_DEFINITIONS ${feature}=1)

@@ -3,6 +3,9 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstring>
+#include <fmt/core.h>
+#include <glob.h>
+#include <sys/stat.h>
 
 #include "cli/file_arguments.h"
 #include "cli/flags.h"
@@ -13,11 +16,33 @@
 namespace fastload {
 namespace {
 
+bool is_bare_password(const char* arg) { return std::strcmp(arg, "-p") == 0 || std::strcmp(arg, "--password") == 0; }
+
+// Whether `arg`, right after a bare -p or --password, may be a password given apart: no option, and no file
+// (nor a pattern any file matches). A FILE or DB.TABLE is the mysql client's reading of it; a password typed
+// there would be printed as a file that cannot be opened or a table that does not exist (docs/design.md#passwords).
+bool password_given_apart(const char* arg) {
+  if (arg[0] == '-') return false;
+  struct stat st {};
+  if (::lstat(arg, &st) == 0) return false;
+  glob_t found{};
+  bool matches = ::glob(arg, GLOB_NOSORT, nullptr, &found) == 0 && found.gl_pathc > 0;
+  ::globfree(&found);
+  return !matches;
+}
+
 // Like the mysql client, `-p` and `--password` without an attached value mean
 // "prompt": rewrite them so CLI11 never takes the next argument as a password.
+// The argument after one that may be a password given apart is refused, and not printed.
 std::vector<std::string> mark_password_prompts(std::vector<std::string> args) {
-  for (auto& arg : args) {
-    if (arg == "-p" || arg == "--password") arg = "--password-prompt";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!is_bare_password(args[i].c_str())) continue;
+    if (i + 1 < args.size() && password_given_apart(args[i + 1].c_str()))
+      throw misuse(fmt::format(
+          "the argument after {0} names no file; it may be a password given apart, so it is neither used nor "
+          "printed. {0} takes its password attached ({1}) or none, to ask for it; to give DB.TABLE right after "
+          "{0}, move {0} before the files", args[i], args[i] == "-p" ? "-pSECRET" : "--password=SECRET"));
+    args[i] = "--password-prompt";
   }
   return args;
 }
@@ -119,6 +144,8 @@ void hide_password_in_argv(int argc, char** argv) {
     char* value = nullptr;
     if (std::strncmp(argv[i], "--password=", 11) == 0) value = argv[i] + 11;
     else if (std::strncmp(argv[i], "-p", 2) == 0 && argv[i][2] != '\0' && argv[i][1] != '-') value = argv[i] + 2;
+    // A password given apart after a bare -p (refused by parse_args) leaves ps as soon as the attached ones.
+    if (!value && i > 1 && is_bare_password(argv[i - 1]) && password_given_apart(argv[i])) value = argv[i];
     if (value) std::memset(value, 'x', std::strlen(value));
   }
 }

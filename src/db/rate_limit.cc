@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <thread>
+
+#include "db/stop_signal.h"
 
 namespace fastload::load {
 
 RateLimiter::RateLimiter(std::uint64_t bytes_per_second)
-    : RateLimiter(bytes_per_second, Clock::now, [](Clock::duration d) { std::this_thread::sleep_for(d); }) {}
+    // After a stop signal the chunks in flight are sent without waiting: the run ends within a second.
+    : RateLimiter(bytes_per_second, Clock::now, [](Clock::duration d) { sleep_unless_stopped(d); }) {}
 
 RateLimiter::RateLimiter(std::uint64_t bytes_per_second, Now now, Sleep sleep)
     : rate_(std::max<std::uint64_t>(bytes_per_second, 1)),

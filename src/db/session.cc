@@ -12,6 +12,7 @@
 #include "input/mapped_file.h"
 #include "db/rate_limit.h"
 #include "db/stop_signal.h"
+#include "db/stoppable_connect.h"
 
 namespace fastload::load {
 
@@ -167,6 +168,7 @@ void configure(MYSQL* mysql, InfileStream* infile, const ConnectionOptions& o, b
   if (connect_timeout_seconds > 0) set_option(mysql, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_seconds);
   set_tls(mysql, o);
   if (compress) set_compression(mysql);
+  allow_stopped_connect(mysql);
 }
 
 }  // namespace
@@ -196,8 +198,13 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
 void Session::connect(const ConnectionOptions& o, const std::optional<std::string>& password) {
   auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
   const auto& pw = password ? password : o.password;
-  if (!mysql_real_connect(mysql_.get(), text(o.host), text(o.user), pw ? pw->c_str() : nullptr, nullptr, o.port,
-                          text(o.socket), 0)) {
+  const ConnectResult result = connect_unless_stopped(
+      mysql_.get(), {text(o.host), text(o.user), pw ? pw->c_str() : nullptr, o.port, text(o.socket)});
+  if (result == ConnectResult::stopped)
+    throw Failure(ExitCode::interrupted, fmt::format("stopped by signal {} while connecting to {}, which had not "
+                                                     "answered yet; run the same command again", stop_signal(),
+                                                     describe_server(o)));
+  if (result == ConnectResult::failed) {
     std::string why = mysql_error(mysql_.get());
     unsigned code = mysql_errno(mysql_.get());
     throw Failure(ExitCode::connect, fmt::format("cannot connect to {}: {} (error {}); {}",

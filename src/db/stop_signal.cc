@@ -18,7 +18,7 @@ std::atomic<bool> cut{false};  // written by the watcher, read after the load
 
 struct sigaction previous_int, previous_term;
 
-extern "C" void on_stop_signal(int signal) { requested.store(signal, std::memory_order_relaxed); }
+extern "C" void on_stop_signal(int signal) noexcept { requested.store(signal, std::memory_order_relaxed); }
 
 std::mutex registry_mutex;                  // guards `registry`, and every shutdown of a registered socket
 std::vector<WatchedConnection*> registry;  // the sessions alive now
@@ -43,8 +43,9 @@ void cut_stuck_calls(std::int64_t signalled) {
     // A call begun after the signal (re-creating deferred indexes, the barrier) runs as long as it needs,
     // unless the server already left a call unanswered.
     bool after_signal = since > signalled;
+    bool patient = after_signal || c->patient.load(std::memory_order_relaxed);
     if (since == 0 || (after_signal && !cut.load(std::memory_order_relaxed)) ||
-        now_ns() - std::max(since, signalled) < grace)
+        (patient && now_ns() - std::max(since, signalled) < grace))
       continue;
     // Said before the cut: the call it wakes must find why it failed (it read `cut` unset in a loaded run).
     cut.store(true, std::memory_order_release);
@@ -91,6 +92,15 @@ StopSignals::~StopSignals() {
 int stop_signal() { return requested.load(std::memory_order_relaxed); }
 
 bool connection_cut() { return cut.load(std::memory_order_acquire); }
+
+void sleep_unless_stopped(std::chrono::steady_clock::duration duration) {
+  const auto until = std::chrono::steady_clock::now() + duration;
+  while (stop_signal() == 0) {
+    auto left = until - std::chrono::steady_clock::now();
+    if (left <= std::chrono::steady_clock::duration::zero()) return;
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(50)));
+  }
+}
 
 void register_connection(WatchedConnection* connection) {
   std::lock_guard<std::mutex> lock(registry_mutex);

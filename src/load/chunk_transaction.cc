@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 #include <set>
 #include <spdlog/spdlog.h>
-#include <thread>
 
 #include "base/errors.h"
 #include "table/column_list.h"
@@ -402,8 +401,10 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
       if (f.code() != ExitCode::connect || retry >= job.options.retries || stop_signal() != 0) {
+        // A reconnect a stop signal ended leaves the chunk not loaded, as one never started.
+        bool stopped = f.code() == ExitCode::interrupted;
         if (outcome.state == ChunkState::pending)
-          outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
+          outcome.state = in_doubt(outcome) ? ChunkState::unknown : stopped ? ChunkState::pending : ChunkState::failed;
         if (outcome.state == ChunkState::failed || outcome.state == ChunkState::unknown) note_left_behind(load, job);
         throw;
       }
@@ -411,7 +412,13 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       spdlog::warn("{}; trying again ({} of {})", f.what(), retry + 1,
                    job.options.retries);
     }
-    std::this_thread::sleep_for(backoff(retry));
+    sleep_unless_stopped(backoff(retry));
+    if (stop_signal() != 0) {  // a stop while the chunk waited to be tried again: it is not
+      outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
+      throw Failure(ExitCode::interrupted, fmt::format(
+          "{}: stopped by signal {} before it was tried again: {}; run the same command again (with --resume it "
+          "loads only what is not loaded)", describe(chunk, job), stop_signal(), fate(load, job)));
+    }
   }
 }
 

@@ -78,6 +78,7 @@ std::unique_ptr<Session> open_session(const Destination& to, const std::vector<c
   session->release_sent_pages(mapped);
   session->take_sent();  // what it sent to set up is no chunk's
   session->count_sent(sent);
+  session->finish_chunks_on_stop();  // from here on its calls are chunks'; its set-up above is cut at once
   return session;
 }
 

@@ -248,8 +248,8 @@ void end_table(RunState& state) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);
     s.server_errno.reset();  // the cut connection's error is fastload's own doing
-    s.error = fmt::format("stopped by signal {}: the server did not answer within {} s of it, so the "
-                          "connection was cut\n{}", load::stop_signal(), load::kStopGrace.count() / 1000, s.error);
+    s.error = fmt::format("stopped by signal {}: the server had not answered a statement, so its connection was "
+                          "cut; run the same command again\n{}", load::stop_signal(), s.error);
   }
   abandon(state);  // --atomic: any failure before the publish
   if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();

@@ -4,11 +4,15 @@
 
 #include "base/errors.h"
 #include "base/server_codes.h"
+#include "db/name_characters.h"
 #include "text/identifiers.h"
 
 namespace fastload::load {
 
 void check_database(Session& session, const std::string& database) {
+  if (std::optional<std::string> character = unnameable_character(session, database))
+    throw Failure(ExitCode::no_table, fmt::format("database {} cannot exist: {}", database,
+                                                  unnameable_reason(*character)));
   if (session.query_value(fmt::format("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = {}",
                                       session.quote_string(database))) != "0")
     return;
@@ -18,6 +22,7 @@ void check_database(Session& session, const std::string& database) {
 }
 
 bool table_exists(Session& session, const std::string& database, const std::string& table) {
+  if (unnameable_character(session, database) || unnameable_character(session, table)) return false;
   return session.query_value(fmt::format(
              "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
              session.quote_string(database), session.quote_string(table))) != "0";

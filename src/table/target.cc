@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.h"
+#include "db/name_characters.h"
 #include "table/column_list.h"
 #include "table/partitions.h"
 #include "db/session_variables.h"
@@ -77,6 +78,10 @@ void mark_single_byte(Session& session, Target& t) {
 }
 
 void find_table(Session& session, Target& t) {
+  for (const std::string* name : {&t.database, &t.table})
+    if (std::optional<std::string> character = unnameable_character(session, *name))
+      throw Failure(ExitCode::no_table, fmt::format("table {} cannot exist: {}", t.display,
+                                                    unnameable_reason(*character)));
   auto rows = session.query(fmt::format(
       "SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t "
       "LEFT JOIN information_schema.ENGINES e ON e.ENGINE = t.ENGINE "

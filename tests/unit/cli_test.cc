@@ -140,11 +140,11 @@ TEST(ParseArgs, PasswordForms) {
   EXPECT_EQ(parse_args({"-psecret", "f", "d.t"}).options.connection.password, "secret");
   EXPECT_EQ(parse_args({"--password=secret", "f", "d.t"}).options.connection.password, "secret");
   // -p alone prompts; it never takes the next argument as the password.
-  auto prompt = parse_args({"-p", "f", "d.t"}).options;
+  auto prompt = parse_args({"-p", "/dev/null", "d.t"}).options;
   EXPECT_TRUE(prompt.connection.prompt_password);
   EXPECT_FALSE(prompt.connection.password.has_value());
-  EXPECT_EQ(prompt.files, std::vector<std::string>{"f"});
-  EXPECT_TRUE(parse_args({"f", "--password", "d.t"}).options.connection.prompt_password);
+  EXPECT_EQ(prompt.files, std::vector<std::string>{"/dev/null"});
+  EXPECT_TRUE(parse_args({"f", "--password", "-v", "d.t"}).options.connection.prompt_password);
 }
 
 TEST(ParseArgs, RefusesBadCombinations) {
@@ -163,6 +163,17 @@ std::string usage_message_of(const std::vector<std::string>& args) {
     return e.what();
   }
   return "";
+}
+
+// The argument after a bare -p or --password that names no file may be a password given apart: refused, unprinted.
+TEST(ParseArgs, RefusesAPasswordGivenApartWithoutPrintingIt) {
+  for (std::vector<std::string> args : std::vector<std::vector<std::string>>{
+           {"-p", "Hush-pw", "f", "d.t"}, {"--password", "Hush-pw", "f", "d.t"}, {"f", "d.t", "-p", "Hush-pw"},
+           {"f", "-p", "Hush-pw", "d.t"}, {"-p", "Hush-*-pw", "f", "d.t"}}) {
+    std::string message = usage_message_of(args);
+    EXPECT_NE(message.find("names no file; it may be a password given apart"), std::string::npos) << message;
+    EXPECT_EQ(message.find("Hush"), std::string::npos) << message;
+  }
 }
 
 // No numeric option takes a negative value (CLI11 alone would wrap "-1" to 2^64 - 1), a value outside its
@@ -207,6 +218,12 @@ TEST(HidePassword, BlanksTheValueInPlace) {
   EXPECT_STREQ(argv[1], "-pxxxxxx");
   EXPECT_STREQ(argv[2], "--password=xxxxxxx");
   EXPECT_STREQ(argv[3], "-u");
+  // A password given apart after a bare -p too; an existing file there stays.
+  char b1[] = "-p", b2[] = "Hush-pw", b3[] = "--password", b4[] = "/dev/null";
+  char* apart[] = {a0, b1, b2, b3, b4};
+  hide_password_in_argv(5, apart);
+  EXPECT_STREQ(apart[2], "xxxxxxx");
+  EXPECT_STREQ(apart[4], "/dev/null");
 }
 
 }  // namespace

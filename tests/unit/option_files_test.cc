@@ -205,7 +205,7 @@ TEST(OptionFiles, APasswordAloneAsksUnlessTheCommandLineGivesOne) {
   EXPECT_FALSE(c.prompt_password);
   EXPECT_EQ(*c.password, "secret");
   const std::string secret = dir.write("[client]\npassword=x\n", "secret.cnf");
-  c = parse_args({"--defaults-file", secret, "-p", "f", "d.t"}).options.connection;
+  c = parse_args({"--defaults-file", secret, "-p", secret, "d.t"}).options.connection;
   EXPECT_TRUE(c.prompt_password);
   EXPECT_FALSE(c.password.has_value());
 }
