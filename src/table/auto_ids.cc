@@ -67,12 +67,7 @@ GivenIdCheck::GivenIdCheck(Session& session, const Target& target, const Options
   const Column* column = filled_auto_increment(target, options);
   if (!column) return;
   column_ = column->name;
-  if (options.columns.empty()) {
-    std::vector<const Column*> columns = default_columns(target);
-    field_ = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), column) - columns.begin());
-  } else {
-    while (options.columns[field_].variable || !same_name(options.columns[field_].name, column->name)) ++field_;
-  }
+  field_ = field_of(column->name, target, options).value_or(0);  // filled: a field holds it
   zero_is_a_value_ = zero_is_a_value(session);
   rows_.emplace(row_width(target, options), options.dialect);
 }
