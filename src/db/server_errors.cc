@@ -134,11 +134,11 @@ namespace {
 std::string transaction_hint(unsigned code) {
   switch (code) {
     case er::LOCK_WAIT_TIMEOUT:
-      return "another session held locks on the rows or the table longer than innodb_lock_wait_timeout, each of "
-             "--retries times: find it (information_schema.INNODB_TRX, SHOW PROCESSLIST) and load when it is done";
+      return "another session held locks on the rows or the table longer than innodb_lock_wait_timeout: find it "
+             "(information_schema.INNODB_TRX, SHOW PROCESSLIST) and load when it is done";
     case er::LOCK_DEADLOCK:
-      return "another session's transaction deadlocked with the chunk's each of --retries times: load when the "
-             "other writers are done, or give more --retries";
+      return "another session's transaction deadlocked with the chunk's: load when the other writers are done, or "
+             "give more --retries";
     case er::LOCK_TABLE_FULL:
       return "the chunk's row locks do not fit InnoDB's buffer pool: give a smaller --chunk-size, or raise "
              "innodb_buffer_pool_size";
@@ -181,8 +181,8 @@ std::string server_hint(unsigned code) {
       return "another session KILLed the load's statement or connection, or the server is shutting down";
     case er::SERVER_SHUTDOWN: return "the server is shutting down: load the rest once it is back";
     case cr::SERVER_LOST: case cr::SERVER_GONE_ERROR: case cr::SERVER_LOST_EXTENDED:
-      return "the server closed the connection each of --retries times (a restart, a crash, wait_timeout, "
-             "max_allowed_packet): read the server's error log";
+      return "the server closed the connection (a restart, a crash, wait_timeout, max_allowed_packet): read the "
+             "server's error log";
     default: return "";
   }
 }
