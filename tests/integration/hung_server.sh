@@ -12,9 +12,6 @@ SERVER_PID=
 trap stop_fake_server EXIT
 trap 'exit 1' INT TERM
 
-# since START: the seconds from START (an $EPOCHREALTIME) to now. at_most A B: whether A <= B.
-since() { awk -v now="$EPOCHREALTIME" -v start="$1" 'BEGIN { printf "%.3f", now - start }'; }
-at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 
 # run_timed ARGS...: fastload ARGS rows.tsv db.t on SOCK (at most 60 s: a hang is RC 124); RC, ERR, OUT, SECONDS_TAKEN.
 run_timed() {
@@ -39,7 +36,7 @@ stop_fake_server
 # signal_when WHAT PATTERN SIGNAL ARGS...: fastload ARGS in the background; once the log shows PATTERN (the
 # server holds a statement unanswered) and a second passed, SIGNAL; RC, ERR, OUT and SECONDS_TAKEN (from the signal).
 signal_when() {
-  local what=$1 pattern=$2 signal=$3 pid start
+  local what=$1 pattern=$2 signal=$3 pid
   shift 3
   "$FASTLOAD" --socket "$SOCK" -u root "$@" "$TEST_TMP/rows.tsv" db.t >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
   pid=$!
@@ -52,12 +49,8 @@ signal_when() {
   expect_match "$what: the server held a statement" "$pattern" "$(cat "$LOG")"
   sleep 1
   expect_eq "$what: still running before the signal" 0 "$(kill -0 $pid 2>/dev/null; echo $?)"
-  start=$EPOCHREALTIME
-  kill -"$signal" $pid
-  wait $pid && RC=0 || RC=$?
-  SECONDS_TAKEN=$(since "$start")
-  OUT=$(cat "$TEST_TMP/out")
-  ERR=$(cat "$TEST_TMP/err")
+  signal_and_reap $pid "$signal"
+  SECONDS_TAKEN=$TAKEN
 }
 
 # (2) Greeted, then silent: the control session's first statement never returns.

@@ -272,6 +272,19 @@ apply_seconds() {
   for _ in $(seq 600); do [[ $(on "$2" -e "SELECT COUNT(*) FROM $3") == "$rows" ]] && break; sleep 0.02; done
   calc "$(date +%s.%N) - $start"
 }
+# since START: the seconds from START (an $EPOCHREALTIME) to now. at_most A B: whether A <= B.
+since() { awk -v now="$EPOCHREALTIME" -v start="$1" 'BEGIN { printf "%.3f", now - start }'; }
+at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
+# signal_and_reap PID SIGNAL: sends SIGNAL to PID (a fastload writing $TEST_TMP/out and err) and waits for it;
+# RC, OUT, ERR as run_fastload sets them, TAKEN the seconds from the signal to its end.
+signal_and_reap() {
+  local start=$EPOCHREALTIME
+  kill -"$2" "$1"
+  wait "$1" && RC=0 || RC=$?
+  TAKEN=$(since "$start")
+  OUT=$(cat "$TEST_TMP/out")
+  ERR=$(cat "$TEST_TMP/err")
+}
 # calc EXPRESSION: EXPRESSION's value (awk's arithmetic; a comparison gives 1 or 0), e.g. calc "$lag <= 2 + $t".
 calc() { awk "BEGIN { print $* }"; }
 # at_exit COMMAND: runs the shell code COMMAND when the test exits, at the same time as the COMMANDs given before

@@ -22,14 +22,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# since START: the seconds from START (an $EPOCHREALTIME) to now. at_most A B: whether A <= B.
-since() { awk -v now="$EPOCHREALTIME" -v start="$1" 'BEGIN { printf "%.3f", now - start }'; }
-at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 
 # signalled WHAT SIGNAL READY ARGS...: fastload ARGS in the background; once the shell code READY succeeds (at most
 # 10 s), SIGNAL; then RC, OUT, ERR and TAKEN (the seconds from the signal to its exit). A hang past 20 s is killed.
 signalled() {
-  local what=$1 signal=$2 ready=$3 pid start
+  local what=$1 signal=$2 ready=$3 pid
   shift 3
   "$FASTLOAD" "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
   pid=$!
@@ -40,12 +37,7 @@ signalled() {
   done
   eval "$ready" && pass || fail "$what: never got to the wait the test signals in"
   kill -0 $pid 2>/dev/null && pass || fail "$what: ended before the signal: $(cat "$TEST_TMP/err")"
-  start=$EPOCHREALTIME
-  kill -"$signal" $pid
-  wait $pid && RC=0 || RC=$?
-  TAKEN=$(since "$start")
-  OUT=$(cat "$TEST_TMP/out")
-  ERR=$(cat "$TEST_TMP/err")
+  signal_and_reap $pid "$signal"
 }
 # stopped WHAT SIGNAL MESSAGE: the run in RC/ERR/TAKEN ended within a second, with exit 11 and a line
 # "fastload: MESSAGE" (N in MESSAGE: the signal's number).
