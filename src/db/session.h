@@ -96,9 +96,9 @@ class Session {
   MYSQL* handle() { return mysql_.get(); }  // for prepared statements
   // Marks a call on handle() as waiting for the server, so a stop signal can cut it (db/stop_signal.h).
   ServerCall call();
-  // A worker's session, whose calls are a chunk's transaction: after a stop signal they get kStopGrace to end
-  // in COMMIT or ROLLBACK before the watcher cuts them; any other session's waits are cut at once.
-  void finish_chunks_on_stop() { watched_->patient.store(true, std::memory_order_relaxed); }
+  // What a stop signal does to this session's call under way (db/stop_signal.h OnStop): a worker's calls are a
+  // chunk's transaction, abandoned at once where the table can roll back, given kStopGrace for a COMMIT.
+  void on_stop(OnStop what) { watched_->on_stop.store(what, std::memory_order_relaxed); }
   unsigned long server_version() const;  // e.g. 101119
   std::string server_info() const;       // e.g. "10.11.9-MariaDB"
 

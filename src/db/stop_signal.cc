@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sys/socket.h>
 #include <thread>
+#include <time.h>
 #include <vector>
 
 namespace fastload::load {
@@ -18,7 +19,18 @@ std::atomic<bool> cut{false};  // written by the watcher, read after the load
 
 struct sigaction previous_int, previous_term;
 
-extern "C" void on_stop_signal(int signal) noexcept { requested.store(signal, std::memory_order_relaxed); }
+// When the signal came, on the steady clock (CLOCK_MONOTONIC, as std::chrono::steady_clock here): a call begun
+// after it runs on, so the time must be the signal's, not the watcher's next tick. clock_gettime is
+// async-signal-safe.
+std::atomic<std::int64_t> requested_at{0};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free);
+
+extern "C" void on_stop_signal(int signal) noexcept {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  requested_at.store(std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec, std::memory_order_relaxed);
+  requested.store(signal, std::memory_order_release);
+}
 
 std::mutex registry_mutex;                  // guards `registry`, and every shutdown of a registered socket
 std::vector<WatchedConnection*> registry;  // the sessions alive now
@@ -40,13 +52,11 @@ void cut_stuck_calls(std::int64_t signalled) {
   std::lock_guard<std::mutex> lock(registry_mutex);
   for (WatchedConnection* c : registry) {
     std::int64_t since = c->busy_since.load(std::memory_order_relaxed);
-    // A call begun after the signal (re-creating deferred indexes, the barrier) runs as long as it needs,
-    // unless the server already left a call unanswered.
-    bool after_signal = since > signalled;
-    bool patient = after_signal || c->patient.load(std::memory_order_relaxed);
-    if (since == 0 || (after_signal && !cut.load(std::memory_order_relaxed)) ||
-        (patient && now_ns() - std::max(since, signalled) < grace))
-      continue;
+    // A call begun after the signal (the barrier, re-creating deferred indexes, a COMMIT) and a chunk's call that
+    // cannot be abandoned get kStopGrace from the later of their start and the signal; the others none.
+    const OnStop on_stop = c->on_stop.load(std::memory_order_relaxed);
+    bool patient = (since > signalled && on_stop != OnStop::abandon) || on_stop == OnStop::finish;
+    if (since == 0 || (patient && now_ns() - std::max(since, signalled) < grace)) continue;
     // Said before the cut: the call it wakes must find why it failed (it read `cut` unset in a loaded run).
     cut.store(true, std::memory_order_release);
     ::shutdown(c->socket, SHUT_RDWR);  // the blocked read returns; the session is lost from here on
@@ -58,8 +68,8 @@ void watch() {
   std::unique_lock<std::mutex> lock(watcher_mutex);
   while (watching) {
     watcher_wake.wait_for(lock, std::chrono::milliseconds(100));
-    if (requested.load(std::memory_order_relaxed) == 0) continue;
-    if (signalled == 0) signalled = now_ns();
+    if (requested.load(std::memory_order_acquire) == 0) continue;
+    if (signalled == 0) signalled = requested_at.load(std::memory_order_relaxed);
     cut_stuck_calls(signalled);
   }
 }

@@ -1,21 +1,24 @@
 // SIGINT and SIGTERM ask the load to stop: no new chunk is started, the ones
-// in flight end in COMMIT or ROLLBACK, and the run reports and exits 11. A
-// second signal kills at once (the default action), which --resume also survives.
+// in flight are abandoned (the server rolls them back) or end, and the run
+// reports and exits 11. A second signal kills at once (the default action),
+// which --resume also survives.
 //
-// A server that stops answering would keep a worker (or the control session)
-// in a blocking read forever, and the signal would only be a flag nobody
-// reads. So while the handlers are installed a watcher thread runs: once a
-// signal came, a server call that was under way at the signal and is still
-// waiting gets its socket shut down (shutdown(2)), the library's read returns
-// "lost connection", and the normal stop path runs. A chunk's calls (on a
-// session marked `patient`: the workers') are cut only kStopGrace after the
-// signal, so a chunk about to COMMIT still does; every other call (the checks
-// before the load, a wait for a lock there, the throttle's status reads) is cut
-// at the watcher's next tick, within 0.1 s: nothing of it needs finishing.
-// Calls begun after the signal (the barrier, re-creating deferred indexes)
-// are left to finish, unless a call was already cut (the server does not
-// answer): then they too are cut after the grace. A connect is no call the
-// watcher sees: db/stoppable_connect.h ends its wait itself.
+// A server call blocks in a read the signal does not end (SA_RESTART), so
+// while the handlers are installed a watcher thread runs: once a signal came,
+// a call under way gets its socket shut down (shutdown(2)), the library's read
+// returns "lost connection", and the normal stop path runs. When, by the
+// session's OnStop:
+// - `cut` (the checks before the load, a wait for a lock there, the throttle's
+//   status reads) and `abandon` (a chunk's statements on a table that can roll
+//   back: no COMMIT was sent, so the server rolls the chunk back): at the
+//   watcher's next tick, within 0.1 s;
+// - `finish` (a COMMIT, whose cut would leave the chunk in doubt, and a chunk
+//   on an engine that cannot roll back, whose cut would leave part of it
+//   stored): kStopGrace after the signal;
+// - a call begun after the signal (the barrier, re-creating deferred indexes):
+//   kStopGrace after its start.
+// A connect is no call the watcher sees: db/stoppable_connect.h ends its wait
+// itself.
 #pragma once
 
 #include <atomic>
@@ -47,10 +50,18 @@ void sleep_unless_stopped(std::chrono::steady_clock::duration duration);
 // ns; 0 when idle) its thread waits for the server. The session that owns it
 // writes `busy_since` (relaxed: the watcher only needs an eventually seen
 // value); `socket` is set before register_connection and never changes.
+// What a signal does to a connection's call under way.
+enum class OnStop : int {
+  cut,           // cut at once: the checks, a lock wait, the throttle's reads; a call begun after the signal runs on
+  abandon,       // a chunk's statement on a table that can roll back: cut at once, however late it began (its
+                 // transaction has no COMMIT sent, so the server rolls it back)
+  finish,        // a COMMIT, or a chunk on an engine that cannot roll back: kStopGrace to end
+};
+
 struct WatchedConnection {
   int socket = -1;
   std::atomic<std::int64_t> busy_since{0};
-  std::atomic<bool> patient{false};  // a worker's: its calls get kStopGrace after a signal
+  std::atomic<OnStop> on_stop{OnStop::cut};  // written by the session's own thread
 };
 
 // Registered connections are cut only under the registry's lock, which

@@ -355,6 +355,25 @@ void note_left_behind(ChunkLoad& load, const LoadJob& job) {
                                                  describe(load.chunk, job), cannot->target.display);
 }
 
+// The stop watcher cut a call the server did not answer. Before COMMIT, on tables that can roll back, the chunk
+// was abandoned: the server rolls it back, and the run's stop message covers it as not loaded. A COMMIT cut
+// leaves it in doubt; a chunk on an engine that cannot roll back may have left rows: both fail it.
+void cut_at_stop(ChunkLoad& load, const LoadJob& job) {
+  ChunkOutcome& outcome = load.outcome;
+  if (!in_doubt(outcome) && !job.untransactional()) {
+    outcome.state = ChunkState::pending;
+    spdlog::info("{}: abandoned at signal {} before its COMMIT; the server rolls it back", describe(load.chunk, job),
+                 stop_signal());
+    return;
+  }
+  outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
+  note_left_behind(load, job);
+  throw Failure(ExitCode::interrupted, fmt::format(
+      "{}: stopped by signal {}: the server did not answer its {} within {} s of it, so the connection was cut: {}",
+      describe(load.chunk, job), stop_signal(), in_doubt(outcome) ? "COMMIT" : "statement",
+      kStopGrace.count() / 1000, fate(load, job)));
+}
+
 }  // namespace
 
 void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters,
@@ -376,13 +395,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       return;
     } catch (const ServerError& e) {
       if (w.connected()) rollback_quietly(w);
-      if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code())) {
-        // The stop watcher cut a call the server did not answer: the server rolls the transaction back.
-        outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
-        throw Failure(ExitCode::interrupted, fmt::format(
-            "{}: stopped by signal {}: the server did not answer within {} s of it, so the connection "
-            "was cut: {}", describe(chunk, job), stop_signal(), kStopGrace.count() / 1000, fate(load, job)));
-      }
+      if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code())) return cut_at_stop(load, job);
       const Destination* cannot = job.untransactional();
       if (!is_transient(e.code()) || retry >= job.options.retries || cannot) {
         const Destination& to = job.destinations[load.at];

@@ -26,7 +26,12 @@ class SessionLink final : public Link {
   SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds& ids) override {
     return sink_->send(rows, bytes, ids);
   }
-  void commit() override { session_->execute("COMMIT"); }
+  void commit() override {
+    // A COMMIT cut would leave the chunk in doubt: it gets the grace; the chunk's other calls do not.
+    session_->on_stop(OnStop::finish);
+    session_->execute("COMMIT");
+    session_->on_stop(to_.target.transactional ? OnStop::abandon : OnStop::finish);
+  }
   void rollback() override { session_->execute("ROLLBACK"); }
   bool table_unchanged() override { return same_definition(*session_, to_.target); }
   bool has_ledger(const Chunk& chunk) const override { return ledger(chunk) != nullptr; }
@@ -78,7 +83,9 @@ std::unique_ptr<Session> open_session(const Destination& to, const std::vector<c
   session->release_sent_pages(mapped);
   session->take_sent();  // what it sent to set up is no chunk's
   session->count_sent(sent);
-  session->finish_chunks_on_stop();  // from here on its calls are chunks'; its set-up above is cut at once
+  // From here on its calls are chunks': abandoned at a signal where the table can roll back them, else finished;
+  // its set-up above is cut at once.
+  session->on_stop(to.target.transactional ? OnStop::abandon : OnStop::finish);
   return session;
 }
 

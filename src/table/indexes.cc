@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "base/errors.h"
+#include "db/server_errors.h"
 #include "db/stop_signal.h"
 #include "table/index_record.h"
 #include "text/identifiers.h"
@@ -236,6 +237,12 @@ std::size_t DeferredIndexes::recreate_missing(Session& control) {
     if (!found.missing.empty())
       control.execute(add_indexes_statement(target_.quoted, found.missing, control.is_mariadb()));
   } catch (const ServerError& e) {
+    if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code()))
+      throw Failure(ExitCode::interrupted, fmt::format(
+          "{}: stopped by signal {} while re-creating the indexes --defer-indexes dropped, {} s after it: the server "
+          "goes on with that ALTER TABLE without fastload (SHOW PROCESSLIST shows it). They are recorded in {}: run "
+          "the same command again, which waits for that ALTER TABLE and checks them", target_.display, stop_signal(),
+          kStopGrace.count() / 1000, record));
     throw Failure(ExitCode::load_failed, fmt::format(
         "{}: re-creating the indexes --defer-indexes dropped failed: {} (error {}). They are recorded in "
         "{}: a later fastload --defer-indexes run into this table re-creates them first, or run: {}",
