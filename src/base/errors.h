@@ -22,7 +22,7 @@ enum class ExitCode : int {
   rejected = 8,        // strict check failed: bad, missing or skipped rows
   load_failed = 9,     // a server or connection error during the load
   not_durable = 10,    // the barrier could not make the load durable
-  interrupted = 11,    // SIGINT or SIGTERM: chunks in flight were finished; rerun with --resume
+  interrupted = 11,    // SIGINT or SIGTERM: chunks in flight abandoned or finished; rerun with --resume
   cannot_resume = 12,  // --resume: the ledger's unfinished load does not match this file or table
   temp_space = 13,     // --tmpdir is not a writable directory, or it filled up
   orphan_rows = 14,    // a run of many tables loaded rows whose foreign key finds no parent row

@@ -6,31 +6,16 @@
 #include <mutex>
 #include <sys/socket.h>
 #include <thread>
-#include <time.h>
 #include <vector>
 
 namespace fastload::load {
 namespace {
 
-// Written by the signal handler, read by the workers; lock-free, so safe in a handler.
-std::atomic<int> requested{0};
-static_assert(std::atomic<int>::is_always_lock_free);
 std::atomic<bool> cut{false};  // written by the watcher, read after the load
 
 struct sigaction previous_int, previous_term;
 
-// When the signal came, on the steady clock (CLOCK_MONOTONIC, as std::chrono::steady_clock here): a call begun
-// after it runs on, so the time must be the signal's, not the watcher's next tick. clock_gettime is
-// async-signal-safe.
-std::atomic<std::int64_t> requested_at{0};
-static_assert(std::atomic<std::int64_t>::is_always_lock_free);
-
-extern "C" void on_stop_signal(int signal) noexcept {
-  timespec now{};
-  ::clock_gettime(CLOCK_MONOTONIC, &now);
-  requested_at.store(std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec, std::memory_order_relaxed);
-  requested.store(signal, std::memory_order_release);
-}
+extern "C" void on_stop_signal(int signal) noexcept { request_stop(signal); }
 
 std::mutex registry_mutex;                  // guards `registry`, and every shutdown of a registered socket
 std::vector<WatchedConnection*> registry;  // the sessions alive now
@@ -68,8 +53,8 @@ void watch() {
   std::unique_lock<std::mutex> lock(watcher_mutex);
   while (watching) {
     watcher_wake.wait_for(lock, std::chrono::milliseconds(100));
-    if (requested.load(std::memory_order_acquire) == 0) continue;
-    if (signalled == 0) signalled = requested_at.load(std::memory_order_relaxed);
+    if (stop_requested() == 0) continue;
+    if (signalled == 0) signalled = stop_requested_at();
     cut_stuck_calls(signalled);
   }
 }
@@ -99,7 +84,7 @@ StopSignals::~StopSignals() {
   sigaction(SIGTERM, &previous_term, nullptr);
 }
 
-int stop_signal() { return requested.load(std::memory_order_relaxed); }
+int stop_signal() { return stop_requested(); }
 
 bool connection_cut() { return cut.load(std::memory_order_acquire); }
 

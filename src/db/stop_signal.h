@@ -25,6 +25,8 @@
 #include <chrono>
 #include <cstdint>
 
+#include "base/stop_request.h"
+
 namespace fastload::load {
 
 inline constexpr std::chrono::milliseconds kStopGrace{3000};
@@ -46,18 +48,19 @@ bool connection_cut();
 // Sleeps for `duration`, or until a stop signal (returns at once when one came before).
 void sleep_unless_stopped(std::chrono::steady_clock::duration duration);
 
-// A connection the watcher may cut: its socket, and since when (steady clock,
-// ns; 0 when idle) its thread waits for the server. The session that owns it
-// writes `busy_since` (relaxed: the watcher only needs an eventually seen
-// value); `socket` is set before register_connection and never changes.
 // What a signal does to a connection's call under way.
 enum class OnStop : int {
-  cut,           // cut at once: the checks, a lock wait, the throttle's reads; a call begun after the signal runs on
-  abandon,       // a chunk's statement on a table that can roll back: cut at once, however late it began (its
-                 // transaction has no COMMIT sent, so the server rolls it back)
-  finish,        // a COMMIT, or a chunk on an engine that cannot roll back: kStopGrace to end
-};
+  cut,      // cut at once: the checks, a lock wait, the throttle's reads
+  abandon,  // a chunk's statement on a table that can roll back: cut at once, however late it began (its
+            // transaction has no COMMIT sent, so the server rolls it back)
+  finish,   // a COMMIT, or a chunk on an engine that cannot roll back: kStopGrace to end
+};          // and any call begun after the signal: kStopGrace from its start
 
+// A connection the watcher may cut: its socket, and since when (steady clock,
+// ns; 0 when idle) its thread waits for the server. The session that owns it
+// writes `busy_since` and `on_stop` (relaxed: the watcher only needs an
+// eventually seen value); `socket` is set before register_connection and
+// never changes.
 struct WatchedConnection {
   int socket = -1;
   std::atomic<std::int64_t> busy_since{0};

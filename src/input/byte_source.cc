@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/errors.h"
+#include "base/stop_request.h"
 
 namespace fastload::input {
 namespace {
@@ -122,16 +123,25 @@ std::size_t Source::copy_from_mapping(char* into, std::size_t size) {
   return n;
 }
 
+// A pipe that stays silent must not keep a stopped run (a signal does not end a read under SA_RESTART): the
+// wait for its next bytes is a poll in slices of 0.1 s that looks at the stop request.
+void Source::wait_readable() const {
+  struct pollfd wait {fd_, POLLIN, 0};
+  for (;;) {
+    const int ready = ::poll(&wait, 1, 100);  // a signal ends it with EINTR (poll is never restarted)
+    if (ready > 0 || (ready < 0 && errno != EINTR)) return;  // read() says what went wrong
+    if (int signal = stop_requested())
+      throw Failure(ExitCode::interrupted, fmt::format("{}: stopped by signal {} while waiting for its bytes after "
+                                                       "byte {}", name_, signal, offset()));
+  }
+}
+
 std::size_t Source::read_fd(char* into, std::size_t size) {
   for (;;) {
+    wait_readable();
     ssize_t got = ::read(fd_, into, size);
     if (got >= 0) return static_cast<std::size_t>(got);
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stdin inherited from the shell
-      struct pollfd wait {fd_, POLLIN, 0};
-      ::poll(&wait, 1, -1);
-      continue;
-    }
+    if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;  // EAGAIN: a non-blocking stdin
     throw read_error(name_, fmt::format("cannot read: {}", std::strerror(errno)));
   }
 }

@@ -49,6 +49,7 @@ class Source {
   std::size_t read_more(char* into, std::size_t size);
   std::size_t copy_from_mapping(char* into, std::size_t size);
   std::size_t read_fd(char* into, std::size_t size);
+  void wait_readable() const;
 
   std::string name_;
   std::unique_ptr<MappedFile> mapping_;  // a regular file, else fd_

@@ -88,6 +88,7 @@ std::optional<std::string> sorting_keeps_winners(const FileRows& rows, const std
   std::vector<std::unique_ptr<KeyRows>> readers;
   for (unsigned t = 0; t < std::max(threads, 1u); ++t) readers.push_back(std::make_unique<KeyRows>(*rows.dialect, keys));
   parallel_for(chunks.size(), threads, [&](std::size_t i, unsigned worker) {
+    rows.check_stop();
     const std::string_view bytes = rows.bytes.substr(chunks[i].begin, chunks[i].size());
     readers[worker]->each_row(bytes, [&](std::uint64_t at, const std::vector<std::string>& encoded, bool exact) {
       if (!exact && !unread[i]) unread[i] = at;

@@ -91,14 +91,15 @@ std::unique_ptr<RunCursor> cursor(const SpilledRun& run, std::size_t buffer) {
   return std::make_unique<SpilledCursor>(run, std::max<std::size_t>(buffer, 4096));
 }
 
-SpilledRun spill(RunCursor& run, input::SpillFile& file) {
+SpilledRun spill(RunCursor& run, input::SpillFile& file, const std::function<void()>& check_stop) {
   SpilledRun out{&file, file.size(), file.size()};
   std::string block;
   auto flush = [&] {
     file.append(block);
     block.clear();
   };
-  for (; !run.done(); run.advance()) {
+  for (std::uint64_t row = 0; !run.done(); run.advance(), ++row) {
+    if ((row & 0xFFFF) == 0) check_stop();
     const std::uint32_t size = static_cast<std::uint32_t>(run.key().size());
     block.append(reinterpret_cast<const char*>(&size), sizeof size);
     block.append(run.key());

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -78,7 +79,8 @@ struct SpilledRun {
 };
 
 // Writes the rest of `run` (in key order) to `file` and returns where it is.
-SpilledRun spill(RunCursor& run, input::SpillFile& file);
+// check_stop: called every 64K rows; throws to stop.
+SpilledRun spill(RunCursor& run, input::SpillFile& file, const std::function<void()>& check_stop);
 // Reads a spilled run through a buffer of `buffer` bytes.
 std::unique_ptr<RunCursor> cursor(const SpilledRun& run, std::size_t buffer);
 

@@ -143,6 +143,7 @@ OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threa
   std::vector<Seen> seen(chunks.size());
   auto reader = readers(rows, key, threads);
   parallel_for(chunks.size(), threads, [&](std::size_t i, unsigned worker) {
+    rows.check_stop();
     Seen& s = seen[i];
     reader[worker]->read(chunks[i], [&](std::string_view k, const RowRef&) {
       if (s.rows++ == 0) s.first = k;
@@ -183,7 +184,7 @@ SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const IndexKey& k
     std::vector<std::unique_ptr<RunCursor>> cursors;
     for (const MemoryRun& run : out.held) cursors.push_back(cursor(run));
     Merge merge(std::move(cursors));
-    out.spilled.push_back(spill(merge, *spill_));
+    out.spilled.push_back(spill(merge, *spill_, rows.check_stop));
     out.held.clear();
     run_bytes = run_rows = 0;
   };
@@ -200,6 +201,7 @@ SortedOrder::Runs SortedOrder::sort_runs(const FileRows& rows, const IndexKey& k
     std::vector<std::uint64_t> descents(n);
     std::vector<std::string> firsts(n), lasts(n);
     parallel_for(n, limits.threads, [&](std::size_t j, unsigned worker) {
+      rows.check_stop();
       MemoryRun& run = runs[j];
       run.rows.reserve(chunks[first + j].rows);  // the split counted them
       reader[worker]->read(chunks[first + j], [&](std::string_view k, const RowRef& r) { run.add(k, r); });
@@ -243,14 +245,15 @@ SortedOrder::SortedOrder(const FileRows& rows, const IndexKey& key, const SortLi
     for (const MemoryRun& run : runs.held) cursors.push_back(cursor(run));
   }
   Merge merge(std::move(cursors));
-  cut_chunks(merge, limits.chunk_size, file);
+  cut_chunks(merge, limits.chunk_size, file, rows.check_stop);
   facts_.seconds = seconds = watch.seconds();
   facts_.cpu_seconds = cpu_seconds = watch.cpu_seconds();
 }
 
 // The merged rows' order kept (in memory, or after the runs in the spill file), cut into chunks of about
 // `chunk_size` at the first key change past it.
-void SortedOrder::cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file) {
+void SortedOrder::cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file,
+                             const std::function<void()>& check_stop) {
   Chunk current;
   current.file = file;
   std::string last_key;
@@ -258,6 +261,7 @@ void SortedOrder::cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t
   order_at_ = spill_ ? spill_->size() : 0;
   if (!spill_) order_.reserve(facts_.rows);
   for (std::uint64_t row = 0; !merge.done(); merge.advance(), ++row) {
+    if ((row & 0xFFFF) == 0) check_stop();
     // Cut at the first key change once the chunk is big enough (last_key: the key of the row that made it so).
     if (current.rows > 0 && current.size() >= chunk_size && merge.key() != std::string_view(last_key)) {
       chunks_.push_back(current);

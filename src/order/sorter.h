@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -27,6 +28,8 @@ struct FileRows {
   std::string_view bytes;
   const std::vector<Chunk>* chunks = nullptr;
   const Dialect* dialect = nullptr;
+  // Called before each chunk is read and every 64K rows of a merge; throws to stop the check or sort (a signal).
+  std::function<void()> check_stop = [] {};
 };
 
 struct OrderFacts {
@@ -90,7 +93,7 @@ class SortedOrder {
     std::vector<SpilledRun> spilled;  // else every run, in spill_
   };
   Runs sort_runs(const FileRows& rows, const IndexKey& key, const SortLimits& limits);
-  void cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file);
+  void cut_chunks(Merge& merge, std::uint64_t chunk_size, std::size_t file, const std::function<void()>& check_stop);
 
   std::vector<Chunk> chunks_;
   std::vector<std::uint64_t> first_rows_;  // each chunk's first row in the order

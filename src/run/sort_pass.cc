@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 #include <variant>
 
+#include "db/stop_signal.h"
 #include "order/row_keys.h"
 
 namespace fastload {
@@ -29,6 +30,15 @@ std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const Opti
 }
 
 namespace {
+
+// The row-order work of an input (its keys read, sorted, spooled) stopped at a signal: nothing is loaded yet.
+std::function<void()> stop_check(const Input& input, const char* doing) {
+  return [name = input.name(), doing] {
+    if (load::stop_signal() != 0)
+      throw Failure(ExitCode::interrupted, fmt::format("{}: stopped by signal {} while {}; none of its rows were loaded: run "
+                                                       "the same command again", name, load::stop_signal(), doing));
+  };
+}
 
 // The key the rows of this load are sorted by, or why they are not.
 std::variant<const order::IndexKey*, std::string> sort_key(const Options& options, RunState& state) {
@@ -59,7 +69,8 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   Input& input = state.inputs[index];
   const std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
                                   state.chunks.begin() + input.first_chunk + input.chunk_count);
-  const order::FileRows rows{input.file->bytes(), &chunks, &options.dialect};
+  const order::FileRows rows{input.file->bytes(), &chunks, &options.dialect,
+                             stop_check(input, "reading its rows' keys to sort them")};
   // A look at a few chunks first: a file out of order is then read once, by the sort, which counts exactly.
   order::OrderFacts facts = order::check_order(rows, key, options.threads, 2 * std::max(options.threads, 2u));
   if (!order::worth_sorting(facts) || options.dry_run) facts = order::check_order(rows, key, options.threads);
@@ -160,7 +171,8 @@ bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t 
   chunks[0].begin = 0;  // offsets in first->bytes
   chunks[0].end = first->bytes.size();
   const order::OrderFacts facts =
-      order::check_order({first->bytes, &chunks, &options.dialect}, *key, options.threads);
+      order::check_order({first->bytes, &chunks, &options.dialect, stop_check(input, "reading its keys")}, *key,
+                         options.threads);
   if (!order::worth_sorting(facts) || options.dry_run) {
     report::RowOrder said;
     said.file = input.name();
@@ -172,7 +184,11 @@ bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t 
     return false;
   }
   input::SpillFile spill(options.tmpdir);
-  input.chunker->drain([&](std::string_view bytes) { spill.append(bytes); });
+  const std::function<void()> check_stop = stop_check(input, "spooling it to --tmpdir to sort it");
+  input.chunker->drain([&](std::string_view bytes) {
+    check_stop();
+    spill.append(bytes);
+  });
   input.file = std::make_unique<input::MappedFile>(spill, input.name());
   input.spooled_bytes = spill.size();
   input.chunker.reset();  // input.stream stays: its name, and what it is (a pipe cannot be read again)

@@ -1,9 +1,9 @@
 # SIGTERM and SIGINT end the run within a second before the load too: while connecting to a server that accepts
 # the connection and never answers (a unix socket: tests/tools/fake_server.cc; TCP: a listener of the test's own),
 # with --connect-timeout 30; while the mode's test statement waits for a table another session holds with LOCK
-# TABLES ... WRITE; while --max-rate holds a chunk back (the chunk in flight then commits at once); and while a
-# worker waits to try its chunk again after its server went away. Each ends with exit 11 and a fastload: message
-# saying the signal.
+# TABLES ... WRITE; while --max-rate holds a chunk back (the chunk in flight is then abandoned); while a worker
+# waits to try its chunk again after its server went away; and while a pipe that goes silent is read, during the
+# load and before it (a stream's first chunk). Each ends with exit 11 and a fastload: message saying the signal.
 source "$(dirname "$0")/lib.sh"
 : "${FAKE_SERVER:?run through ctest}"
 
@@ -120,5 +120,24 @@ signalled "backing off, SIGTERM" TERM killed_while_loading --socket "$PRIVATE_SE
   --threads 1 --max-rate 100K --chunk-size 64K --retries 10 "$TEST_TMP/big.tsv" $db.t
 stopped "backing off, SIGTERM" TERM ".*big.tsv: chunk [0-9]+ .*stopped by signal N before it was tried again"
 expect_match "backing off: it was retrying" "trying (the chunk )?again" "$ERR"
+
+# (6) A named pipe that goes silent: after its first rows are loaded, and before a first chunk is complete.
+fresh_db $db
+sql -e "CREATE TABLE $db.t (id int PRIMARY KEY, v varchar(20)) ENGINE=InnoDB"
+mkfifo "$TEST_TMP/pipe"
+(cat "$TEST_TMP/big.tsv"; sleep 30) >"$TEST_TMP/pipe" &
+writer=$!
+at_exit "kill $writer 2>/dev/null || true"
+signalled "silent pipe mid-load, SIGTERM" TERM "(( \$(count $db.t) > 0 ))" --socket "$SOCKET" -u root \
+  --chunk-size 64K --json "$TEST_TMP/pipe" $db.t
+stopped "silent pipe mid-load, SIGTERM" TERM ".*pipe: stopped by signal N while waiting for its bytes after byte [0-9]+"
+expect_eq "silent pipe mid-load: the rows reported are the table's" "$(json rows)" "$(count $db.t)"
+kill $writer 2>/dev/null || true
+(head -n 10 "$TEST_TMP/big.tsv"; sleep 30) >"$TEST_TMP/pipe" &
+writer=$!
+at_exit "kill $writer 2>/dev/null || true"
+signalled "silent pipe, first chunk, SIGINT" INT 'sleep 1' --socket "$SOCKET" -u root "$TEST_TMP/pipe" $db.t
+stopped "silent pipe, first chunk, SIGINT" INT ".*pipe: stopped by signal N while waiting for its bytes after byte [0-9]+"
+kill $writer 2>/dev/null || true
 
 finish
