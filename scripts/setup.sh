@@ -15,7 +15,7 @@ packages=(cmake g++ make pkg-config openssl python3-minimal python3 mariadb-serv
 print=no
 if [[ ${1:-} == --print-packages ]]; then print=yes; shift; fi
 if [[ ${1:-} == --bench ]]; then
-  packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox)
+  packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox linux-perf)
   shift
 fi
 if [[ $print == yes ]]; then printf '%s\n' "${packages[@]}"; exit 0; fi
