@@ -37,9 +37,9 @@ class KeyReader {
   KeyReader(const FileRows& rows, const IndexKey& key)
       : rows_(rows), key_(key), needed_(key.fields_needed()), scanner_(*rows.dialect), parser_(*rows.dialect) {}
 
-  // on_row(key, row) for each row of `c`, in file order.
+  // on_row(key, row) for each row of `c` (its first `limit` rows), in file order.
   template <class OnRow>
-  void read(const Chunk& c, OnRow&& on_row) {
+  void read(const Chunk& c, OnRow&& on_row, std::uint64_t limit = UINT64_MAX) {
     const std::string_view bytes = rows_.bytes.substr(c.begin, c.size());
     std::optional<RowRef> pending;
     std::uint64_t line = c.first_line;
@@ -52,8 +52,13 @@ class KeyReader {
       on_row(std::string_view(pending_key_), r);
       line += lines;
     };
+    std::uint64_t read = 0;
     scanner_.for_each_row(bytes, [&](std::string_view text, std::uint64_t at, split::RowEnd end) {
       if (pending) finish(at);
+      if (read++ == limit) {
+        pending.reset();
+        return false;
+      }
       pending = RowRef{c.begin + at, line, 0, 0};
       pending_key_.clear();
       line_ = line;
@@ -128,18 +133,35 @@ struct Stopwatch {
 
 }  // namespace
 
+namespace {
+
+// What a chunk's rows say of the order: how many, the descents among them, the first and last key.
+struct Seen {
+  std::uint64_t rows = 0, descents = 0;
+  std::string first, last;
+};
+
+// The descents between chunks (each one's first key below the one before's last): whole chunks where `seen`
+// holds them, else only their first rows (last = first).
+void add_boundaries(const std::vector<Seen>& seen, OrderFacts& facts) {
+  const Seen* before = nullptr;
+  for (const Seen& s : seen) {
+    facts.rows += s.rows;
+    facts.descents += s.descents;
+    if (s.rows == 0) continue;
+    if (before && s.first < before->last) ++facts.descents;
+    before = &s;
+  }
+}
+
+}  // namespace
+
 OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threads, std::size_t sample) {
   const Stopwatch watch;
-  std::vector<Chunk> chunks = *rows.chunks;
-  if (sample > 0 && chunks.size() > sample) {  // chunks spread over the file; their boundaries do not count
-    std::vector<Chunk> some;
-    for (std::size_t i = 0; i < sample; ++i) some.push_back(chunks[i * chunks.size() / sample]);
-    chunks = std::move(some);
-  }
-  struct Seen {
-    std::uint64_t rows = 0, descents = 0;
-    std::string first, last;
-  };
+  const std::vector<Chunk>& chunks = *rows.chunks;
+  const bool sampled = sample > 0 && chunks.size() > sample;
+  std::vector<bool> whole(chunks.size(), !sampled);
+  for (std::size_t i = 0; sampled && i < sample; ++i) whole[i * chunks.size() / sample] = true;
   std::vector<Seen> seen(chunks.size());
   auto reader = readers(rows, key, threads);
   parallel_for(chunks.size(), threads, [&](std::size_t i, unsigned worker) {
@@ -149,17 +171,11 @@ OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threa
       if (s.rows++ == 0) s.first = k;
       else if (k < std::string_view(s.last)) ++s.descents;
       s.last = k;
-    });
+    }, whole[i] ? UINT64_MAX : 1);
   });
   OrderFacts facts;
-  const Seen* before = nullptr;
-  for (const Seen& s : seen) {
-    facts.rows += s.rows;
-    facts.descents += s.descents;
-    if (s.rows == 0) continue;
-    if (before && s.first < before->last && chunks.size() == rows.chunks->size()) ++facts.descents;
-    before = &s;
-  }
+  add_boundaries(seen, facts);
+  facts.sampled = sampled;
   for (const auto& r : reader) r->add_unread(facts);
   facts.seconds = watch.seconds();
   facts.cpu_seconds = watch.cpu_seconds();

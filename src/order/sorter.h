@@ -38,10 +38,12 @@ struct OrderFacts {
   double seconds = 0, cpu_seconds = 0;  // wall, and the process's CPU meanwhile
   std::uint64_t unread = 0;      // rows whose key was not read as the index reads it (order/index_key.h)
   std::uint64_t unread_line = 0;  // the first such row's line (of those the sort read)
+  bool sampled = false;  // the rows of a few chunks and the first row of the others, not every row
 };
 
 // Reads every row's key, in parallel on `threads`; with `sample`, only the rows of that many chunks spread
-// over the file (a quick look: a shuffled file shows in any part of it).
+// over the file and the first row of every other chunk (a quick look: a shuffled file shows in any part of it,
+// and a file of blocks out of order at their boundaries).
 OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threads, std::size_t sample = 0);
 
 // Whether sorting pays: the rows are not (nearly) in key order. A file of a

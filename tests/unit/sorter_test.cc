@@ -199,6 +199,24 @@ TEST(OrderCheck, CountsRowsBelowTheirPredecessor) {
   }
 }
 
+// The quick look reads a few chunks whole and the first row of every other: blocks of rows in order within, out
+// of order between them, show at the first rows of chunks the look does not read whole.
+TEST(OrderCheck, TheQuickLookSeesBlocksOutOfOrderAtChunkBoundaries) {
+  const Dialect dialect;
+  std::string blocks, ascending;
+  for (int block : {0, 1, 3, 2, 4, 5, 6, 7, 8, 9})  // chunks 2 and 3 swapped; the look reads 0 and 5 whole
+    for (int i = 0; i < 200; ++i) blocks += std::to_string(10000 + block * 1000 + i) + "\n";  // 1000 bytes: a chunk
+  for (int i = 0; i < 2000; ++i) ascending += std::to_string(i) + "\n";
+  for (const auto& [file, out_of_order] : {std::pair{blocks, true}, std::pair{ascending, false}}) {
+    const std::vector<Chunk> split = split::split(file, 1000, 2, dialect);
+    ASSERT_GT(split.size(), 8u);
+    const OrderFacts look = check_order({file, &split, &dialect}, one(KeyKind::signed_integer), 2, 2);
+    EXPECT_TRUE(look.sampled);
+    EXPECT_LT(look.rows, 2000u);
+    EXPECT_EQ(look.descents > 0, out_of_order) << "between the chunks the look did not read whole";
+  }
+}
+
 // The sorted chunks the workers hold stay within their budget: a second one waits until the first is let go,
 // and one chunk alone, larger than the budget, is never kept waiting.
 TEST(HeldBytes, WaitsWhileOthersHoldTheBudget) {
