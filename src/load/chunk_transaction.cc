@@ -298,7 +298,7 @@ void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
 // same path as the rows the server refuses. Returns false when the chunk is
 // refused.
 bool leave_out_converted(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
-  if (load.values_checked || w.values->empty()) return true;
+  if (load.values_checked || w.values->empty() || w.values_in_sink) return true;
   std::vector<Problem> problems = w.values->check(load.text.bytes, load.text.local());
   std::erase_if(problems, [&](const Problem& p) { return load.left_out.count(p.row_in_chunk) > 0; });
   if (problems.empty()) return load.values_checked = true;

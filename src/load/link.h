@@ -48,6 +48,12 @@ class Link {
   virtual std::uint64_t take_sent() { return 0; }
   // --max-lag: one more statement in the chunk's transaction, before its COMMIT (throttle::Gate::mark).
   virtual void also(const std::string& sql) { (void)sql; }
+  // Whether the sink checks the rows' values as it sends them (sink/sink.h take_row_check): only where the table
+  // can roll back, as the rows before a failed one were sent.
+  virtual bool check_values(const RowCheck& check) {
+    (void)check;
+    return false;
+  }
 };
 
 using Links = std::vector<std::unique_ptr<Link>>;

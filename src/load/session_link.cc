@@ -52,6 +52,9 @@ class SessionLink final : public Link {
   std::string method() const override { return sink_->method(); }
   std::uint64_t take_sent() override { return session_->take_sent(); }
   void also(const std::string& sql) override { session_->execute(sql); }
+  bool check_values(const RowCheck& check) override {
+    return to_.target.transactional && sink_->take_row_check(check);
+  }
 
  private:
   const Ledger* ledger(const Chunk& chunk) const {

@@ -124,7 +124,9 @@ ValueChecker::ValueChecker(const Target& target, const Options& options)
     : checks_(field_checks(target, options)), charsets_(charset_checks(target, options)),
       scanner_(options.dialect), parser_(options.dialect) {}
 
-void ValueChecker::check_row(std::uint64_t row, std::vector<Problem>& problems) {
+bool ValueChecker::check_row(const std::vector<split::Field>& fields, std::uint64_t row,
+                             std::vector<Problem>& problems) const {
+  const std::size_t before = problems.size();
   auto refuse = [&](std::string message) {
     Problem p;
     p.row_in_chunk = row;
@@ -132,14 +134,15 @@ void ValueChecker::check_row(std::uint64_t row, std::vector<Problem>& problems) 
     problems.push_back(std::move(p));
   };
   for (const FieldCheck& check : checks_)
-    if (check.field < fields_.size() && converted(check, fields_[check.field]))
-      refuse(conversion_message(check, fields_[check.field].value));
+    if (check.field < fields.size() && converted(check, fields[check.field]))
+      refuse(conversion_message(check, fields[check.field].value));
   for (const CharsetCheck& check : charsets_) {
-    if (check.field >= fields_.size() || fields_[check.field].is_null) continue;
-    if (!wrong_charset(check.kind, fields_[check.field].value)) continue;
-    refuse(charset_message(check, fields_[check.field].value));
+    if (check.field >= fields.size() || fields[check.field].is_null) continue;
+    if (!wrong_charset(check.kind, fields[check.field].value)) continue;
+    refuse(charset_message(check, fields[check.field].value));
     break;  // the row's other such fields say the same
   }
+  return problems.size() == before;
 }
 
 std::vector<Problem> ValueChecker::check(std::string_view bytes, const Chunk& chunk) {
@@ -156,7 +159,7 @@ std::vector<Problem> ValueChecker::check(std::string_view bytes, const Chunk& ch
     fields_.clear();
     parser_.clear();
     parser_.parse_row(row_text, end, fields_);
-    check_row(row, problems);
+    check_row(fields_, row, problems);
     return true;
   });
   return problems;

@@ -1,6 +1,6 @@
 // The values the server converts without a word and so stores otherwise than
-// the file says, refused before a chunk's statements in every mode
-// (docs/design.md#what-fastload-does-not-trust): a fraction into an integer
+// the file says, refused in every mode (docs/design.md#what-fastload-does-not-trust): as the INSERT sinks
+// parse each row into a table that can roll back, else before a chunk's statements: a fraction into an integer
 // column, fraction digits beyond a temporal column's precision, NULL into a
 // TIMESTAMP NOT NULL, digits into BIT, a number into ENUM or SET that names
 // no member. --accept-conversion lets a kind through. Which field takes which
@@ -50,9 +50,11 @@ class ValueChecker {
   // one per row whose text shows a dump's other charset (row_in_chunk set, not located).
   std::vector<Problem> check(std::string_view bytes, const Chunk& chunk);
 
+  // The same for one row already parsed (a sink that parses each row it sends checks it there:
+  // sink/sink.h RowCheck): false, with its problems added, when the row fails a check.
+  bool check_row(const std::vector<split::Field>& fields, std::uint64_t row, std::vector<Problem>& problems) const;
+
  private:
-  // The problems of one row, parsed into fields_.
-  void check_row(std::uint64_t row, std::vector<Problem>& problems);
 
   std::vector<FieldCheck> checks_;
   std::vector<CharsetCheck> charsets_;

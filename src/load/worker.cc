@@ -18,6 +18,13 @@ void connect(Worker& w, const LoadJob& job) {
   if (job.make_router && !w.router) w.router = job.make_router();
   // Every destination takes the fields in the same columns: the first one's types decide.
   if (!w.values) w.values.emplace(job.destinations.front().target, job.options);
+  // One destination: its sink may check the values as it parses each row to send it, saving a parse a row.
+  const ValueChecker* values = &*w.values;
+  w.values_in_sink = !values->empty() && w.links.size() == 1 &&
+                     w.links[0]->check_values([values](const std::vector<split::Field>& fields, std::uint64_t row,
+                                                       std::vector<Problem>& problems) {
+                       return values->check_row(fields, row, problems);
+                     });
 }
 
 void rollback_quietly(Worker& w) noexcept {

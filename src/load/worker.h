@@ -20,6 +20,7 @@ struct Worker {
   std::unique_ptr<RowRouter> router;      // several destinations: says where each row goes
   std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
   std::optional<ValueChecker> values;     // the values the server would convert silently (load/value_checks.h)
+  bool values_in_sink = false;            // the one link's sink checks them as it sends the rows
 
   bool connected() const { return !links.empty(); }
 };

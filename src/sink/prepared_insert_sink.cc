@@ -214,7 +214,10 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, c
   ids_.clear();
   batched_ = 0;
   batch_bytes_ = 0;
+  bool refused = false;  // a row failed the values' check: the rest are checked, none sent
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
+    if (check_ && !check_(parsed, row, result.problems)) refused = true;
+    if (refused) return true;
     std::uint64_t made_up_id = 0;  // the id one LOAD DATA makes up for the row's NULL or 0, sent instead
     if (auto made_up = shape_.made_up_id(parsed, row); made_up && !(made_up_id = ids.made_up_id(row))) {
       result.problems.push_back(std::move(*made_up));
@@ -245,7 +248,7 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, c
     batch_bytes_ += bytes;
     return true;
   });
-  if (complete) flush(result);
+  if (complete && !refused) flush(result);
   return result;
 }
 

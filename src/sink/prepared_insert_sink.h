@@ -33,6 +33,10 @@ class PreparedInsertSink : public Sink {
   PreparedInsertSink(Session& session, const Target& target, const Options& options, const AutoIds* ids);
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  bool take_row_check(RowCheck check) override {
+    check_ = std::move(check);
+    return true;
+  }
   std::string method() const override;
   std::string statement() const override;
 
@@ -55,6 +59,7 @@ class PreparedInsertSink : public Sink {
   std::unique_ptr<PreparedStatement> statement_;  // array binding: one row; else batch_rows_ tuples
   std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
   std::unique_ptr<BindBuffers> binds_;
+  RowCheck check_;  // the values' check, when the worker gave one
   std::vector<split::Field> batch_;  // rows x slots_, row-major
   std::deque<std::string> ids_;      // the batch's ids as text, where batch_ points (a deque does not move them)
   std::uint64_t batched_ = 0;        // rows in batch_

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "base/chunk.h"
 #include "cli/options.h"
 #include "base/problem.h"
+#include "text/field_parser.h"
 
 namespace fastload {
 
@@ -36,9 +38,21 @@ struct SinkResult {
   std::uint64_t stopped_first = 0, stopped_at = 0;
 };
 
+// A check of a row's values before it is sent (load/value_checks.h): false, with the row's problems added, when
+// the server would store one otherwise than the file says. `row` is 1-based in the chunk sent.
+using RowCheck = std::function<bool(const std::vector<split::Field>& fields, std::uint64_t row,
+                                    std::vector<Problem>& problems)>;
+
 class Sink {
  public:
   virtual ~Sink() = default;
+  // A sink that parses each row it sends checks the values there, so that a row is parsed once: it takes the
+  // check and returns true. A row that fails is not sent; the rows after it are checked, not sent, and the
+  // result's problems hold every failed row (the worker rolls back and sends the chunk again without them).
+  virtual bool take_row_check(RowCheck check) {
+    (void)check;
+    return false;
+  }
   // Sends the rows of `chunk`, which are file[chunk.begin, chunk.end), each
   // with its id from `ids` when the fields leave the AUTO_INCREMENT column out
   // (table/auto_ids.h). Throws load::ServerError when the server fails for a

@@ -90,7 +90,10 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const
   result.on_duplicate = on_duplicate_;
   statement_.clear();
   rows_in_statement_ = 0;
+  bool refused = false;  // a row failed the values' check: the rest are checked, none sent
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& fields, std::uint64_t row) {
+    if (check_ && !check_(fields, row, result.problems)) refused = true;
+    if (refused) return true;
     std::uint64_t made_up_id = 0;  // the id one LOAD DATA makes up for the row's NULL or 0, sent instead
     if (auto made_up = shape_.made_up_id(fields, row); made_up && !(made_up_id = ids.made_up_id(row))) {
       result.problems.push_back(std::move(*made_up));
@@ -120,7 +123,7 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const
     ++rows_in_statement_;
     return true;
   });
-  if (complete) flush(result);
+  if (complete && !refused) flush(result);
   return result;
 }
 

@@ -26,6 +26,10 @@ class TextInsertSink : public Sink {
   TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options,
                  const AutoIds* ids);
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  bool take_row_check(RowCheck check) override {
+    check_ = std::move(check);
+    return true;
+  }
   std::string method() const override;
   std::string statement() const override;
 
@@ -45,6 +49,7 @@ class TextInsertSink : public Sink {
   std::string tuple_;            // the row being added
   std::uint64_t first_row_ = 0;  // chunk row of the statement's first tuple
   std::uint64_t rows_in_statement_ = 0;
+  RowCheck check_;  // the values' check, when the worker gave one
 };
 
 }  // namespace fastload::load
