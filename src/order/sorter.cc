@@ -135,6 +135,10 @@ struct Stopwatch {
 
 namespace {
 
+// The rows the quick look reads at the start of each chunk it samples: a shuffled file, or one of short sorted
+// runs, shows descents within a few thousand rows; reading whole chunks cost 0.05 s before the load of 2M rows.
+constexpr std::uint64_t kLookRows = 8192;
+
 // What a chunk's rows say of the order: how many, the descents among them, the first and last key.
 struct Seen {
   std::uint64_t rows = 0, descents = 0;
@@ -171,7 +175,7 @@ OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threa
       if (s.rows++ == 0) s.first = k;
       else if (k < std::string_view(s.last)) ++s.descents;
       s.last = k;
-    }, whole[i] ? UINT64_MAX : 1);
+    }, whole[i] ? (sampled ? kLookRows : UINT64_MAX) : 1);
   });
   OrderFacts facts;
   add_boundaries(seen, facts);

@@ -41,8 +41,8 @@ struct OrderFacts {
   bool sampled = false;  // the rows of a few chunks and the first row of the others, not every row
 };
 
-// Reads every row's key, in parallel on `threads`; with `sample`, only the rows of that many chunks spread
-// over the file and the first row of every other chunk (a quick look: a shuffled file shows in any part of it,
+// Reads every row's key, in parallel on `threads`; with `sample`, only the first rows of that many chunks spread
+// over the file (kLookRows) and the first row of every other chunk (a quick look: a shuffled file shows in any part of it,
 // and a file of blocks out of order at their boundaries).
 OrderFacts check_order(const FileRows& rows, const IndexKey& key, unsigned threads, std::size_t sample = 0);
 
