@@ -42,6 +42,9 @@ long exponent_at(std::string_view text, std::size_t& at) {
 }  // namespace
 
 bool integer_loses_fraction(std::string_view text) {
+  // Nearly every value is an optional minus and digits: nothing to lose, known in one pass.
+  const std::size_t first = !text.empty() && text[0] == '-';
+  if (first < text.size() && skip_digits(text, first) == text.size()) return false;
   std::size_t at = skip_blanks(text);
   if (at < text.size() && (text[at] == '-' || text[at] == '+')) ++at;
   const std::size_t whole = at;
