@@ -55,11 +55,13 @@ first_moves=$(grep -E '^fastload: +[0-9.]+%' <<<"$ERR" | awk '{ sub("%", "", $2)
 sql prog -e "CREATE TABLE plain LIKE t; ALTER TABLE plain ENGINE=MyISAM;
   CREATE TRIGGER plain_slow BEFORE INSERT ON plain FOR EACH ROW SET @slept = IF(NEW.id = 5000, SLEEP(20), 0)"
 start_fastload --progress --threads 2 --chunk-size 256K --mode load "$TEST_TMP/rows.tsv" prog.plain
-for _ in $(seq 200); do
-  [[ -n $(sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND INFO LIKE 'LOAD DATA%'") ]] && break
-  sleep 0.05
-done
+# (The processlist shows the trigger's statement while it sleeps, not the LOAD DATA.)
+sleeping() { sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND INFO LIKE 'SET @slept%'"; }
+for _ in $(seq 200); do [[ -n $(sleeping) ]] && break; sleep 0.05; done
+[[ -n $(sleeping) ]] && pass || fail "signal: the trigger never held the chunk"
 signal_and_reap "$PID" INT
+sleeper=$(sleeping)
+[[ -z $sleeper ]] || sql -e "KILL $sleeper"
 expect_eq "signal: exit code ($ERR)" 11 "$RC"
 expect_match "signal: the notice" '^fastload: .*stopping: finishing [0-9]+ chunks? in flight' "$ERR"
 
