@@ -12,6 +12,10 @@
 namespace fastload::load {
 namespace {
 
+// What a signal does to a worker's call between its chunks' COMMITs (db/stop_signal.h): abandoned where the table
+// can roll the chunk back, else given the grace to end.
+OnStop chunk_on_stop(const Target& target) { return target.transactional ? OnStop::abandon : OnStop::finish; }
+
 class SessionLink final : public Link {
  public:
   SessionLink(const LoadJob& job, std::size_t destination, std::unique_ptr<Session> session)
@@ -30,7 +34,7 @@ class SessionLink final : public Link {
     // A COMMIT cut would leave the chunk in doubt: it gets the grace; the chunk's other calls do not.
     session_->on_stop(OnStop::finish);
     session_->execute("COMMIT");
-    session_->on_stop(to_.target.transactional ? OnStop::abandon : OnStop::finish);
+    session_->on_stop(chunk_on_stop(to_.target));
   }
   void rollback() override { session_->execute("ROLLBACK"); }
   bool table_unchanged() override { return same_definition(*session_, to_.target); }
@@ -86,9 +90,7 @@ std::unique_ptr<Session> open_session(const Destination& to, const std::vector<c
   session->release_sent_pages(mapped);
   session->take_sent();  // what it sent to set up is no chunk's
   session->count_sent(sent);
-  // From here on its calls are chunks': abandoned at a signal where the table can roll back them, else finished;
-  // its set-up above is cut at once.
-  session->on_stop(to.target.transactional ? OnStop::abandon : OnStop::finish);
+  session->on_stop(chunk_on_stop(to.target));  // from here on its calls are chunks'; its set-up above is cut at once
   return session;
 }
 

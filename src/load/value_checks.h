@@ -55,7 +55,6 @@ class ValueChecker {
   bool check_row(const std::vector<split::Field>& fields, std::uint64_t row, std::vector<Problem>& problems) const;
 
  private:
-
   std::vector<FieldCheck> checks_;
   std::vector<CharsetCheck> charsets_;
   split::RowScanner scanner_;

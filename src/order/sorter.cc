@@ -131,10 +131,6 @@ struct Stopwatch {
   double cpu_seconds() const { return cpu_now() - cpu; }
 };
 
-}  // namespace
-
-namespace {
-
 // The rows the quick look reads at the start of each chunk it samples: a shuffled file, or one of short sorted
 // runs, shows descents within a few thousand rows; reading whole chunks cost 0.05 s before the load of 2M rows.
 constexpr std::uint64_t kLookRows = 8192;
