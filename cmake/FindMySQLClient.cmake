@@ -65,9 +65,15 @@ if(MySQLClient_FOUND AND NOT TARGET MySQLClient::MySQLClient)
     int main() { MYSQL* r = nullptr; mysql_option o = MYSQL_OPT_NONBLOCK;
                  return mysql_real_connect_cont(&r, nullptr, MYSQL_WAIT_TIMEOUT) + (int)o +
                         (int)mysql_get_timeout_value_ms(nullptr); }" FASTLOAD_HAVE_NONBLOCK_CONNECT)
+  # The connection's method table sends a COM_STMT_BULK_EXECUTE body fastload writes itself
+  # (sink/bulk_request.h) and reads its answer as mysql_stmt_execute does.
+  check_cxx_source_compiles("#include <mysql.h>
+    int main() { MYSQL_STMT* s = nullptr; return s->mysql->methods->db_read_execute_response(s) +
+                 s->mysql->methods->db_command(s->mysql, COM_STMT_BULK_EXECUTE, nullptr, 0, 1, s) + (int)s->stmt_id; }"
+    FASTLOAD_HAVE_BULK_REQUEST)
   cmake_pop_check_state()
   foreach(feature FASTLOAD_HAVE_SSL_MODE FASTLOAD_HAVE_SSL_ENFORCE FASTLOAD_HAVE_ARRAY_BINDING
-          FASTLOAD_HAVE_COMPRESSION_ALGORITHMS FASTLOAD_HAVE_NONBLOCK_CONNECT)
+          FASTLOAD_HAVE_COMPRESSION_ALGORITHMS FASTLOAD_HAVE_NONBLOCK_CONNECT FASTLOAD_HAVE_BULK_REQUEST)
     if(${feature})
       set_property(TARGET MySQLClient::MySQLClient APPEND PROPERTY
         INTERFACE_COMPILE_DEFINITIONS ${feature}=1)

@@ -350,7 +350,7 @@ std::string Session::server_info() const {
   return info ? info : "";
 }
 bool Session::supports_array_binding() const {
-#if defined(FASTLOAD_HAVE_ARRAY_BINDING)
+#if defined(FASTLOAD_HAVE_ARRAY_BINDING) && defined(FASTLOAD_HAVE_BULK_REQUEST)  // sink/bulk_request.h
   unsigned long capabilities = 0;
   if (mariadb_get_infov(mysql_.get(), MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &capabilities) != 0)
     return false;

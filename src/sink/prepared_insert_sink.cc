@@ -1,10 +1,12 @@
 #include "sink/prepared_insert_sink.h"
 
 #include <charconv>
+#include <climits>
 #include <cstring>
 #include <fmt/core.h>
 #include <mysql.h>
 
+#include "sink/bulk_request.h"
 #include "sink/statement_batch.h"
 
 namespace fastload::load {
@@ -22,19 +24,43 @@ class PreparedStatement {
   PreparedStatement(const PreparedStatement&) = delete;
   PreparedStatement& operator=(const PreparedStatement&) = delete;
 
-  // array_size > 0: MariaDB array binding, `binds` hold one array per column.
-  std::uint64_t execute(MYSQL_BIND* binds, unsigned int array_size) {
-#if defined(FASTLOAD_HAVE_ARRAY_BINDING)
-    if (array_size > 0 && mysql_stmt_attr_set(stmt_, STMT_ATTR_ARRAY_SIZE, &array_size) != 0) throw_error();
-#else
-    (void)array_size;
-#endif
+  // A statement of `?` tuples, one bind a value.
+  std::uint64_t execute(MYSQL_BIND* binds) {
     ServerCall waiting = session_.call();
     if (mysql_stmt_bind_param(stmt_, binds) != 0 || mysql_stmt_execute(stmt_) != 0) throw_error();
     return mysql_stmt_affected_rows(stmt_);
   }
 
+  // MariaDB array binding: the one-row statement runs once for each row of
+  // `request`, sent as mysql_stmt_execute sends it; answer() reads what the
+  // server says, so that the client can read the next rows meanwhile.
+  void send(BulkRequest& request) {
+#if defined(FASTLOAD_HAVE_BULK_REQUEST)
+    MYSQL* mysql = connection();
+    request.set_statement(static_cast<std::uint32_t>(stmt_->stmt_id));
+    ServerCall waiting = session_.call();
+    std::string_view body = request.bytes();
+    if (mysql->methods->db_command(mysql, COM_STMT_BULK_EXECUTE, body.data(), body.size(), 1, stmt_) != 0)
+      throw ServerError(mysql_errno(mysql), mysql_sqlstate(mysql), mysql_error(mysql));
+#else
+    (void)request;
+    throw ServerError(0, "HY000", "array binding is not built in");  // supports_array_binding() says false
+#endif
+  }
+  std::uint64_t answer() {
+#if defined(FASTLOAD_HAVE_BULK_REQUEST)
+    MYSQL* mysql = connection();
+    ServerCall waiting = session_.call();
+    if (mysql->methods->db_read_execute_response(stmt_) != 0) throw_error();
+#endif
+    return mysql_stmt_affected_rows(stmt_);
+  }
+
  private:
+  MYSQL* connection() {
+    if (!stmt_->mysql) throw ServerError(2013, "HY000", "Lost connection to server during query");
+    return stmt_->mysql;
+  }
   [[noreturn]] void throw_error() {
     throw ServerError(mysql_stmt_errno(stmt_), mysql_stmt_sqlstate(stmt_), mysql_stmt_error(stmt_));
   }
@@ -48,14 +74,12 @@ struct BindBuffers {
   std::vector<long long> integers;
   std::vector<char*> pointers;
   std::vector<unsigned long> lengths;
-  std::vector<char> indicators;
 
   void reset(std::size_t binds_needed, std::size_t values) {
     binds.assign(binds_needed, MYSQL_BIND{});
     integers.resize(values);
     pointers.resize(values);
     lengths.resize(values);
-    indicators.resize(values);
   }
 };
 
@@ -67,17 +91,24 @@ constexpr std::size_t kValueOverhead = 9;  // length prefix and type bytes a val
 // An integer column's text as the binary value, when it is exactly one (else
 // it goes as text, and the server judges it as LOAD DATA would).
 bool parse_integer(std::string_view text, const Column& column, long long& value) {
-  if (text.empty()) return false;
-  const char* end = text.data() + text.size();
-  if (column.is_unsigned) {
-    unsigned long long u = 0;
-    auto r = std::from_chars(text.data(), end, u);
-    if (r.ec != std::errc() || r.ptr != end || u > static_cast<unsigned long long>(LLONG_MAX)) return false;
-    value = static_cast<long long>(u);
-    return true;
+  // By hand, not std::from_chars: this runs for every integer value of a load.
+  // Up to 19 digits fit an unsigned 64-bit integer; longer text (leading zeros)
+  // just goes as text.
+  const char* p = text.data();
+  const char* end = p + text.size();
+  bool negative = p != end && *p == '-' && !column.is_unsigned;
+  p += negative;
+  if (p == end || end - p > 19) return false;
+  unsigned long long u = 0;
+  for (; p != end; ++p) {
+    unsigned digit = static_cast<unsigned char>(*p) - '0';
+    if (digit > 9) return false;
+    u = u * 10 + digit;
   }
-  auto r = std::from_chars(text.data(), end, value);
-  return r.ec == std::errc() && r.ptr == end;
+  constexpr auto kMax = static_cast<unsigned long long>(LLONG_MAX);
+  if (u > kMax + negative) return false;
+  value = negative ? static_cast<long long>(0 - u) : static_cast<long long>(u);
+  return true;
 }
 
 // A string goes as the session's charset, or as bytes (BLOB) that the
@@ -143,32 +174,6 @@ PreparedStatement& PreparedInsertSink::tuples_statement(std::uint64_t rows) {
   return *short_statement_;
 }
 
-// Column-wise arrays, one a placeholder: an integer column goes binary when
-// every value of the batch is an integer; a variable's value goes as a string.
-std::uint64_t PreparedInsertSink::execute_array() {
-  BindBuffers& b = *binds_;
-  b.reset(slots_, batch_.size());
-  for (std::size_t c = 0; c < slots_; ++c) {
-    std::size_t base = c * batched_;
-    const Column* column = shape_.slots()[c].column;
-    bool binary = column && column->integer;
-    for (std::size_t r = 0; r < batched_; ++r) {
-      const split::Field& f = batch_[r * slots_ + c];
-      b.indicators[base + r] = f.is_null ? STMT_INDICATOR_NULL : STMT_INDICATOR_NONE;
-      b.pointers[base + r] = const_cast<char*>(f.value.data());
-      b.lengths[base + r] = f.value.size();
-      if (binary && !f.is_null) binary = parse_integer(f.value, *column, b.integers[base + r]);
-    }
-    MYSQL_BIND& bind = b.binds[c];
-    bind.buffer_type = binary ? MYSQL_TYPE_LONGLONG : string_type(shape_, shape_.slots()[c]);
-    bind.buffer = binary ? static_cast<void*>(&b.integers[base]) : static_cast<void*>(&b.pointers[base]);
-    bind.length = binary ? nullptr : &b.lengths[base];
-    bind.is_unsigned = binary && column->is_unsigned;
-    bind.u.indicator = &b.indicators[base];
-  }
-  return statement_->execute(b.binds.data(), static_cast<unsigned int>(batched_));
-}
-
 // One bind a value, row after row, into a statement of as many `?` tuples.
 std::uint64_t PreparedInsertSink::execute_tuples() {
   BindBuffers& b = *binds_;
@@ -191,14 +196,23 @@ std::uint64_t PreparedInsertSink::execute_tuples() {
       bind.length = &b.lengths[i];
     }
   }
-  return tuples_statement(batched_).execute(b.binds.data(), 0);
+  return tuples_statement(batched_).execute(b.binds.data());
 }
 
+// Sends the batch. Array binding: the request goes, and its answer is read
+// when the next request is ready to go, or at the chunk's end; tuples: the
+// statement runs and its answer is read now.
 bool PreparedInsertSink::flush(SinkResult& result) {
+  if (array_binding_ && !answer_sent(result)) return false;
   if (batched_ == 0) return true;
   session_.throttle(batch_bytes_);  // --max-rate: the parameters go around the session's own statements
-  bool accepted = run_batch(session_, result, first_row_, batched_,
-                            [&] { return array_binding_ ? execute_array() : execute_tuples(); });
+  bool accepted = true;
+  if (array_binding_) {
+    statement_->send(request_);  // written out whole: request_ is free again
+    sent_ = Sent{first_row_, batched_};
+  } else {
+    accepted = run_batch(session_, result, first_row_, batched_, [&] { return execute_tuples(); });
+  }
   batch_.clear();
   ids_.clear();
   batched_ = 0;
@@ -207,49 +221,159 @@ bool PreparedInsertSink::flush(SinkResult& result) {
   return accepted;
 }
 
+// Reads the answer to the request sent, if one is; false when it refuses the
+// chunk (its problems then replace any found in rows read since).
+bool PreparedInsertSink::answer_sent(SinkResult& result) {
+  if (sent_.rows == 0) return true;
+  Sent sent = std::exchange(sent_, Sent{});
+  return run_batch(session_, result, sent.first_row, sent.rows, [&] { return statement_->answer(); });
+}
+
+// A request whose answer is not read yet when its chunk ends by an exception:
+// its answer is read (and forgotten) so that the connection's next command is
+// not out of step.
+void PreparedInsertSink::forget_sent() noexcept {
+  if (std::exchange(sent_, Sent{}).rows == 0) return;
+  try {
+    statement_->answer();
+  } catch (...) {
+    // The connection is lost or the statement failed: either way nothing is left to read.
+  }
+}
+
 SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
+  struct Forget {
+    PreparedInsertSink& sink;
+    ~Forget() { sink.forget_sent(); }
+  } forget{*this};
   SinkResult result;
   result.on_duplicate = on_duplicate_;
   batch_.clear();
   ids_.clear();
   batched_ = 0;
   batch_bytes_ = 0;
+  as_text_.assign(slots_, false);
   bool refused = false;  // a row failed the values' check: the rest are checked, none sent
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& parsed, std::uint64_t row) {
-    if (check_ && !check_(parsed, row, result.problems)) refused = true;
+    if (check_ && !check_(parsed, row, result.problems)) {
+      // The rows sent before it come first: their answer decides (and its problems replace these).
+      if (!refused && !answer_sent(result)) return false;
+      refused = true;
+    }
     if (refused) return true;
-    std::uint64_t made_up_id = 0;  // the id one LOAD DATA makes up for the row's NULL or 0, sent instead
-    if (auto made_up = shape_.made_up_id(parsed, row); made_up && !(made_up_id = ids.made_up_id(row))) {
+    RowValues values{parsed, ids, row};
+    if (auto made_up = shape_.made_up_id(parsed, row); made_up && !(values.made_up_id = ids.made_up_id(row))) {
       result.problems.push_back(std::move(*made_up));
       return false;
     }
-    const std::vector<split::Field>* fields = &parsed;
-    std::size_t bytes = 0;
-    for (const ValueSlot& slot : shape_.slots())
-      bytes += (slot.field == ValueSlot::kId ? 20 : (*fields)[slot.field].value.size()) + kValueOverhead;
-    bool full = batched_ == batch_rows_ || batch_bytes_ + bytes > max_batch_bytes_;
-    if (full) {
-      if (!flush(result)) return false;
-      fields = &rows_.reparse();  // flush released the memory this row's values were in
-    }
-    if (bytes > max_batch_bytes_) {
-      result.problems.push_back(row_too_large(row, bytes, max_batch_bytes_));
-      return false;
-    }
-    if (batched_++ == 0) first_row_ = row;
-    for (const ValueSlot& slot : shape_.slots()) {
-      if (slot.field == ValueSlot::kId)
-        batch_.push_back({ids_.emplace_back(std::to_string(ids.id(row))), false, false});
-      else if (made_up_id && shape_.gives_id(slot))
-        batch_.push_back({ids_.emplace_back(std::to_string(made_up_id)), false, false});
-      else
-        batch_.push_back((*fields)[slot.field]);
-    }
-    batch_bytes_ += bytes;
-    return true;
+    return array_binding_ ? add_to_request(values, result) : add_to_tuples(values, result);
   });
   if (complete && !refused) flush(result);
+  // A problem found in rows read after a request was sent yields to its answer's, as with the check's.
+  answer_sent(result);
   return result;
+}
+
+// The row's value in `slot` as text (an id made up or given goes as its digits into `digits`).
+std::string_view PreparedInsertSink::value_of(const RowValues& row, const ValueSlot& slot, char (&digits)[24],
+                                              bool& is_null) const {
+  std::uint64_t id = slot.field == ValueSlot::kId                      ? row.ids.id(row.row)
+                     : row.made_up_id && shape_.gives_id(slot)         ? row.made_up_id
+                                                                       : 0;
+  if (slot.field != ValueSlot::kId && id == 0) {
+    const split::Field& f = row.fields[slot.field];
+    is_null = f.is_null;
+    return f.value;
+  }
+  is_null = false;
+  return {digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, id).ptr - digits)};
+}
+
+// Array binding: the row goes into the request; a request full (rows or
+// bytes) is sent first. Integer columns go binary while their values are
+// integers; a value that is not makes its column text for the rest of the
+// chunk (the server then judges it as LOAD DATA would).
+bool PreparedInsertSink::add_to_request(const RowValues& row, SinkResult& result) {
+  if (batched_ == batch_rows_ && !flush(result)) return false;
+  for (;;) {
+    if (batched_ == 0) begin_request();
+    std::size_t mark = request_.size();
+    bool typed = write_row(row);
+    std::size_t row_bytes = request_.size() - mark;
+    if (typed && request_.size() <= max_batch_bytes_) break;
+    request_.truncate(mark);
+    if (batched_ == 0 && typed) {
+      result.problems.push_back(row_too_large(row.row, row_bytes, max_batch_bytes_));
+      return false;
+    }
+    if (batched_ > 0) {
+      if (!flush(result)) return false;
+      rows_.reparse();  // flush released the memory this row's values were in
+    }
+  }
+  if (batched_++ == 0) first_row_ = row.row;
+  batch_bytes_ = request_.size();
+  return true;
+}
+
+void PreparedInsertSink::begin_request() {
+  types_.resize(slots_);
+  for (std::size_t c = 0; c < slots_; ++c) {
+    const ValueSlot& slot = shape_.slots()[c];
+    const Column* column = slot.column;
+    if (column && column->integer && !as_text_[c])
+      types_[c] = BulkRequest::kLongLong | (column->is_unsigned ? BulkRequest::kUnsigned : 0);
+    else
+      types_[c] = string_type(shape_, slot) == MYSQL_TYPE_BLOB ? BulkRequest::kBlob : BulkRequest::kString;
+  }
+  request_.start(types_);
+}
+
+// False when a binary column's value is not an integer (that column is then text).
+bool PreparedInsertSink::write_row(const RowValues& row) {
+  char digits[24];
+  for (std::size_t c = 0; c < slots_; ++c) {
+    const ValueSlot& slot = shape_.slots()[c];
+    bool is_null = false;
+    std::string_view value = value_of(row, slot, digits, is_null);
+    if (is_null) {
+      request_.null();
+    } else if ((types_[c] & 0xff) != BulkRequest::kLongLong) {
+      request_.text(value);
+    } else if (long long n = 0; parse_integer(value, *slot.column, n)) {
+      request_.integer(n);
+    } else {
+      as_text_[c] = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+// Multi-row statements of `?` tuples: the row's values are kept (as views)
+// until the batch is sent.
+bool PreparedInsertSink::add_to_tuples(const RowValues& row, SinkResult& result) {
+  std::size_t bytes = 0;
+  for (const ValueSlot& slot : shape_.slots())
+    bytes += (slot.field == ValueSlot::kId ? 20 : row.fields[slot.field].value.size()) + kValueOverhead;
+  if (batched_ == batch_rows_ || batch_bytes_ + bytes > max_batch_bytes_) {
+    if (!flush(result)) return false;
+    rows_.reparse();  // flush released the memory this row's values were in
+  }
+  if (bytes > max_batch_bytes_) {
+    result.problems.push_back(row_too_large(row.row, bytes, max_batch_bytes_));
+    return false;
+  }
+  if (batched_++ == 0) first_row_ = row.row;
+  char digits[24];
+  for (const ValueSlot& slot : shape_.slots()) {
+    bool is_null = false;
+    std::string_view value = value_of(row, slot, digits, is_null);
+    if (value.data() == digits) value = ids_.emplace_back(value);
+    batch_.push_back({value, is_null, false});
+  }
+  batch_bytes_ += bytes;
+  return true;
 }
 
 }  // namespace fastload::load

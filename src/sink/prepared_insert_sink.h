@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/options.h"
+#include "sink/bulk_request.h"
 #include "sink/sink.h"
 #include "text/chunk_rows.h"
 #include "sink/insert_shape.h"
@@ -41,9 +42,22 @@ class PreparedInsertSink : public Sink {
   std::string statement() const override;
 
  private:
+  // A row of a chunk as the statement takes it: its fields, and the id a made-up or given id column gets.
+  struct RowValues {
+    const std::vector<split::Field>& fields;
+    const RowIds& ids;
+    std::uint64_t row;
+    std::uint64_t made_up_id = 0;
+  };
+
+  bool add_to_request(const RowValues& row, SinkResult& result);
+  void begin_request();
+  bool write_row(const RowValues& row);
+  bool add_to_tuples(const RowValues& row, SinkResult& result);
+  std::string_view value_of(const RowValues& row, const ValueSlot& slot, char (&digits)[24], bool& is_null) const;
   bool flush(SinkResult& result);
-  std::uint64_t execute_batch();
-  std::uint64_t execute_array();
+  bool answer_sent(SinkResult& result);
+  void forget_sent() noexcept;
   std::uint64_t execute_tuples();
   PreparedStatement& tuples_statement(std::uint64_t rows);
 
@@ -58,9 +72,16 @@ class PreparedInsertSink : public Sink {
   ChunkRows rows_;
   std::unique_ptr<PreparedStatement> statement_;  // array binding: one row; else batch_rows_ tuples
   std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
-  std::unique_ptr<BindBuffers> binds_;
+  std::unique_ptr<BindBuffers> binds_;  // tuples: what the binds point at
+  BulkRequest request_;                 // array binding: the batch's rows, written as they come
+  struct Sent {  // array binding: the batch sent whose answer is not read yet
+    std::uint64_t first_row = 0;
+    std::uint64_t rows = 0;  // 0: none
+  } sent_;
+  std::vector<std::uint16_t> types_;    // array binding: the batch's type a slot
+  std::vector<bool> as_text_;           // array binding: integer slots sent as text for the rest of the chunk
   RowCheck check_;  // the values' check, when the worker gave one
-  std::vector<split::Field> batch_;  // rows x slots_, row-major
+  std::vector<split::Field> batch_;  // tuples: rows x slots_, row-major
   std::deque<std::string> ids_;      // the batch's ids as text, where batch_ points (a deque does not move them)
   std::uint64_t batched_ = 0;        // rows in batch_
   std::uint64_t first_row_ = 0;      // chunk row of the batch's first row

@@ -53,10 +53,10 @@ first_moves=$(grep -E '^fastload: +[0-9.]+%' <<<"$ERR" | awk '{ sub("%", "", $2)
 # cannot roll back is given time to end (a chunk that can is abandoned at once). The MyISAM table's trigger holds
 # the chunk of row 5000 for 20 s.
 sql prog -e "CREATE TABLE plain LIKE t; ALTER TABLE plain ENGINE=MyISAM;
-  CREATE TRIGGER plain_slow BEFORE INSERT ON plain FOR EACH ROW SET @slept = IF(NEW.id = 5000, SLEEP(20), 0)"
+  CREATE TRIGGER plain_slow BEFORE INSERT ON plain FOR EACH ROW SET @progress_slept = IF(NEW.id = 5000, SLEEP(20), 0)"
 start_fastload --progress --threads 2 --chunk-size 256K --mode load "$TEST_TMP/rows.tsv" prog.plain
 # (The processlist shows the trigger's statement while it sleeps, not the LOAD DATA.)
-sleeping() { sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND INFO LIKE 'SET @slept%'"; }
+sleeping() { sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND INFO LIKE 'SET @progress\\_slept%'"; }
 for _ in $(seq 200); do [[ -n $(sleeping) ]] && break; sleep 0.05; done
 [[ -n $(sleeping) ]] && pass || fail "signal: the trigger never held the chunk"
 signal_and_reap "$PID" INT

@@ -117,10 +117,10 @@ check_resumed "SIGTERM while chunk 0 waits for a lock"
 # would leave part of itself stored): the first signal waits for it, a second
 # kills at once. The MyISAM table's trigger holds the chunk of the first row.
 sql $db -e "DROP TABLE IF EXISTS plain; CREATE TABLE plain LIKE nodes; ALTER TABLE plain ENGINE=MyISAM;
-  CREATE TRIGGER plain_slow BEFORE INSERT ON plain FOR EACH ROW SET @slept = IF(NEW.id = $first_id, SLEEP(20), 0)"
+  CREATE TRIGGER plain_slow BEFORE INSERT ON plain FOR EACH ROW SET @signals_slept = IF(NEW.id = $first_id, SLEEP(20), 0)"
 start_fastload --threads 2 --chunk-size 512K --mode load "$file" $db.plain
 # (The processlist shows the trigger's statement while it sleeps, not the LOAD DATA.)
-sleeping() { sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND INFO LIKE 'SET @slept%'"; }
+sleeping() { sql -e "SELECT ID FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep' AND INFO LIKE 'SET @signals\\_slept%'"; }
 for _ in $(seq 200); do [[ -n $(sleeping) ]] && break; sleep 0.05; done
 [[ -n $(sleeping) ]] && pass || fail "MyISAM: the trigger never held the chunk"
 kill -INT $PID

@@ -1,0 +1,62 @@
+// The body of one COM_STMT_BULK_EXECUTE (MariaDB array binding), written row by
+// row as the rows are read: the statement id, the flags, a type a placeholder,
+// then for each row and placeholder an indicator byte and the value as the
+// binary protocol carries it. Writing it here, not through MYSQL_BIND arrays,
+// spares the client library's generic per-value serialization, a quarter of
+// the client's CPU in a load (docs/benchmarks.md, "Where the CPU of a load goes").
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace fastload::load {
+
+class BulkRequest {
+ public:
+  static constexpr std::uint16_t kLongLong = 8;    // MYSQL_TYPE_LONGLONG
+  static constexpr std::uint16_t kBlob = 252;      // MYSQL_TYPE_BLOB: bytes, no charset conversion
+  static constexpr std::uint16_t kString = 254;    // MYSQL_TYPE_STRING: text in the session's charset
+  static constexpr std::uint16_t kUnsigned = 32768;  // the type's flag for an unsigned integer
+
+  // Begins a request with one type a placeholder; set_statement() names the statement before it is sent.
+  void start(const std::vector<std::uint16_t>& types);
+  void set_statement(std::uint32_t stmt_id) {
+    for (int i = 0; i < 4; ++i) data_[i] = static_cast<char>(stmt_id >> (8 * i));
+  }
+
+  std::size_t size() const { return used_; }
+  std::string_view bytes() const { return {data_.data(), used_}; }
+  void truncate(std::size_t size) { used_ = size; }  // drops what was written after size() was `size`
+
+  void null() { *room(1) = 1; }  // STMT_INDICATOR_NULL
+  void integer(std::int64_t value) {
+    char* p = room(9);
+    *p = 0;
+    for (int i = 0; i < 8; ++i) p[1 + i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
+  }
+  void text(std::string_view value) {
+    char* p = room(10 + value.size());
+    *p++ = 0;
+    p = length(p, value.size());
+    std::memcpy(p, value.data(), value.size());
+    used_ = static_cast<std::size_t>(p - data_.data()) + value.size();
+  }
+
+ private:
+  // Makes room for `n` more bytes and counts them as used (text() recounts).
+  char* room(std::size_t n) {
+    if (used_ + n > data_.size()) data_.resize(std::max(data_.size() * 2, used_ + n));
+    char* p = data_.data() + used_;
+    used_ += n;
+    return p;
+  }
+  static char* length(char* p, std::size_t n);  // the protocol's length-encoded integer
+
+  std::vector<char> data_;
+  std::size_t used_ = 0;
+};
+
+}  // namespace fastload::load
