@@ -17,7 +17,8 @@ bool is_temporal(const std::string& type) {
 // The checks one column takes, but the kinds accepted.
 void add_checks(std::size_t field, const Column& c, unsigned accepted, std::vector<FieldCheck>& out) {
   auto add = [&](Conversion kind) {
-    if ((accepted & kind) == 0) out.push_back({field, kind, &c});
+    if ((accepted & kind) == 0)
+      out.push_back({field, kind, &c, c.type == "date" ? 0u : c.fraction_digits, c.type == "time"});
   };
   if (c.integer || c.type == "year") add(kIntFraction);
   if (is_temporal(c.type)) add(kTimeFraction);
@@ -78,8 +79,7 @@ bool converted(const FieldCheck& check, const split::Field& f) {
   switch (check.kind) {
     case kIntFraction: return integer_loses_fraction(f.value);
     case kTimeFraction:
-      return fraction_beyond(f.value, check.column->type == "date" ? 0 : check.column->fraction_digits,
-                             check.column->type == "time");
+      return fraction_beyond(f.value, check.fraction_digits, check.time);
     case kBitText: return only_digits(f.value);
     case kEnumIndex: return number_not_member(f.value, check.column->members);
     default: return false;

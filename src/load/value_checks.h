@@ -28,6 +28,9 @@ struct FieldCheck {
   std::size_t field = 0;          // 0-based, in the row
   Conversion kind = kIntFraction;
   const Column* column = nullptr;
+  // kTimeFraction: the fraction digits the column keeps, and whether it is a TIME (read once, not per value).
+  unsigned fraction_digits = 0;
+  bool time = false;
 };
 
 // The checks of a table's fields under `options` (--columns, --accept-conversion); empty when none applies.
