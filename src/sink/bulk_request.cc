@@ -4,13 +4,14 @@ namespace fastload::load {
 
 void BulkRequest::start(const std::vector<std::uint16_t>& types) {
   used_ = 0;
-  char* p = room(6 + 2 * types.size()) + 4;  // the statement id is set when it is sent
+  char* p = reserve(6 + 2 * types.size()) + 4;  // the statement id is set when it is sent
   *p++ = static_cast<char>(128);  // STMT_BULK_FLAG_CLIENT_SEND_TYPES: the types follow
   *p++ = 0;
   for (std::uint16_t type : types) {
     *p++ = static_cast<char>(type & 0xff);
     *p++ = static_cast<char>(type >> 8);
   }
+  advance_to(p);
 }
 
 char* BulkRequest::length(char* p, std::size_t n) {

@@ -31,28 +31,36 @@ class BulkRequest {
   std::string_view bytes() const { return {data_.data(), used_}; }
   void truncate(std::size_t size) { used_ = size; }  // drops what was written after size() was `size`
 
-  void null() { *room(1) = 1; }  // STMT_INDICATOR_NULL
-  void integer(std::int64_t value) {
-    char* p = room(9);
-    *p = 0;
-    for (int i = 0; i < 8; ++i) p[1 + i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
+  // A row is written through a cursor: reserve() room for its values at most, put_*() each value, then
+  // advance_to() past the last (one bounds check a row, none a value).
+  char* reserve(std::size_t n) {
+    if (used_ + n > data_.size()) data_.resize(std::max(data_.size() * 2, used_ + n));
+    return data_.data() + used_;
   }
-  void text(std::string_view value) {
-    char* p = room(10 + value.size());
+  void advance_to(const char* p) { used_ = static_cast<std::size_t>(p - data_.data()); }
+  static char* put_null(char* p) {
+    *p = 1;  // STMT_INDICATOR_NULL
+    return p + 1;
+  }
+  static char* put_integer(char* p, std::int64_t value) {  // 1 + 8 bytes
     *p++ = 0;
-    p = length(p, value.size());
+    for (int i = 0; i < 8; ++i) p[i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
+    return p + 8;
+  }
+  static char* put_text(char* p, std::string_view value) {  // at most 10 + value.size() bytes
+    *p++ = 0;
+    if (value.size() < 251) *p++ = static_cast<char>(value.size());
+    else p = length(p, value.size());
     std::memcpy(p, value.data(), value.size());
-    used_ = static_cast<std::size_t>(p - data_.data()) + value.size();
+    return p + value.size();
   }
 
+  // One value at a time, for the rare writer.
+  void null() { advance_to(put_null(reserve(1))); }
+  void integer(std::int64_t value) { advance_to(put_integer(reserve(9), value)); }
+  void text(std::string_view value) { advance_to(put_text(reserve(10 + value.size()), value)); }
+
  private:
-  // Makes room for `n` more bytes and counts them as used (text() recounts).
-  char* room(std::size_t n) {
-    if (used_ + n > data_.size()) data_.resize(std::max(data_.size() * 2, used_ + n));
-    char* p = data_.data() + used_;
-    used_ += n;
-    return p;
-  }
   static char* length(char* p, std::size_t n);  // the protocol's length-encoded integer
 
   std::vector<char> data_;

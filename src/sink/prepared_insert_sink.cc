@@ -331,22 +331,33 @@ void PreparedInsertSink::begin_request() {
 
 // False when a binary column's value is not an integer (that column is then text).
 bool PreparedInsertSink::write_row(const RowValues& row) {
+  std::size_t most = slots_ * 30;  // an indicator, a length and an id's digits at most a value
+  for (const ValueSlot& slot : shape_.slots())
+    if (slot.field != ValueSlot::kId) most += row.fields[slot.field].value.size();
+  char* p = request_.reserve(most);
   char digits[24];
   for (std::size_t c = 0; c < slots_; ++c) {
     const ValueSlot& slot = shape_.slots()[c];
     bool is_null = false;
-    std::string_view value = value_of(row, slot, digits, is_null);
+    std::string_view value;
+    if (slot.field != ValueSlot::kId && row.made_up_id == 0) {
+      is_null = row.fields[slot.field].is_null;
+      value = row.fields[slot.field].value;
+    } else {
+      value = value_of(row, slot, digits, is_null);
+    }
     if (is_null) {
-      request_.null();
+      p = BulkRequest::put_null(p);
     } else if ((types_[c] & 0xff) != BulkRequest::kLongLong) {
-      request_.text(value);
+      p = BulkRequest::put_text(p, value);
     } else if (long long n = 0; parse_integer(value, *slot.column, n)) {
-      request_.integer(n);
+      p = BulkRequest::put_integer(p, n);
     } else {
       as_text_[c] = true;
-      return false;
+      return false;  // the caller truncates what was written
     }
   }
+  request_.advance_to(p);
   return true;
 }
 
