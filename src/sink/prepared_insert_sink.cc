@@ -72,13 +72,11 @@ class PreparedStatement {
 struct BindBuffers {
   std::vector<MYSQL_BIND> binds;
   std::vector<long long> integers;
-  std::vector<char*> pointers;
   std::vector<unsigned long> lengths;
 
   void reset(std::size_t binds_needed, std::size_t values) {
     binds.assign(binds_needed, MYSQL_BIND{});
     integers.resize(values);
-    pointers.resize(values);
     lengths.resize(values);
   }
 };
