@@ -194,7 +194,10 @@ void add_speed_options(CLI::App& app, Options& o, Flags& f) {
   start_group(app, "Speed");
   app.add_flag("--defer-indexes", o.defer_indexes, "drop the table's secondary indexes (not the primary key, "
                "unique ones or ones foreign keys need) before the load and re-create them in one ALTER TABLE "
-               "after it, also after a failure or a signal; for an empty table (see --force)");
+               "after it, also after a failure or a signal. An empty InnoDB table has this by default (not on a "
+               "Galera node); the option asks for it on any table, and on one that holds rows with --force");
+  app.add_flag("--keep-indexes", o.keep_indexes, "keep an empty InnoDB table's secondary indexes in place during "
+               "the load (by default they are dropped and re-created after it, each built by one sort)");
   app.add_flag("--force", o.force, "--defer-indexes on a table that already holds rows: their index entries "
                "are rebuilt too");
   app.add_flag("--disable-checks", o.disable_checks, "SET unique_checks = 0, foreign_key_checks = 0 in the "
@@ -375,6 +378,10 @@ Given read_flags(Flags& f, Options& o) {
                  [](unsigned char ch) { return std::toupper(ch); });
   o.convert_charset = input::converted_charset(o.charset) != nullptr;
   o.charset_given = f.charset->count() > 0;  // an option file's [fastload] charset= is parsed as given too
+  // An empty InnoDB table's secondary indexes are built by one sort after the load, unless an option needs them
+  // in place: --atomic publishes into the target with its indexes, --part's processes would race to re-create
+  // them, --mode bulk builds them by sorting already.
+  o.defer_indexes_if_empty = !o.keep_indexes && !o.atomic && o.parts <= 1 && !traits(o.mode).bulk_path;
   return {.threads = f.threads->count() > 0, .chunk_size = f.chunk_size.option->count() > 0,
           .batch_rows = f.batch_rows->count() > 0, .no_array_binding = f.no_array->count() > 0,
           .max_rate = f.max_rate.option->count() > 0, .ledger = f.ledger.option->count() > 0};

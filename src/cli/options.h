@@ -135,6 +135,7 @@ struct Options {
   bool atomic = false;            // all or nothing: load a staging table, then publish it in one transaction
   bool defer_indexes = false;     // drop the secondary indexes for the load, re-create them in one ALTER after it
   bool force = false;             // --defer-indexes on a table that already holds rows
+  bool keep_indexes = false;      // --keep-indexes: an empty InnoDB table keeps its secondary indexes during the load
   unsigned retries = 5;           // attempts after a transient error (deadlock, lost connection) per chunk
   ConnectionOptions connection;
   unsigned connect_timeout = 10;  // --connect-timeout: seconds to connect and get the greeting; 0: no limit
@@ -143,8 +144,9 @@ struct Options {
   // Not an option: a run of many tables loads with foreign_key_checks = 0 (a child's rows may come before its
   // parent's) and proves every foreign key of the tables it loaded after (run/database.cc).
   bool prove_foreign_keys = false;
-  // Not an option: a run of many tables defers the secondary indexes of each InnoDB table that starts empty, and
-  // re-creates them as soon as that table's last chunk settles (run/database.cc).
+  // Not an option: the secondary indexes of an InnoDB table that starts empty are deferred (re-created as soon as
+  // its last chunk settles) unless --keep-indexes, --atomic, --part or --mode bulk says otherwise (read_flags; a
+  // run of many tables: run/database.cc); on a Galera node never by default (run/run.cc).
   bool defer_indexes_if_empty = false;
   // Not an option: a dump's table read as the bytes its columns store (no --charset), each text field checked for
   // the sign of a dump written in another charset (load/dump_charset.h, run/database.cc).

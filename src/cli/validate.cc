@@ -34,6 +34,8 @@ void check_indexes(const Options& o) {
     throw usage_error("--defer-indexes and --atomic: the publish copies the rows into the target with its "
                       "indexes, so there is nothing to defer; give one of them");
   if (o.force && !o.defer_indexes) throw usage_error("--force applies to --defer-indexes only");
+  if (o.keep_indexes && o.defer_indexes)
+    throw usage_error("--keep-indexes and --defer-indexes: give one of them");
 }
 
 // Session options that cannot keep their promise with another option are refused.

@@ -222,7 +222,7 @@ void print_text(const Summary& s, bool verbose) {
       tell("  {}", describe_span(span, file));  // the failure's message says to reload these
     }
   if (!s.deferred_indexes.empty())
-    note("--defer-indexes: {} secondary {} dropped for the load and re-created after it: {}",
+    note("secondary indexes: {} {} dropped for the load and re-created after it, each by one sort: {}",
          s.deferred_indexes.size(), s.deferred_indexes.size() == 1 ? "index" : "indexes",
          fmt::join(s.deferred_indexes, ", "));
   print_throttled(s);

@@ -42,7 +42,7 @@ Options table_options(const Options& o, const dump::TableFiles& t) {
   out.files = t.files;
   out.prove_foreign_keys = true;
   if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + t.table;  // a file a table: FILE.T
-  out.defer_indexes_if_empty = true;
+  out.defer_indexes_if_empty = !o.keep_indexes;
   // --tab writes each column's bytes as stored (SELECT ... INTO OUTFILE ... CHARACTER SET binary), but text
   // converted to X when the dump was made with --default-character-set=X, which its header does not say: the
   // user's --charset is the dump's; without it the bytes, checked for the sign of another charset.

@@ -4,21 +4,36 @@
 #include "run/state.h"
 
 #include <fmt/core.h>
+#include <spdlog/spdlog.h>
 
 namespace fastload {
 
-void recover_indexes(const Options& options, RunState& state) {
+std::optional<std::string> recover_indexes(const Options& options, RunState& state) {
   std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
   try {
     state.deferred.emplace(*state.control, state.target, database);  // re-creates what a killed run left
+    return std::nullopt;
   } catch (const load::ServerError& e) {
+    if (!options.defer_indexes && load::is_privilege_denied(e.code())) return std::string(e.what());
     throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
                               options.mode);
   }
 }
 
+namespace {
+
+// The default (no --defer-indexes): a user who may not alter the table loads it with its indexes in place.
+void keep_indexes_because(const RunState& state, const std::string& refused) {
+  spdlog::warn("{}: kept the secondary indexes in place for the load (the load maintains them, which is slower): "
+               "deferring them needs ALTER on the table and CREATE, DROP, SELECT, INSERT and DELETE on its "
+               "database's fastload_deferred_indexes, and the server said: {}; grant those, or give --keep-indexes "
+               "to keep them without trying", state.target.display, refused);
+}
+
+}  // namespace
+
 void defer_indexes(const Options& options, RunState& state) {
-  recover_indexes(options, state);
+  if (auto refused = recover_indexes(options, state)) return keep_indexes_because(state, *refused);
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
   if (!options.force && !loaded_before(state) && load::has_rows(*state.control, state.target))
     throw Failure(ExitCode::usage, fmt::format(
@@ -26,7 +41,13 @@ void defer_indexes(const Options& options, RunState& state) {
         "rebuild too (and a large table stays without them during the load); give --force to do it anyway, or "
         "load without --defer-indexes", state.target.display));
   try {
-    state.summary.deferred_indexes = state.deferred->drop(*state.control, options.prove_foreign_keys);
+    if (options.defer_indexes) {
+      state.summary.deferred_indexes = state.deferred->drop(*state.control, options.prove_foreign_keys);
+    } else if (auto refused = state.deferred->drop_if_allowed(*state.control, options.prove_foreign_keys)) {
+      keep_indexes_because(state, *refused);
+    } else {
+      state.summary.deferred_indexes = state.deferred->dropped_names();
+    }
   } catch (const load::ServerError& e) {
     throw load::explain(e, state.target, "--defer-indexes: dropping the secondary indexes", options.mode);
   }

@@ -34,6 +34,9 @@ void plan_table(const Options& o, const RunState& state, std::vector<std::string
                                "dry run)", o.ledger_database.empty() ? o.database : o.ledger_database, o.ledger_table));
   if (o.defer_indexes)
     plan.push_back("--defer-indexes: the secondary indexes would be dropped for the load and re-created after it");
+  else if (o.defer_indexes_if_empty)
+    plan.push_back("secondary indexes: an empty InnoDB table's would be dropped for the load and re-created after "
+                   "it (not on a Galera node; --keep-indexes keeps them)");
   if (state.auto_ids)
     plan.push_back(fmt::format("AUTO_INCREMENT column {}: numbered in file order from the table's next value",
                                state.auto_ids->column));

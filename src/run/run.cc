@@ -148,7 +148,9 @@ bool prepare_load(const Options& options, RunState& state) {
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them;
   // with nothing to load (a --resume rerun of a finished load, an empty file) the table is left as it is.
   const bool innodb = state.target.engine == "InnoDB", to_load = something_to_load(state);
-  const bool empty_innodb = options.defer_indexes_if_empty && innodb && !state.shards.map &&
+  // Not by default on a Galera node: its ALTER TABLE runs in total order, stopping the cluster's writes while
+  // the indexes are built.
+  const bool empty_innodb = options.defer_indexes_if_empty && innodb && !state.shards.map && !state.galera &&
                             (loaded_before(state) || !load::has_rows(*state.control, state.target));
   if (to_load && (options.defer_indexes || empty_innodb))
     timed(state, "indexes", [&] { defer_indexes(options, state); });

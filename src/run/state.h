@@ -245,8 +245,9 @@ void plan_given_ids(const Options& options, RunState& state);
 
 // indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
 void defer_indexes(const Options& options, RunState& state);
-// What a killed run left dropped re-created, nothing dropped (a table of a run of many that holds rows).
-void recover_indexes(const Options& options, RunState& state);
+// What a killed run left dropped re-created, nothing dropped (a table that holds rows). Without
+// --defer-indexes, a user who may not read the record is let be: returns the server's refusal.
+std::optional<std::string> recover_indexes(const Options& options, RunState& state);
 std::optional<Failure> restore_indexes(RunState& state) noexcept;
 
 // atomic.cc: --atomic's publish, or the stage abandoned after a failure.

@@ -218,8 +218,31 @@ std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_ke
   dropped_ = indexes;
   control.execute(alter);
   spdlog::info("{}: dropped {} secondary {} for the load; they are re-created after it. Were this run "
-               "killed first, the next --defer-indexes run into it re-creates them, or run: {}", target_.display,
+               "killed first, the next fastload run into it re-creates them, or run: {}", target_.display,
                names.size(), names.size() == 1 ? "index" : "indexes", restore_statement());
+  return names;
+}
+
+std::optional<std::string> DeferredIndexes::drop_if_allowed(Session& control, bool foreign_keys_proven) {
+  try {
+    drop(control, foreign_keys_proven);
+    return std::nullopt;
+  } catch (const ServerError& e) {
+    if (!is_privilege_denied(e.code())) throw;
+    dropped_.clear();  // refused before or at the ALTER: nothing was dropped
+    try {
+      index_record::forget(control, record_database_, target_);
+    } catch (const ServerError&) {
+      // Not allowed to read or drop it either: a record of indexes the table has costs nothing (the next
+      // run finds them there and forgets it).
+    }
+    return std::string(e.what());
+  }
+}
+
+std::vector<std::string> DeferredIndexes::dropped_names() const {
+  std::vector<std::string> names;
+  for (const IndexDefinition& index : dropped_) names.push_back(index.name);
   return names;
 }
 

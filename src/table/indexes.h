@@ -6,6 +6,7 @@
 // record the next run acts on.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,6 +64,10 @@ class DeferredIndexes {
   // foreign key is proved after it, so the indexes foreign keys use are
   // deferred too (the server allows dropping them only with the checks off).
   std::vector<std::string> drop(Session& control, bool foreign_keys_proven);
+  // drop() where the user may not create the record table or alter the target (a privilege error): nothing is
+  // dropped, the record of this run is forgotten, and the server's message is returned (nullopt: done, or
+  // nothing to defer). Any other error throws as drop() does.
+  std::optional<std::string> drop_if_allowed(Session& control, bool foreign_keys_proven);
   // Re-creates what drop() and earlier runs left dropped and the table lacks
   // (one ALTER TABLE, after any ALTER of the table another session still runs:
   // a killed run's, which the server finishes without it), checks each is the
@@ -71,6 +76,7 @@ class DeferredIndexes {
   // stop signal ends the wait. Does nothing when nothing is dropped.
   void restore(Session& control);
   bool pending() const { return !dropped_.empty(); }
+  std::vector<std::string> dropped_names() const;
   // The ALTER TABLE that re-creates them, for messages.
   std::string restore_statement() const;
 

@@ -1,5 +1,5 @@
-# --defer-indexes: the secondary indexes are dropped for the load and
-# re-created in one ALTER after it, the table ending exactly as the server's
+# --defer-indexes (and, without an option, an empty InnoDB table's default):
+# the secondary indexes are dropped for the load and re-created in one ALTER after it, the table ending exactly as the server's
 # own LOAD DATA INFILE leaves it (rows and definition); unique indexes and
 # the ones foreign keys need are kept; the indexes come back after a refused
 # chunk, a signal, and (through the record table) a killed run; a table that
@@ -128,6 +128,51 @@ expect_eq "parent: exit code ($ERR)" 0 "$RC"
 expect_match "parent: code kept (another table's foreign key needs it)" '"deferred_indexes":\[\]' "$OUT"
 expect_eq "parent: definition" "$parent_before" "$(sql $db -e "SHOW CREATE TABLE parent" | cut -f2-)"
 
+# Without an option an empty InnoDB table's secondary indexes are deferred the same way; a table that holds
+# rows keeps them (and loads, without --force); --keep-indexes keeps them in place; a killed run's are re-created
+# by the next run and --resume finishes it; a user who may not alter the table loads with them in place, told why.
+sql -e "TRUNCATE $db.nodes"
+run_fastload --json --threads 2 --chunk-size 1M "$file" $db.nodes
+expect_eq "default: exit code ($ERR)" 0 "$RC"
+expect_eq "default: checksum" "$want" "$(checksum $db.nodes)"
+expect_eq "default: definition" "$before" "$(definition)"
+expect_match "default: json names the deferred indexes" '"deferred_indexes":\["changeset","uid_ts"\]' "$OUT"
+expect_eq "default: no record left, nor its table" none "$(record)"
+sql -e "TRUNCATE $db.nodes"
+run_fastload "$TEST_TMP/first.tsv" $db.nodes
+run_fastload --json "$TEST_TMP/rest.tsv" $db.nodes
+expect_eq "default, rows there: exit code ($ERR)" 0 "$RC"
+expect_match "default, rows there: nothing deferred" '"deferred_indexes":\[\]' "$OUT"
+expect_eq "default, rows there: checksum" "$want" "$(checksum $db.nodes)"
+sql -e "TRUNCATE $db.nodes"
+run_fastload --json --verbose --keep-indexes "$file" $db.nodes
+expect_eq "--keep-indexes: exit code ($ERR)" 0 "$RC"
+expect_match "--keep-indexes: nothing deferred" '"deferred_indexes":\[\]' "$OUT"
+if grep -q "dropped" <<<"$ERR"; then fail "--keep-indexes: an index was dropped: $ERR"; else pass; fi
+expect_eq "--keep-indexes: checksum" "$want" "$(checksum $db.nodes)"
+clear_load $db.nodes $db.fastload_ledger
+killed_after 3 --threads 2 --chunk-size 1M --resume "$file" $db.nodes
+expect_eq "default, killed: exit code" 137 "$KILLED"
+settle $db.nodes $db.fastload_ledger
+expect_eq "default, killed: the record holds both indexes" 2 "$(record)"
+run_fastload --threads 2 --chunk-size 1M --resume "$file" $db.nodes
+expect_eq "default, killed, rerun: exit code ($ERR)" 0 "$RC"
+expect_eq "default, killed, rerun: checksum" "$want" "$(checksum $db.nodes)"
+expect_eq "default, killed, rerun: definition" "$before" "$(definition)"
+expect_eq "default, killed, rerun: no record left, nor its table" none "$(record)"
+clear_load $db.nodes $db.fastload_ledger
+fresh_user deferidx_loader "SELECT, INSERT ON $db.nodes"
+at_exit 'sql -e "DROP USER IF EXISTS deferidx_loader@localhost" || true'
+as_user deferidx_loader "$file" $db.nodes
+expect_eq "no ALTER privilege: exit code ($ERR)" 0 "$RC"
+expect_match "no ALTER privilege: says it kept them and why" \
+  "^fastload: $db.nodes: kept the secondary indexes in place for the load .*--keep-indexes" "$ERR"
+expect_eq "no ALTER privilege: checksum" "$want" "$(checksum $db.nodes)"
+expect_eq "no ALTER privilege: definition" "$before" "$(definition)"
+expect_eq "no ALTER privilege: no record table" none "$(record)"
+
+run_fastload --keep-indexes --defer-indexes "$file" $db.nodes
+expect_eq "--keep-indexes with --defer-indexes: exit code" 2 "$RC"
 run_fastload --defer-indexes --atomic "$file" $db.nodes
 expect_eq "with --atomic: exit code" 2 "$RC"
 run_fastload --force "$file" $db.nodes

@@ -114,6 +114,16 @@ TEST(ParseArgs, PartKOfN) {
     EXPECT_EQ(code_of([&] { parse_args(bad); }), ExitCode::usage) << bad[2];
 }
 
+TEST(ParseArgs, AnEmptyTablesIndexesAreDeferredUnlessAnOptionNeedsThemInPlace) {
+  EXPECT_TRUE(parse_args({"f", "d.t"}).options.defer_indexes_if_empty);
+  EXPECT_TRUE(parse_args({"--mode", "load", "f", "d.t"}).options.defer_indexes_if_empty);
+  for (std::vector<std::string> kept : std::vector<std::vector<std::string>>{
+           {"--keep-indexes", "f", "d.t"}, {"--atomic", "f", "d.t"}, {"--part", "1/2", "f", "d.t"},
+           {"--mode", "bulk", "f", "d.t"}})
+    EXPECT_FALSE(parse_args(kept).options.defer_indexes_if_empty) << kept[0];
+  EXPECT_EQ(code_of([&] { parse_args({"--keep-indexes", "--defer-indexes", "f", "d.t"}); }), ExitCode::usage);
+}
+
 TEST(ParseArgs, ShardConnections) {
   auto o = parse_args({"--shard", "s1=/etc/s1.cnf", "--shard", "s2=loader@db2:3307", "--shard", "s3=db3",
                        "--shard", "s4=/run/mysqld/mysqld.sock", "--shard", "s5=me@/tmp/x.sock", "f", "d.t"})
