@@ -8,7 +8,7 @@ _fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size
   --lines-starting-by --fields-optionally-enclosed --skip-rows
   --columns --partition --set
   --resume --ledger --rejects --max-errors --accept-conversion --atomic --retries
-  --defer-indexes --force --disable-checks --no-binlog --compress --max-rate --analyze
+  --defer-indexes --keep-indexes --force --disable-checks --no-binlog --compress --max-rate --analyze
   --part --shard --via-head
   --max-lag --replica --max-load --critical-load
   --host --port --socket --protocol --user --password --ssl-mode --ssl-ca --connect-timeout

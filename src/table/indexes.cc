@@ -65,7 +65,9 @@ bool leads(const std::vector<std::string>& prefix, const std::vector<std::string
 }
 
 TableKeys keys_of(Session& control, const Target& target) {
-  return parse_keys(control.query("SHOW CREATE TABLE " + target.quoted).at(0).at(1).value_or(""));
+  // A server that does not describe the table (no row, or no definition) leaves nothing to defer.
+  const std::vector<Row> rows = control.query("SHOW CREATE TABLE " + target.quoted);
+  return parse_keys(rows.empty() || rows[0].size() < 2 ? std::string() : rows[0][1].value_or(""));
 }
 
 // An ALTER of the table that another session still runs (a killed run's re-creating these indexes: the server
