@@ -319,6 +319,11 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
     return;
   }
   if (!wait_verified(w, load, job)) return;
+  if (stop_signal() != 0 && !job.untransactional()) {  // a stop: a chunk not yet committed is abandoned at once
+    rollback(w);                                       // (not left to race the watcher to its COMMIT)
+    load.outcome.state = ChunkState::pending;
+    return;
+  }
   job.step(Step::after_send, load.chunk);
   check_unchanged(w, load, job);
   record_parts(w, load);
