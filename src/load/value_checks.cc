@@ -125,7 +125,7 @@ ValueChecker::ValueChecker(const Target& target, const Options& options)
       scanner_(options.dialect), parser_(options.dialect) {}
 
 bool ValueChecker::check_row(const std::vector<split::Field>& fields, std::uint64_t row,
-                             std::vector<Problem>& problems) const {
+                             std::vector<Problem>& problems, std::uint64_t whole) const {
   const std::size_t before = problems.size();
   auto refuse = [&](std::string message) {
     Problem p;
@@ -134,7 +134,8 @@ bool ValueChecker::check_row(const std::vector<split::Field>& fields, std::uint6
     problems.push_back(std::move(p));
   };
   for (const FieldCheck& check : checks_)
-    if (check.field < fields.size() && converted(check, fields[check.field]))
+    if (check.field < fields.size() && !(check.kind == kIntFraction && check.field < 64 && (whole >> check.field & 1)) &&
+        converted(check, fields[check.field]))
       refuse(conversion_message(check, fields[check.field].value));
   for (const CharsetCheck& check : charsets_) {
     if (check.field >= fields.size() || fields[check.field].is_null) continue;

@@ -54,8 +54,10 @@ class ValueChecker {
   std::vector<Problem> check(std::string_view bytes, const Chunk& chunk);
 
   // The same for one row already parsed (a sink that parses each row it sends checks it there:
-  // sink/sink.h RowCheck): false, with its problems added, when the row fails a check.
-  bool check_row(const std::vector<split::Field>& fields, std::uint64_t row, std::vector<Problem>& problems) const;
+  // sink/sink.h RowCheck): false, with its problems added, when the row fails a check. Bit f of `whole`: field f
+  // is known to be exactly a whole number (its int-fraction check is left out).
+  bool check_row(const std::vector<split::Field>& fields, std::uint64_t row, std::vector<Problem>& problems,
+                 std::uint64_t whole = 0) const;
 
  private:
   std::vector<FieldCheck> checks_;

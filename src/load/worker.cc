@@ -22,8 +22,8 @@ void connect(Worker& w, const LoadJob& job) {
   const ValueChecker* values = &*w.values;
   w.values_in_sink = !values->empty() && w.links.size() == 1 &&
                      w.links[0]->check_values([values](const std::vector<split::Field>& fields, std::uint64_t row,
-                                                       std::vector<Problem>& problems) {
-                       return values->check_row(fields, row, problems);
+                                                       std::vector<Problem>& problems, std::uint64_t whole) {
+                       return values->check_row(fields, row, problems, whole);
                      });
 }
 

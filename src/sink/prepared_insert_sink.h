@@ -51,6 +51,7 @@ class PreparedInsertSink : public Sink {
   };
 
   bool add_to_request(const RowValues& row, SinkResult& result);
+  std::uint64_t parse_integers(const std::vector<split::Field>& fields);
   void begin_request();
   bool write_row(const RowValues& row);
   bool add_to_tuples(const RowValues& row, SinkResult& result);
@@ -79,7 +80,14 @@ class PreparedInsertSink : public Sink {
     std::uint64_t rows = 0;  // 0: none
   } sent_;
   std::vector<std::uint16_t> types_;    // array binding: the batch's type a slot
-  std::vector<bool> as_text_;           // array binding: integer slots sent as text for the rest of the chunk
+  std::vector<std::uint8_t> as_text_;   // array binding: integer slots sent as text for the rest of the chunk
+  bool retype_ = false;                 // array binding: as_text_ changed since the request began
+  struct IntegerSlot {
+    std::size_t slot, field;
+    const Column* column;
+  };
+  std::vector<IntegerSlot> integer_slots_;  // the slots of an integer column that take a field
+  std::vector<long long> integers_;     // array binding: the row's values of integer_slots_, as parse_integers read
   RowCheck check_;  // the values' check, when the worker gave one
   std::vector<split::Field> batch_;  // tuples: rows x slots_, row-major
   std::deque<std::string> ids_;      // the batch's ids as text, where batch_ points (a deque does not move them)

@@ -92,7 +92,7 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const
   rows_in_statement_ = 0;
   bool refused = false;  // a row failed the values' check: the rest are checked, none sent
   bool complete = rows_.for_each(file, chunk, result.problems, [&](const auto& fields, std::uint64_t row) {
-    if (check_ && !check_(fields, row, result.problems)) refused = true;
+    if (check_ && !check_(fields, row, result.problems, 0)) refused = true;
     if (refused) return true;
     std::uint64_t made_up_id = 0;  // the id one LOAD DATA makes up for the row's NULL or 0, sent instead
     if (auto made_up = shape_.made_up_id(fields, row); made_up && !(made_up_id = ids.made_up_id(row))) {
