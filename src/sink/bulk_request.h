@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -44,7 +45,11 @@ class BulkRequest {
   }
   static char* put_integer(char* p, std::int64_t value) {  // 1 + 8 bytes
     *p++ = 0;
-    for (int i = 0; i < 8; ++i) p[i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(p, &value, 8);  // one store: the protocol's byte order is the machine's
+    } else {
+      for (int i = 0; i < 8; ++i) p[i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
+    }
     return p + 8;
   }
   static char* put_text(char* p, std::string_view value) {  // at most 10 + value.size() bytes
