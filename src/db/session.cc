@@ -294,6 +294,12 @@ std::optional<std::string> Session::query_value(std::string_view sql) {
   return rows[0][0];
 }
 
+std::uint64_t Session::max_allowed_packet() {
+  if (max_allowed_packet_ == 0)
+    max_allowed_packet_ = std::stoull(query_value("SELECT @@max_allowed_packet").value_or("1048576"));
+  return max_allowed_packet_;
+}
+
 std::string Session::quote_string(std::string_view text) {
   std::string quoted;
   append_quoted(quoted, text);

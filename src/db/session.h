@@ -58,6 +58,8 @@ class Session {
   // Throws ServerError. `columns`, when given, gets the result's column names (SHOW SLAVE STATUS's, say).
   std::vector<Row> query(std::string_view sql, std::vector<std::string>* columns = nullptr);
   std::optional<std::string> query_value(std::string_view sql);
+  // The session's max_allowed_packet (1M, the server's default, when the server does not say), read once.
+  std::uint64_t max_allowed_packet();
   std::string quote_string(std::string_view text);  // a '...' literal in the connection's charset
   void append_quoted(std::string& out, std::string_view text);  // the same, appended to `out`
 
@@ -121,6 +123,7 @@ class Session {
   std::unique_ptr<MYSQL, CloseHandle> mysql_;
   std::unique_ptr<WatchedConnection, Unregister> watched_;  // registered with the stop watcher while connected
   RateLimiter* limiter_ = nullptr;
+  std::uint64_t max_allowed_packet_ = 0;  // 0: not read yet
   std::uint64_t sent_ = 0;  // bytes sent since take_sent()
   std::atomic<std::uint64_t>* sent_total_ = nullptr;  // see count_sent
   std::vector<const input::MappedFile*> mapped_;  // see release_sent_pages

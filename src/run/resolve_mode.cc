@@ -59,7 +59,7 @@ void resolve_mode(const Options& options, RunState& state) {
   if (!traits(options.mode).chosen) return load::probe_target(*state.control, state.target, *state.resolved);
   const TableShape shape = shape_of(*state.control, state.target);
   ServerFacts server{.array_binding = options.array_binding && state.control->supports_array_binding(),
-                     .max_allowed_packet = number(state.control->query_value("SELECT @@max_allowed_packet"))};
+                     .max_allowed_packet = state.control->max_allowed_packet()};
   resolve(state, choose_mode(shape, server, options));
   try {
     load::probe_target(*state.control, state.target, *state.resolved);

@@ -123,7 +123,7 @@ enum_field_types string_type(const InsertShape& shape, const ValueSlot& slot) {
 // The most bytes of values an execution carries: max_allowed_packet less room
 // for the packet's other parts (the statement id, flags, the types).
 std::size_t batch_limit(Session& session) {
-  std::size_t packet = std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576"));
+  std::size_t packet = session.max_allowed_packet();
   return packet - std::min<std::size_t>(packet / 2, 4096);
 }
 

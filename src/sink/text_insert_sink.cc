@@ -9,7 +9,7 @@ namespace {
 // command byte) must be shorter than max_allowed_packet (measured on 10.11:
 // 32766 bytes pass under 32768, 32767 do not).
 std::size_t statement_limit(Session& session) {
-  std::size_t packet = std::stoull(session.query_value("SELECT @@max_allowed_packet").value_or("1048576"));
+  std::size_t packet = session.max_allowed_packet();
   return packet > 2 ? packet - 2 : 1;
 }
 
