@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "table/indexes.h"
 #include "text/identifiers.h"
 
 namespace fastload::load {
@@ -56,23 +57,17 @@ std::string anti_join(const std::string& child, const ForeignKey& key, const std
 // are looked up in key order, one page after the next: left to itself, MariaDB 10.11 may read the child
 // through another covering index and look the parent up at random (bench/restore.sh SHAPE=shop: order_items'
 // key to orders took 1.8 s read through its product index, 0.6 s through its primary key).
-std::string key_order_index(Session& session, const std::string& database, const std::string& table,
-                            const ForeignKey& key) {
-  const auto rows = session.query(fmt::format(
-      "SELECT INDEX_NAME, COLUMN_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = {} AND "
-      "TABLE_NAME = {} ORDER BY INDEX_NAME, SEQ_IN_INDEX", session.quote_string(database), session.quote_string(table)));
-  std::map<std::string, std::vector<std::string>> indexes;
-  for (const auto& r : rows) indexes[r.at(0).value_or("")].push_back(r.at(1).value_or(""));
+std::string key_order_index(Session& session, const std::string& child, const ForeignKey& key) {
+  const TableKeys keys = keys_of(session, child);
+  // Among the indexes the key's columns lead: a secondary one before the primary key (its rows are smaller), the
+  // fewest columns first.
   std::string best;
-  auto rank = [&](const std::string& name) {
-    return std::make_pair(name == "PRIMARY", indexes[name].size());
-  };
-  for (const auto& [name, columns] : indexes) {
-    bool begins = columns.size() >= key.columns.size() &&
-                  std::equal(key.columns.begin(), key.columns.end(), columns.begin(),
-                             [](const std::string& a, const std::string& b) { return same_name(a, b); });
-    if (begins && (best.empty() || rank(name) < rank(best))) best = name;
-  }
+  std::size_t best_width = SIZE_MAX;
+  for (const IndexDefinition& index : keys.indexes)
+    if (!index.clause.starts_with("FULLTEXT") && !index.clause.starts_with("SPATIAL") &&
+        leads(key.columns, index.columns) && index.columns.size() < best_width)
+      best = index.name, best_width = index.columns.size();
+  if (best.empty() && leads(key.columns, keys.primary)) best = "PRIMARY";
   return best;
 }
 
@@ -81,7 +76,7 @@ std::string key_order_index(Session& session, const std::string& database, const
 std::optional<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
                                     const ForeignKey& key, std::size_t most) {
   const std::string child = quote_identifier(database) + "." + quote_identifier(table);
-  const auto rows = session.query(anti_join(child, key, key_order_index(session, database, table, key), most + 1));
+  const auto rows = session.query(anti_join(child, key, key_order_index(session, child, key), most + 1));
   if (rows.empty()) return std::nullopt;
   Orphans o{key.name, database + "." + table, key.parent_db + "." + key.parent_table, key.columns, {},
             rows.size() > most};

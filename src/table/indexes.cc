@@ -57,19 +57,6 @@ std::vector<std::string> read_key_parts(std::string_view text, std::size_t pos) 
   return columns;
 }
 
-// Whether `prefix` leads `columns`: an index a foreign key on `prefix` may use.
-bool leads(const std::vector<std::string>& prefix, const std::vector<std::string>& columns) {
-  return !prefix.empty() && prefix.size() <= columns.size() &&
-         std::equal(prefix.begin(), prefix.end(), columns.begin(),
-                    [](const std::string& a, const std::string& b) { return same_name(a, b); });
-}
-
-TableKeys keys_of(Session& control, const Target& target) {
-  // A server that does not describe the table (no row, or no definition) leaves nothing to defer.
-  const std::vector<Row> rows = control.query("SHOW CREATE TABLE " + target.quoted);
-  return parse_keys(rows.empty() || rows[0].size() < 2 ? std::string() : rows[0][1].value_or(""));
-}
-
 // An ALTER of the table that another session still runs (a killed run's re-creating these indexes: the server
 // finishes it without its client) is waited for, so that the indexes are compared with the record after it.
 // fastload's own ALTERs name the table so; one stated otherwise, or another user's the processlist does not
@@ -122,6 +109,19 @@ std::vector<std::vector<std::string>> referencing_keys(Session& control, const T
 
 }  // namespace
 
+// Whether `prefix` leads `columns`: an index a foreign key on `prefix` may use.
+bool leads(const std::vector<std::string>& prefix, const std::vector<std::string>& columns) {
+  return !prefix.empty() && prefix.size() <= columns.size() &&
+         std::equal(prefix.begin(), prefix.end(), columns.begin(),
+                    [](const std::string& a, const std::string& b) { return same_name(a, b); });
+}
+
+TableKeys keys_of(Session& control, const std::string& quoted_table) {
+  // A server that does not describe the table (no row, or no definition) leaves nothing to defer.
+  const std::vector<Row> rows = control.query("SHOW CREATE TABLE " + quoted_table);
+  return parse_keys(rows.empty() || rows[0].size() < 2 ? std::string() : rows[0][1].value_or(""));
+}
+
 TableKeys parse_keys(const std::string& create_table) {
   TableKeys keys;
   std::size_t start = 0;
@@ -132,6 +132,10 @@ TableKeys parse_keys(const std::string& create_table) {
     start = end + 1;
     line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
     if (line.ends_with(',')) line.remove_suffix(1);
+    if (line.starts_with("PRIMARY KEY (")) {
+      keys.primary = read_key_parts(line, line.find('('));
+      continue;
+    }
     if (line.starts_with("CONSTRAINT ")) {
       std::size_t fk = line.find(" FOREIGN KEY (");
       if (fk != std::string_view::npos) keys.foreign_keys.push_back(read_key_parts(line, fk + 13));
@@ -205,7 +209,7 @@ DeferredIndexes::DeferredIndexes(Session& control, const Target& target, const s
 }
 
 std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_keys_proven) {
-  TableKeys keys = keys_of(control, target_);
+  TableKeys keys = keys_of(control, target_.quoted);
   if (foreign_keys_proven) keys.foreign_keys.clear();
   std::vector<IndexDefinition> indexes =
       deferrable(keys, foreign_keys_proven ? std::vector<std::vector<std::string>>{} : referencing_keys(control, target_));
@@ -256,7 +260,7 @@ std::string DeferredIndexes::restore_statement() const {
 std::size_t DeferredIndexes::recreate_missing(Session& control) {
   wait_for_alters(control, target_);
   const std::string record = index_record::quoted(record_database_);
-  IndexComparison found = compare_indexes(dropped_, keys_of(control, target_));
+  IndexComparison found = compare_indexes(dropped_, keys_of(control, target_.quoted));
   if (!found.changed.empty()) throw changed_indexes(target_, record, found);
   try {
     if (!found.missing.empty())
@@ -274,7 +278,7 @@ std::size_t DeferredIndexes::recreate_missing(Session& control) {
         target_.display, e.what(), e.code(), record, add_indexes_statement(target_.quoted, found.missing, false)),
         e.code());
   }
-  IndexComparison after = compare_indexes(dropped_, keys_of(control, target_));
+  IndexComparison after = compare_indexes(dropped_, keys_of(control, target_.quoted));
   if (!after.changed.empty()) throw changed_indexes(target_, record, after);  // one made meanwhile, by another
   if (!after.missing.empty()) throw internal_error(fmt::format("{}: ALTER TABLE ... ADD left index {} missing",
                                                                target_.display, after.missing[0].name));

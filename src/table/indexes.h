@@ -27,10 +27,15 @@ struct IndexDefinition {
 // The secondary indexes (all but the primary key) and the foreign keys'
 // column lists, from the text of SHOW CREATE TABLE.
 struct TableKeys {
+  std::vector<std::string> primary;  // the primary key's columns (none: no primary key)
   std::vector<IndexDefinition> indexes;
   std::vector<std::vector<std::string>> foreign_keys;  // this table's FOREIGN KEY (...) column lists
 };
 TableKeys parse_keys(const std::string& create_table);
+// The keys of the table named `quoted_table` (db.table quoted), from its SHOW CREATE TABLE.
+TableKeys keys_of(Session& control, const std::string& quoted_table);
+// Whether `prefix` leads `columns`: an index a foreign key on `prefix` may use.
+bool leads(const std::vector<std::string>& prefix, const std::vector<std::string>& columns);
 
 // The indexes a load may drop and re-create: not unique ones (their checking
 // is what keeps duplicate keys out of a strict load), not ones a foreign key

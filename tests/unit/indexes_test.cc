@@ -21,8 +21,10 @@ const std::string kCreate =
     "  CONSTRAINT `fk` FOREIGN KEY (`p`) REFERENCES `parent` (`id`)\n"
     ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4";
 
-TEST(ParseKeys, ReadsEverySecondaryIndexAndForeignKey) {
+TEST(ParseKeys, ReadsThePrimaryKeyEverySecondaryIndexAndForeignKey) {
   TableKeys keys = parse_keys(kCreate);
+  EXPECT_EQ(keys.primary, std::vector<std::string>{"id"});
+  EXPECT_TRUE(parse_keys("CREATE TABLE `t` (\n  `a` int\n)").primary.empty());
   ASSERT_EQ(keys.indexes.size(), 4u);
   EXPECT_EQ(keys.indexes[0].name, "u");
   EXPECT_TRUE(keys.indexes[0].unique);
