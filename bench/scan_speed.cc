@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   }
   std::ifstream in(args.front(), std::ios::binary);
   const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const fastload::split::RowScanner scanner(dialect);
+  const fastload::text::RowScanner scanner(dialect);
   std::printf("%s: %zu bytes, %s, %s\n", args.front().c_str(), file.size(), fastload::describe(dialect).c_str(),
               scanner.local() ? "local (parallel split)" : "enclosed (one scan)");
 
@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
   report("row ends, one core", file.size(), seconds, rows);
   for (unsigned t : {1u, threads}) {
     std::size_t chunks = 0;
-    seconds = best_seconds(rounds, [&] { chunks = fastload::split::split(file, 64 << 20, t, dialect).size(); });
+    seconds = best_seconds(rounds, [&] { chunks = fastload::chunks::split(file, 64 << 20, t, dialect).size(); });
     report(("split, " + std::to_string(t) + " thread(s), " + std::to_string(chunks) + " chunks").c_str(),
            file.size(), seconds, rows);
   }

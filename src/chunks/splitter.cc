@@ -8,7 +8,7 @@
 #include "base/parallel_for.h"
 #include "text/row_scanner.h"
 
-namespace fastload::split {
+namespace fastload::chunks {
 
 namespace {
 
@@ -24,14 +24,14 @@ constexpr std::uint64_t kReleaseStep = 8 << 20;
 // Rows and lines of [begin, end) (both row starts), counted in pieces that end
 // at row starts. Each piece is handed back together with the one before it, so
 // the page two pieces share is whole in one range.
-RangeCounts count_in_pieces(std::string_view file, std::uint64_t begin, std::uint64_t end, const RowScanner& scanner,
+text::RangeCounts count_in_pieces(std::string_view file, std::uint64_t begin, std::uint64_t end, const text::RowScanner& scanner,
                             const DoneWithBytes& done_with_bytes) {
-  RangeCounts total;
+  text::RangeCounts total;
   std::uint64_t previous = begin;  // where the piece before this one began
   for (std::uint64_t from = begin; from < end;) {
     // `end` is a row start, so the first one past from + kReleaseStep is not past it.
     std::uint64_t to = end - from <= kReleaseStep ? end : scanner.next_row_start(file, from + kReleaseStep);
-    RangeCounts piece = scanner.count_rows(file, from, to);
+    text::RangeCounts piece = scanner.count_rows(file, from, to);
     total.rows += piece.rows;
     total.lines += piece.lines;
     if (done_with_bytes) done_with_bytes(previous, to);
@@ -45,7 +45,7 @@ RangeCounts count_in_pieces(std::string_view file, std::uint64_t begin, std::uin
 // `start` and the file size, without repeats: consecutive pairs are the
 // non-empty chunks. Each is found on its own, in parallel.
 std::vector<std::uint64_t> find_boundaries(std::string_view file, std::uint64_t start, std::uint64_t chunk_size,
-                                           unsigned threads, const RowScanner& scanner) {
+                                           unsigned threads, const text::RowScanner& scanner) {
   const std::uint64_t size = file.size();
   const std::uint64_t first = next_target(start, chunk_size);
   const std::uint64_t targets = first < size ? (size - 1 - first) / chunk_size + 1 : 0;  // multiples inside
@@ -61,7 +61,7 @@ std::vector<std::uint64_t> find_boundaries(std::string_view file, std::uint64_t 
 }
 
 std::vector<Chunk> split_local(std::string_view file, std::uint64_t start, std::uint64_t chunk_size,
-                               unsigned threads, const RowScanner& scanner, const DoneWithBytes& done_with_bytes) {
+                               unsigned threads, const text::RowScanner& scanner, const DoneWithBytes& done_with_bytes) {
   const std::vector<std::uint64_t> boundaries = find_boundaries(file, start, chunk_size, threads, scanner);
   std::vector<Chunk> chunks(boundaries.size() - 1);
   parallel_for(chunks.size(), threads, [&](std::size_t index, unsigned) {
@@ -69,7 +69,7 @@ std::vector<Chunk> split_local(std::string_view file, std::uint64_t start, std::
     chunk.index = index;
     chunk.begin = boundaries[index];
     chunk.end = boundaries[index + 1];
-    const RangeCounts counts = count_in_pieces(file, chunk.begin, chunk.end, scanner, done_with_bytes);
+    const text::RangeCounts counts = count_in_pieces(file, chunk.begin, chunk.end, scanner, done_with_bytes);
     chunk.rows = counts.rows;
     chunk.lines = counts.lines;
   });
@@ -78,14 +78,14 @@ std::vector<Chunk> split_local(std::string_view file, std::uint64_t start, std::
 
 // One scan from `start`: whether a byte ends a row depends on all before it.
 std::vector<Chunk> split_sequential(std::string_view file, std::uint64_t start, std::uint64_t chunk_size,
-                                    const RowScanner& scanner, const DoneWithBytes& done_with_bytes) {
+                                    const text::RowScanner& scanner, const DoneWithBytes& done_with_bytes) {
   std::vector<Chunk> chunks;
   Chunk chunk;
   chunk.begin = start;
   std::uint64_t counted = start;  // the current chunk's lines are counted up to here
   std::uint64_t previous = start;  // where the piece counted last began (see count_in_pieces)
   const auto count_to = [&](std::uint64_t end) {
-    chunk.lines += count_lines(file, counted, end);
+    chunk.lines += text::count_lines(file, counted, end);
     if (done_with_bytes) done_with_bytes(previous, end);
     previous = counted;
     counted = end;
@@ -131,7 +131,7 @@ void number_lines_and_rows(std::vector<Chunk>& chunks, std::uint64_t first_line)
 
 // Checks what `chunk` alone can show, given where it must begin and what its
 // first line and row must be.
-void verify_chunk(std::string_view file, const RowScanner& scanner, const Chunk& chunk, std::size_t position,
+void verify_chunk(std::string_view file, const text::RowScanner& scanner, const Chunk& chunk, std::size_t position,
                   std::uint64_t expected_begin, std::uint64_t expected_line, std::uint64_t expected_row) {
   auto fail = [&](const std::string& problem) { reject(position, chunk, problem); };
   if (chunk.index != position) fail("has index " + std::to_string(chunk.index));
@@ -160,19 +160,19 @@ void verify_chunk(std::string_view file, const RowScanner& scanner, const Chunk&
 std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
                          const Dialect& dialect, const DoneWithBytes& done_with_bytes) {
   if (chunk_size == 0) throw std::invalid_argument("split: chunk_size must be at least 1");
-  const RowScanner scanner(dialect);
+  const text::RowScanner scanner(dialect);
   const std::uint64_t start = scanner.first_row_start(file);
   if (start == file.size()) return {};
   std::vector<Chunk> chunks = scanner.local()
                                   ? split_local(file, start, chunk_size, threads, scanner, done_with_bytes)
                                   : split_sequential(file, start, chunk_size, scanner, done_with_bytes);
-  number_lines_and_rows(chunks, 1 + count_lines(file, 0, start));
+  number_lines_and_rows(chunks, 1 + text::count_lines(file, 0, start));
   return chunks;
 }
 
 // Looks only at the bytes just before each boundary, so it costs nothing next to a split.
 void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const Dialect& dialect) {
-  const RowScanner scanner(dialect);
+  const text::RowScanner scanner(dialect);
   std::uint64_t expected_begin = scanner.first_row_start(file);
   if (chunks.empty()) {
     if (expected_begin != file.size())
@@ -180,7 +180,7 @@ void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, cons
                            std::to_string(expected_begin) + " of them header lines");
     return;
   }
-  std::uint64_t expected_line = 1 + count_lines(file, 0, expected_begin);
+  std::uint64_t expected_line = 1 + text::count_lines(file, 0, expected_begin);
   std::uint64_t expected_row = 1;
   for (std::size_t position = 0; position < chunks.size(); ++position) {
     const Chunk& chunk = chunks[position];
@@ -195,4 +195,4 @@ void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, cons
                ", not at the end of the file (" + std::to_string(file.size()) + " bytes)");
 }
 
-}  // namespace fastload::split
+}  // namespace fastload::chunks

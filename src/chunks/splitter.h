@@ -10,7 +10,7 @@
 #include "base/chunk.h"
 #include "text/dialect.h"
 
-namespace fastload::split {
+namespace fastload::chunks {
 
 // Called from any worker thread with bytes the splitter no longer needs (lets
 // the caller release mapped pages): each chunk's bytes in order, in ranges
@@ -36,4 +36,4 @@ std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsign
 // row end: checked fully for local dialects), and their counts must add up.
 void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const Dialect& dialect);
 
-}  // namespace fastload::split
+}  // namespace fastload::chunks

@@ -61,11 +61,11 @@ void StreamChunks::skip_header() {
     const std::size_t last = carry_.rfind(terminator);
     const std::uint64_t line_start = last == std::string::npos ? 0 : last + terminator.size();
     if (carry_.size() - line_start > max_row_ + terminator.size())
-      throw split::row_too_long(stream_.name(), {line_start, 1 + split::count_lines(carry_, 0, line_start)},
+      throw text::row_too_long(stream_.name(), {line_start, 1 + text::count_lines(carry_, 0, line_start)},
                                 max_row_, dialect_);
   }
   next_.begin = start;
-  next_.first_line = 1 + split::count_lines(carry_, 0, start);
+  next_.first_line = 1 + text::count_lines(carry_, 0, start);
   header_.assign(carry_, 0, start);
   carry_.erase(0, start);
 }
@@ -143,7 +143,7 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
     scanned = bytes.size();
     // No row ends in the bytes: the first row is longer than them (its terminator may be cut off at the end).
     if (cut == 0 && bytes.size() > max_row_ + terminator.size())
-      throw split::row_too_long(stream_.name(), {next_.begin, next_.first_line}, max_row_, dialect_);
+      throw text::row_too_long(stream_.name(), {next_.begin, next_.first_line}, max_row_, dialect_);
   }
   if (cut == 0) {
     done_ = true;
@@ -156,7 +156,7 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   c.file = file_;
   c.end = c.begin + cut;
   if (cut > max_row_) refuse_long_row(bytes, c);  // a row ending at the stream's end, or a chunk size over 1G
-  split::RangeCounts counts = scanner_.count_rows(bytes, 0, cut);
+  text::RangeCounts counts = scanner_.count_rows(bytes, 0, cut);
   c.rows = counts.rows;
   c.lines = counts.lines;
   next_.index = c.index + 1;
@@ -179,8 +179,8 @@ void StreamChunks::refuse_long_row(std::string_view bytes, const Chunk& chunk) c
   Chunk local = chunk;  // over `bytes`, which begin where the chunk does
   local.begin = 0;
   local.end = bytes.size();
-  if (std::optional<split::RowPosition> at = split::find_long_row(bytes, local, dialect_, max_row_))
-    throw split::row_too_long(stream_.name(), {chunk.begin + at->byte_offset, at->line}, max_row_, dialect_);
+  if (std::optional<text::RowPosition> at = text::find_long_row(bytes, local, dialect_, max_row_))
+    throw text::row_too_long(stream_.name(), {chunk.begin + at->byte_offset, at->line}, max_row_, dialect_);
 }
 
 std::optional<Chunk> StreamChunks::unread() const {

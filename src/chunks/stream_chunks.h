@@ -34,15 +34,15 @@ struct StreamChunk {
 class StreamChunks {
  public:
   // Rows end as in `dialect`; its header lines (skip_rows) are in no chunk.
-  // `max_row`: the longest row read (split::max_row_bytes(); smaller in unit tests).
+  // `max_row`: the longest row read (text::max_row_bytes(); smaller in unit tests).
   StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0,
-               std::uint64_t max_row = split::max_row_bytes());
+               std::uint64_t max_row = text::max_row_bytes());
 
   // The next chunk in stream order, or nothing at the end. Thread-safe. A row
   // longer than the chunk size makes a longer chunk. Throws what the stream
   // throws (Failure(ExitCode::input) for damaged or truncated data), and
   // Failure(ExitCode::input) for a row (or header line) longer than
-  // split::max_row_bytes(), which would otherwise grow the chunk without bound.
+  // text::max_row_bytes(), which would otherwise grow the chunk without bound.
   // After a throw it returns nothing (unread() still says where the rest begins).
   std::optional<StreamChunk> next();
 
@@ -75,9 +75,9 @@ class StreamChunks {
   void refuse_long_row(std::string_view bytes, const Chunk& chunk) const;
 
   const std::uint64_t chunk_size_;
-  const std::uint64_t max_row_;  // split::max_row_bytes()
+  const std::uint64_t max_row_;  // text::max_row_bytes()
   const Dialect dialect_;         // for messages
-  const split::RowScanner scanner_;
+  const text::RowScanner scanner_;
   const std::size_t file_;
   mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
   ByteStream& stream_;

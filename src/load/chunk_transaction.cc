@@ -127,7 +127,7 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     problems.push_back(std::move(*extra));
     return problems;
   }
-  const RouteRow route = [&](std::string_view text, split::RowEnd end) { return w.router->route(text, end); };
+  const RouteRow route = [&](std::string_view text, text::RowEnd end) { return w.router->route(text, end); };
   w.routed.resize(job.destinations.size());
   route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
              w.routed, problems);

@@ -18,7 +18,7 @@ namespace fastload::load {
 
 void locate(std::vector<Problem>& problems, const ChunkText& text, const std::string& name,
             const Dialect& dialect) {
-  const split::RowScanner scanner(dialect);
+  const text::RowScanner scanner(dialect);
   const Chunk& chunk = text.chunk;
   for (Problem& p : problems) {
     p.chunk_index = chunk.index;

@@ -74,7 +74,7 @@ std::vector<FieldCheck> field_checks(const Target& target, const Options& option
   return checks;
 }
 
-bool converted(const FieldCheck& check, const split::Field& f) {
+bool converted(const FieldCheck& check, const text::Field& f) {
   if (f.is_null) return check.kind == kTimestampNull;
   switch (check.kind) {
     case kIntFraction: return integer_loses_fraction(f.value);
@@ -124,7 +124,7 @@ ValueChecker::ValueChecker(const Target& target, const Options& options)
     : checks_(field_checks(target, options)), charsets_(charset_checks(target, options)),
       scanner_(options.dialect), parser_(options.dialect) {}
 
-bool ValueChecker::check_row(const std::vector<split::Field>& fields, std::uint64_t row,
+bool ValueChecker::check_row(const std::vector<text::Field>& fields, std::uint64_t row,
                              std::vector<Problem>& problems, std::uint64_t whole) const {
   const std::size_t before = problems.size();
   auto refuse = [&](std::string message) {
@@ -154,7 +154,7 @@ std::vector<Problem> ValueChecker::check(std::string_view bytes, const Chunk& ch
   const bool text_only = checks_.empty();
   if (text_only && (charsets_.empty() || !has_high_byte(text))) return problems;
   std::uint64_t row = 0;
-  scanner_.for_each_row(text, [&](std::string_view row_text, std::uint64_t, split::RowEnd end) {
+  scanner_.for_each_row(text, [&](std::string_view row_text, std::uint64_t, text::RowEnd end) {
     ++row;
     if (text_only && !has_high_byte(row_text)) return true;
     fields_.clear();

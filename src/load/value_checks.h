@@ -40,7 +40,7 @@ std::vector<FieldCheck> field_checks(const Target& target, const Options& option
 std::string conversion_message(const FieldCheck& check, std::string_view value);
 
 // Whether the field `f` fails `check`.
-bool converted(const FieldCheck& check, const split::Field& f);
+bool converted(const FieldCheck& check, const text::Field& f);
 
 // A worker's checker: the checks, those of a dump's charset (load/dump_charset.h) too, and a parser whose memory
 // is reused from chunk to chunk.
@@ -56,15 +56,15 @@ class ValueChecker {
   // The same for one row already parsed (a sink that parses each row it sends checks it there:
   // sink/sink.h RowCheck): false, with its problems added, when the row fails a check. Bit f of `whole`: field f
   // is known to be exactly a whole number (its int-fraction check is left out).
-  bool check_row(const std::vector<split::Field>& fields, std::uint64_t row, std::vector<Problem>& problems,
+  bool check_row(const std::vector<text::Field>& fields, std::uint64_t row, std::vector<Problem>& problems,
                  std::uint64_t whole = 0) const;
 
  private:
   std::vector<FieldCheck> checks_;
   std::vector<CharsetCheck> charsets_;
-  split::RowScanner scanner_;
-  split::FieldParser parser_;
-  std::vector<split::Field> fields_;
+  text::RowScanner scanner_;
+  text::FieldParser parser_;
+  std::vector<text::Field> fields_;
 };
 
 }  // namespace fastload::load

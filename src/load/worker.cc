@@ -21,7 +21,7 @@ void connect(Worker& w, const LoadJob& job) {
   // One destination: its sink may check the values as it parses each row to send it, saving a parse a row.
   const ValueChecker* values = &*w.values;
   w.values_in_sink = !values->empty() && w.links.size() == 1 &&
-                     w.links[0]->check_values([values](const std::vector<split::Field>& fields, std::uint64_t row,
+                     w.links[0]->check_values([values](const std::vector<text::Field>& fields, std::uint64_t row,
                                                        std::vector<Problem>& problems, std::uint64_t whole) {
                        return values->check_row(fields, row, problems, whole);
                      });

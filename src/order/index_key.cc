@@ -117,7 +117,7 @@ std::size_t IndexKey::fields_needed() const {
   return n;
 }
 
-bool encode_key(const IndexKey& key, const std::vector<split::Field>& fields, std::string& out, bool* null) {
+bool encode_key(const IndexKey& key, const std::vector<text::Field>& fields, std::string& out, bool* null) {
   bool exact = !key.unknown;
   if (null) *null = false;
   for (const KeyPart& part : key.parts) {
@@ -126,7 +126,7 @@ bool encode_key(const IndexKey& key, const std::vector<split::Field>& fields, st
       exact = false;
       continue;
     }
-    const split::Field& f = fields[part.field];
+    const text::Field& f = fields[part.field];
     if (f.is_null) {
       out.push_back(kNull);
       if (null) *null = true;

@@ -68,7 +68,7 @@ struct IndexKey {
 // Appends the encoding of `fields`' key to `out`. Returns false when a value could not be read as the index
 // reads it (the row is then sorted after every row that could, by its text): such a row may hold the key of
 // any other. A NULL part makes the whole key NULL, which equals no other (*null, when given, says so).
-bool encode_key(const IndexKey& key, const std::vector<split::Field>& fields, std::string& out, bool* null = nullptr);
+bool encode_key(const IndexKey& key, const std::vector<text::Field>& fields, std::string& out, bool* null = nullptr);
 
 // The value encoders, one a kind (key_values.cc); each appends and returns false for a text it cannot read.
 bool put_integer(std::string_view text, bool is_unsigned, std::string& out);

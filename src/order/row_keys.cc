@@ -48,10 +48,10 @@ KeyRows::KeyRows(const Dialect& dialect, const std::vector<IndexKey>& keys)
   for (const IndexKey& k : keys) needed_ = std::max(needed_, k.fields_needed());
 }
 
-bool KeyRows::encode(std::string_view row, split::RowEnd end) {
+bool KeyRows::encode(std::string_view row, text::RowEnd end) {
   fields_.clear();
   const std::string_view needed = leading_fields(row, dialect_, needed_);
-  parser_.parse_row(needed, needed.size() < row.size() ? split::RowEnd::kNewline : end, fields_);
+  parser_.parse_row(needed, needed.size() < row.size() ? text::RowEnd::kNewline : end, fields_);
   bool exact = true;
   for (std::size_t k = 0; k < keys_.size(); ++k) {
     encoded_[k].clear();

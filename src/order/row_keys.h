@@ -38,14 +38,14 @@ class KeyRows {
   void each_row(std::string_view bytes, OnRow&& on_row);
 
  private:
-  bool encode(std::string_view row, split::RowEnd end);
+  bool encode(std::string_view row, text::RowEnd end);
 
   const Dialect& dialect_;
   const std::vector<IndexKey>& keys_;
   std::size_t needed_ = 0;
-  split::RowScanner scanner_;
-  split::FieldParser parser_;
-  std::vector<split::Field> fields_;
+  text::RowScanner scanner_;
+  text::FieldParser parser_;
+  std::vector<text::Field> fields_;
   std::vector<std::string> encoded_;
 };
 
@@ -58,7 +58,7 @@ std::optional<std::string> sorting_keeps_winners(const FileRows& rows, const std
 
 template <class OnRow>
 void KeyRows::each_row(std::string_view bytes, OnRow&& on_row) {
-  scanner_.for_each_row(bytes, [&](std::string_view text, std::uint64_t at, split::RowEnd end) {
+  scanner_.for_each_row(bytes, [&](std::string_view text, std::uint64_t at, text::RowEnd end) {
     const bool exact = encode(text, end);
     on_row(at, encoded_, exact);
     return true;

@@ -53,7 +53,7 @@ class KeyReader {
       line += lines;
     };
     std::uint64_t read = 0;
-    scanner_.for_each_row(bytes, [&](std::string_view text, std::uint64_t at, split::RowEnd end) {
+    scanner_.for_each_row(bytes, [&](std::string_view text, std::uint64_t at, text::RowEnd end) {
       if (pending) finish(at);
       if (read++ == limit) {
         pending.reset();
@@ -63,7 +63,7 @@ class KeyReader {
       pending_key_.clear();
       line_ = line;
       encode(text, end, pending_key_);
-      if (end == split::RowEnd::kEndOfFile) last_ = rewrite(bytes.substr(at), text, c.begin + at);
+      if (end == text::RowEnd::kEndOfFile) last_ = rewrite(bytes.substr(at), text, c.begin + at);
       return true;
     });
     if (pending) finish(bytes.size());
@@ -78,10 +78,10 @@ class KeyReader {
   }
 
  private:
-  void encode(std::string_view text, split::RowEnd end, std::string& out) {
+  void encode(std::string_view text, text::RowEnd end, std::string& out) {
     fields_.clear();
     const std::string_view needed = leading_fields(text, *rows_.dialect, needed_);
-    parser_.parse_row(needed, needed.size() < text.size() ? split::RowEnd::kNewline : end, fields_);
+    parser_.parse_row(needed, needed.size() < text.size() ? text::RowEnd::kNewline : end, fields_);
     if (!encode_key(key_, fields_, out)) ++unread_, unread_line_ = unread_line_ ? unread_line_ : line_;
     parser_.clear();
   }
@@ -89,10 +89,10 @@ class KeyReader {
   Unterminated rewrite(std::string_view raw, std::string_view text, std::uint64_t offset) {
     std::size_t at_end = 0, in_middle = 0;
     fields_.clear();
-    parser_.parse_row(text, split::RowEnd::kEndOfFile, fields_);
+    parser_.parse_row(text, text::RowEnd::kEndOfFile, fields_);
     at_end = fields_.size();
     fields_.clear();
-    parser_.parse_row(text, split::RowEnd::kNewline, fields_);
+    parser_.parse_row(text, text::RowEnd::kNewline, fields_);
     in_middle = fields_.size();
     parser_.clear();
     std::string out(raw);
@@ -103,9 +103,9 @@ class KeyReader {
   const FileRows& rows_;
   const IndexKey& key_;
   const std::size_t needed_;  // fields the key reads
-  const split::RowScanner scanner_;
-  split::FieldParser parser_;
-  std::vector<split::Field> fields_;
+  const text::RowScanner scanner_;
+  text::FieldParser parser_;
+  std::vector<text::Field> fields_;
   std::string pending_key_;
   std::optional<Unterminated> last_;
   std::uint64_t line_ = 0, unread_ = 0, unread_line_ = 0;

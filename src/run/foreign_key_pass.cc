@@ -28,16 +28,16 @@ std::vector<std::size_t> fields_of(const load::Target& target, const std::vector
 // "file line N", where a row of a mapped file holds `values` in `fields`; "" where none does (or it is a stream).
 std::string where_is(const RunState& state, const Dialect& dialect, const std::vector<std::size_t>& fields,
                      const std::vector<std::string>& values) {
-  const split::RowScanner scanner(dialect);
-  split::FieldParser parser(dialect);
-  std::vector<split::Field> row;
+  const text::RowScanner scanner(dialect);
+  text::FieldParser parser(dialect);
+  std::vector<text::Field> row;
   for (const Input& input : state.inputs) {
     if (!input.file || input.stream) continue;
     const std::string_view bytes = input.file->bytes();
     const std::uint64_t start = scanner.first_row_start(bytes);
     std::uint64_t line = 1 + static_cast<std::uint64_t>(std::count(bytes.data(), bytes.data() + start, '\n'));
     std::string found;
-    scanner.for_each_row(bytes.substr(start), [&](std::string_view text, std::uint64_t, split::RowEnd end) {
+    scanner.for_each_row(bytes.substr(start), [&](std::string_view text, std::uint64_t, text::RowEnd end) {
       row.clear();
       parser.parse_row(text, end, row);
       bool same = true;

@@ -46,8 +46,8 @@ void check_dump_charset(const Options& o, const RunState& state, std::string_vie
   load::ValueChecker checker(state.target, charsets_only);
   const std::vector<Problem> problems = checker.check(bytes, chunk);
   if (problems.size() <= o.max_errors) return;
-  const split::RowPosition at =
-      split::RowScanner(o.dialect).locate_row(bytes, chunk, problems.front().row_in_chunk);
+  const text::RowPosition at =
+      text::RowScanner(o.dialect).locate_row(bytes, chunk, problems.front().row_in_chunk);
   const std::string more = problems.size() > 1 ? fmt::format(" (and {} more of the first {} rows)",
                                                              problems.size() - 1, chunk.rows) : "";
   throw refused({{name, at.line, base + at.byte_offset}, problems.front().message + more});

@@ -41,18 +41,18 @@ void read_file(const Options& o, const std::string& path, Inferred& out) {
   std::mutex mutex;  // guards `chunks` and `out.header`
   std::map<std::size_t, schema::TableStats> chunks;
   parallel_for(o.threads, o.threads, [&](std::size_t, unsigned) {
-    const split::RowScanner scanner(dialect);
-    split::FieldParser parser(dialect);
-    std::vector<split::Field> fields;
+    const text::RowScanner scanner(dialect);
+    text::FieldParser parser(dialect);
+    std::vector<text::Field> fields;
     while (std::optional<input::StreamChunk> chunk = chunker.next()) {
       schema::TableStats stats;
       std::uint64_t row = chunk->chunk.first_row;
-      scanner.for_each_row(chunk->bytes, [&](std::string_view text, std::uint64_t, split::RowEnd end) {
+      scanner.for_each_row(chunk->bytes, [&](std::string_view text, std::uint64_t, text::RowEnd end) {
         fields.clear();
         parser.parse_row(text, end, fields);
         if (row == 1 && skipped > 0 && out.header.empty()) {
           std::lock_guard<std::mutex> lock(mutex);
-          for (const split::Field& f : fields) out.header.emplace_back(f.value);
+          for (const text::Field& f : fields) out.header.emplace_back(f.value);
         }
         if (row++ > skipped) stats.add_row(fields);
         parser.clear();

@@ -148,7 +148,7 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
                      : options.chunk_size         ? options.chunk_size
                      : capped_size(options, state, default_chunk_size(bytes.size()), false);
   const auto cut = [&] {
-    return split::split(bytes, input.chunk_size, options.threads, options.dialect,
+    return chunks::split(bytes, input.chunk_size, options.threads, options.dialect,
                         [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   };
   std::vector<Chunk> chunks = cut();
@@ -158,14 +158,14 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
     input.chunk_size = std::max<std::uint64_t>(1, std::min(fit, input.chunk_size - 1));
     chunks = cut();
   }
-  split::verify_chunks(bytes, chunks, options.dialect);
+  chunks::verify_chunks(bytes, chunks, options.dialect);
   if (options.convert_charset && !chunks.empty()) count_converted(options, input, chunks.front());
   // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).
-  const std::uint64_t max_row = split::max_row_bytes();
+  const std::uint64_t max_row = text::max_row_bytes();
   for (const Chunk& c : chunks)
     if (c.size() > max_row)
-      if (std::optional<split::RowPosition> at = split::find_long_row(bytes, c, options.dialect, max_row))
-        throw split::row_too_long(input.path, *at, max_row, options.dialect);
+      if (std::optional<text::RowPosition> at = text::find_long_row(bytes, c, options.dialect, max_row))
+        throw text::row_too_long(input.path, *at, max_row, options.dialect);
   input.chunk_count = chunks.size();
   for (Chunk& c : chunks) {
     c.file = index;

@@ -6,7 +6,7 @@
 
 namespace fastload::schema {
 
-void ColumnStats::add(const split::Field& field) {
+void ColumnStats::add(const text::Field& field) {
   if (field.is_null) {
     ++facts_.nulls;
     return;
@@ -50,7 +50,7 @@ void ColumnStats::merge(const ColumnStats& later) {
     a.*field = std::max(a.*field, b.*field);
 }
 
-void TableStats::add_row(const std::vector<split::Field>& fields) {
+void TableStats::add_row(const std::vector<text::Field>& fields) {
   while (columns_.size() < fields.size()) {
     columns_.emplace_back().add_absent(rows_);  // the rows before had no such field
   }

@@ -35,7 +35,7 @@ struct ColumnFacts {
 
 class ColumnStats {
  public:
-  void add(const split::Field& field);
+  void add(const text::Field& field);
   // `rows` rows ended before this column.
   void add_absent(std::uint64_t rows = 1) { facts_.absent += rows; }
   // Adds what `later` (the next chunk's column) saw.
@@ -49,7 +49,7 @@ class ColumnStats {
 class TableStats {
  public:
   // The fields of one row (a header row is not a row: give its names to infer_columns).
-  void add_row(const std::vector<split::Field>& fields);
+  void add_row(const std::vector<text::Field>& fields);
   // Appends the rows of `later`, the next chunk's statistics.
   void merge(const TableStats& later);
   std::size_t columns() const { return columns_.size(); }

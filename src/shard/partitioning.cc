@@ -68,7 +68,7 @@ RowRefusal made_up_value(const PartitionColumn& column) {
 
 }  // namespace
 
-RowRoute Partitioning::route(std::span<const split::Field> values) const {
+RowRoute Partitioning::route(std::span<const text::Field> values) const {
   if (values.size() != columns_.size())
     throw std::invalid_argument(fmt::format("route() needs {} fields, not {}", columns_.size(), values.size()));
   std::array<Element, kMaxColumns> elements;
@@ -87,7 +87,7 @@ RowRoute Partitioning::route(std::span<const split::Field> values) const {
 }
 
 // The field as a tuple element, or why it cannot be one.
-std::optional<RowRefusal> Partitioning::read(const split::Field& field, const PartitionColumn& column,
+std::optional<RowRefusal> Partitioning::read(const text::Field& field, const PartitionColumn& column,
                                              Element& out) const {
   if (field.is_null) {
     if (column.auto_increment) return made_up_value(column);

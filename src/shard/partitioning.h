@@ -94,7 +94,7 @@ class Partitioning {
   // NULL: HASH as the server's NULL (-2^63), LINEAR HASH partition 0, RANGE
   // the first partition, LIST the partition that lists NULL. Throws
   // std::invalid_argument when `values` does not hold a field a column.
-  RowRoute route(std::span<const split::Field> values) const;
+  RowRoute route(std::span<const text::Field> values) const;
 
  private:
   static constexpr std::size_t kMaxColumns = 16;  // the server's limit too
@@ -102,7 +102,7 @@ class Partitioning {
   friend class Describer;  // describe()
   Partitioning() = default;
 
-  std::optional<RowRefusal> read(const split::Field& field, const PartitionColumn& column, Element& out) const;
+  std::optional<RowRefusal> read(const text::Field& field, const PartitionColumn& column, Element& out) const;
   RowRoute route_hash(const Element& value) const;
   RowRoute route_range(std::span<const Element> row) const;
   RowRoute route_list(std::span<const Element> row) const;

@@ -19,12 +19,12 @@ class ShardRouter final : public load::RowRouter {
   ShardRouter(const ShardMap& map, const Dialect& dialect) : map_(map), parser_(dialect) {}
 
   // The shard of the row `text` (without its line terminator), or why it has none.
-  load::RowDestination route(std::string_view text, split::RowEnd end) override;
+  load::RowDestination route(std::string_view text, text::RowEnd end) override;
 
  private:
   const ShardMap& map_;
-  split::FieldParser parser_;
-  std::vector<split::Field> fields_, values_;  // reused from row to row
+  text::FieldParser parser_;
+  std::vector<text::Field> fields_, values_;  // reused from row to row
 };
 
 }  // namespace fastload::shard

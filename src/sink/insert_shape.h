@@ -57,7 +57,7 @@ class InsertShape {
   // Refuses a row whose field for the AUTO_INCREMENT column would have the
   // server make up an id (table/auto_ids.h); check_ids turns it on.
   void check_ids(bool zero_is_a_value);
-  std::optional<Problem> made_up_id(const std::vector<split::Field>& fields, std::uint64_t row) const {
+  std::optional<Problem> made_up_id(const std::vector<text::Field>& fields, std::uint64_t row) const {
     if (!given_id_ || !makes_up_id(fields[given_id_->field], zero_is_a_value_)) return std::nullopt;
     return load::made_up_id(row, given_id_->column->name, zero_is_a_value_);
   }

@@ -37,7 +37,7 @@ class LoadDataSink : public Sink {
   bool local_;
   OnDuplicate on_duplicate_;
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
-  split::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
+  text::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
   std::string statement_;
   GivenIdCheck given_ids_;  // a NULL or 0 the file gives the AUTO_INCREMENT column, refused before sending
 };

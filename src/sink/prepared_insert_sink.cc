@@ -184,7 +184,7 @@ std::uint64_t PreparedInsertSink::execute_tuples() {
   BindBuffers& b = *binds_;
   b.reset(batch_.size(), batch_.size());
   for (std::size_t i = 0; i < batch_.size(); ++i) {
-    const split::Field& f = batch_[i];
+    const text::Field& f = batch_[i];
     const Column* column = shape_.slots()[i % slots_].column;
     MYSQL_BIND& bind = b.binds[i];
     b.lengths[i] = f.value.size();
@@ -289,7 +289,7 @@ std::string_view PreparedInsertSink::value_of(const RowValues& row, const ValueS
                      : row.made_up_id && shape_.gives_id(slot)         ? row.made_up_id
                                                                        : 0;
   if (slot.field != ValueSlot::kId && id == 0) {
-    const split::Field& f = row.fields[slot.field];
+    const text::Field& f = row.fields[slot.field];
     is_null = f.is_null;
     return f.value;
   }
@@ -328,10 +328,10 @@ bool PreparedInsertSink::add_to_request(const RowValues& row, SinkResult& result
 // request and the check (a value that is exactly a whole number loses no
 // fraction: its bit in the result). A value that is not one makes its slot
 // text from the next request on.
-std::uint64_t PreparedInsertSink::parse_integers(const std::vector<split::Field>& fields) {
+std::uint64_t PreparedInsertSink::parse_integers(const std::vector<text::Field>& fields) {
   std::uint64_t whole = 0;
   for (const IntegerSlot& s : integer_slots_) {
-    const split::Field& f = fields[s.field];
+    const text::Field& f = fields[s.field];
     if (as_text_[s.slot] || f.is_null) continue;
     if (parse_integer(f.value, *s.column, integers_[s.slot])) {
       if (s.field < 64) whole |= std::uint64_t{1} << s.field;

@@ -44,14 +44,14 @@ class PreparedInsertSink : public Sink {
  private:
   // A row of a chunk as the statement takes it: its fields, and the id a made-up or given id column gets.
   struct RowValues {
-    const std::vector<split::Field>& fields;
+    const std::vector<text::Field>& fields;
     const RowIds& ids;
     std::uint64_t row;
     std::uint64_t made_up_id = 0;
   };
 
   bool add_to_request(const RowValues& row, SinkResult& result);
-  std::uint64_t parse_integers(const std::vector<split::Field>& fields);
+  std::uint64_t parse_integers(const std::vector<text::Field>& fields);
   void begin_request();
   bool write_row(const RowValues& row);
   bool add_to_tuples(const RowValues& row, SinkResult& result);
@@ -89,7 +89,7 @@ class PreparedInsertSink : public Sink {
   std::vector<IntegerSlot> integer_slots_;  // the slots of an integer column that take a field
   std::vector<long long> integers_;     // array binding: the row's values of integer_slots_, as parse_integers read
   RowCheck check_;  // the values' check, when the worker gave one
-  std::vector<split::Field> batch_;  // tuples: rows x slots_, row-major
+  std::vector<text::Field> batch_;  // tuples: rows x slots_, row-major
   std::deque<std::string> ids_;      // the batch's ids as text, where batch_ points (a deque does not move them)
   std::uint64_t batched_ = 0;        // rows in batch_
   std::uint64_t first_row_ = 0;      // chunk row of the batch's first row

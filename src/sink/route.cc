@@ -28,8 +28,8 @@ void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::
   const std::string_view text = bytes.substr(chunk.begin, chunk.size());
   const std::size_t terminator = dialect.line_terminator.size();
   std::uint64_t row = 0;
-  split::RowScanner(dialect).for_each_row(text, [&](std::string_view row_text, std::uint64_t offset,
-                                                    split::RowEnd end) {
+  text::RowScanner(dialect).for_each_row(text, [&](std::string_view row_text, std::uint64_t offset,
+                                                    text::RowEnd end) {
     if (excluded.count(++row) > 0) return true;
     RowDestination to = route ? (*route)(row_text, end) : RowDestination{};
     if (!to.refusal.empty()) {
@@ -43,7 +43,7 @@ void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::
     RoutedRows& rows = out.at(to.index);
     // From its prefix, if the dialect has one, so the copy reads as the same row.
     const std::uint64_t text_end = static_cast<std::uint64_t>(row_text.data() - text.data()) + row_text.size();
-    rows.copy.append(text.substr(offset, text_end - offset + (end == split::RowEnd::kNewline ? terminator : 0)));
+    rows.copy.append(text.substr(offset, text_end - offset + (end == text::RowEnd::kNewline ? terminator : 0)));
     rows.original_row.push_back(row);
     return true;
   });

@@ -37,7 +37,7 @@ struct RowDestination {
   std::string refusal;  // non-empty: the row goes nowhere
 };
 // Called with each row's text (without its terminator).
-using RouteRow = std::function<RowDestination(std::string_view text, split::RowEnd end)>;
+using RouteRow = std::function<RowDestination(std::string_view text, text::RowEnd end)>;
 
 // Which destination each row goes to, for a load with several (a Spider
 // table's shards: shard/router.h). The loader owns this seam and knows
@@ -47,7 +47,7 @@ class RowRouter {
  public:
   virtual ~RowRouter() = default;
   // The destination of the row `text` (without its line terminator), or why it has none.
-  virtual RowDestination route(std::string_view text, split::RowEnd end) = 0;
+  virtual RowDestination route(std::string_view text, text::RowEnd end) = 0;
 };
 using MakeRowRouter = std::function<std::unique_ptr<RowRouter>()>;
 

@@ -41,7 +41,7 @@ struct SinkResult {
 // A check of a row's values before it is sent (load/value_checks.h): false, with the row's problems added, when
 // the server would store one otherwise than the file says. `row` is 1-based in the chunk sent. Bit f of `whole`
 // set: the sink parsed field f as exactly a whole number, so it loses no fraction (that check is left out).
-using RowCheck = std::function<bool(const std::vector<split::Field>& fields, std::uint64_t row,
+using RowCheck = std::function<bool(const std::vector<text::Field>& fields, std::uint64_t row,
                                     std::vector<Problem>& problems, std::uint64_t whole)>;
 
 class Sink {

@@ -59,7 +59,7 @@ bool needs_escape(std::string_view text) {
 }  // namespace
 
 // A variable's value (no column) is always a string, as LOAD DATA stores it.
-void TextInsertSink::append_value(std::string& out, const split::Field& f, const Column* column) {
+void TextInsertSink::append_value(std::string& out, const text::Field& f, const Column* column) {
   if (f.is_null) {
     out += "NULL";
   } else if (column && column->exact_number && plain_number(f.value)) {

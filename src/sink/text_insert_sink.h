@@ -34,7 +34,7 @@ class TextInsertSink : public Sink {
   std::string statement() const override;
 
  private:
-  void append_value(std::string& out, const split::Field& field, const Column* column);
+  void append_value(std::string& out, const text::Field& field, const Column* column);
   bool flush(SinkResult& result);
 
   Session& session_;

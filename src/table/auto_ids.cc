@@ -37,7 +37,7 @@ bool zero_is_a_value(Session& session) {
   return session.query_value("SELECT @@sql_mode LIKE '%NO_AUTO_VALUE_ON_ZERO%'").value_or("0") == "1";
 }
 
-bool makes_up_id(const split::Field& field, bool zero_is_a_value) {
+bool makes_up_id(const text::Field& field, bool zero_is_a_value) {
   if (field.is_null) return true;
   if (zero_is_a_value) return false;
   // A number whose digits are all zeros: 0, 00, -0, 0.0, .0, 0e5.
@@ -76,7 +76,7 @@ std::optional<Problem> GivenIdCheck::first_made_up(std::string_view file, const 
   if (!rows_) return std::nullopt;
   std::optional<Problem> found;
   std::vector<Problem> miscounted;  // a row of the wrong width ends the check: the server refuses it anyway
-  rows_->for_each(file, chunk, miscounted, [&](const std::vector<split::Field>& fields, std::uint64_t row) {
+  rows_->for_each(file, chunk, miscounted, [&](const std::vector<text::Field>& fields, std::uint64_t row) {
     if (makes_up_id(fields[field_], zero_is_a_value_)) found = made_up_id(row, column_, zero_is_a_value_);
     rows_->release();
     return !found;

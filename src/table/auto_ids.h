@@ -92,7 +92,7 @@ const Column* filled_auto_increment(const Target& target, const Options& options
 bool zero_is_a_value(Session& session);
 
 // Whether the server makes up an id for the value `field` (NULL, or 0 unless zero_is_a_value). Pure.
-bool makes_up_id(const split::Field& field, bool zero_is_a_value);
+bool makes_up_id(const text::Field& field, bool zero_is_a_value);
 
 // The refusal of a row whose id the server would make up, where fastload cannot number such rows (a stream,
 // --part, a Spider table: docs/design.md#auto-increment-ids).

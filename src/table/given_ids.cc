@@ -39,11 +39,11 @@ GivenIds::GivenIds(const Target& target, const Options& options, bool zero_is_a_
 
 template <class OnField>
 void GivenIds::for_each_field(std::string_view file, const Chunk& chunk, OnField&& on_field) const {
-  split::RowScanner scanner(dialect_);
-  split::FieldParser parser(dialect_);
-  std::vector<split::Field> fields;
+  text::RowScanner scanner(dialect_);
+  text::FieldParser parser(dialect_);
+  std::vector<text::Field> fields;
   scanner.for_each_row(file.substr(chunk.begin, chunk.size()),
-                       [&](std::string_view bytes, std::uint64_t, split::RowEnd end) {
+                       [&](std::string_view bytes, std::uint64_t, text::RowEnd end) {
     fields.clear();
     parser.parse_row(bytes, end, fields);
     on_field(field_ < fields.size() ? &fields[field_] : nullptr);
@@ -53,7 +53,7 @@ void GivenIds::for_each_field(std::string_view file, const Chunk& chunk, OnField
 }
 
 // A row without a field for the column is refused (its field count): it moves nothing.
-IdStep GivenIds::row_step(const split::Field* field) const {
+IdStep GivenIds::row_step(const text::Field* field) const {
   if (!field) return {};
   if (makes_up_id(*field, zero_is_a_value_)) return {series_.increment, 0, 1};
   std::uint64_t id = field->is_null ? 0 : given_id(field->value);
@@ -62,7 +62,7 @@ IdStep GivenIds::row_step(const split::Field* field) const {
 
 IdStep GivenIds::step(std::string_view file, const Chunk& chunk) const {
   IdStep total;
-  for_each_field(file, chunk, [&](const split::Field* field) { total = total.then(row_step(field)); });
+  for_each_field(file, chunk, [&](const text::Field* field) { total = total.then(row_step(field)); });
   return total;
 }
 
@@ -70,7 +70,7 @@ std::vector<std::uint64_t> GivenIds::number(std::string_view file, const Chunk& 
   std::vector<std::uint64_t> ids;
   ids.reserve(chunk.rows);
   std::uint64_t cursor = start;
-  for_each_field(file, chunk, [&](const split::Field* field) {
+  for_each_field(file, chunk, [&](const text::Field* field) {
     IdStep step = row_step(field);
     ids.push_back(step.made_up ? cursor : 0);
     cursor = step.apply(cursor);

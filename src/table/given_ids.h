@@ -62,7 +62,7 @@ class GivenIds {
   // on_field(field or nullptr when the row has none for the column), for each row in order.
   template <class OnField>
   void for_each_field(std::string_view file, const Chunk& chunk, OnField&& on_field) const;
-  IdStep row_step(const split::Field* field) const;
+  IdStep row_step(const text::Field* field) const;
 
   std::string column_;
   std::size_t field_ = 0;  // the row's field that fills it

@@ -13,10 +13,10 @@
 namespace fastload::load {
 
 std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect) {
-  const split::RowScanner scanner(dialect);
+  const text::RowScanner scanner(dialect);
   std::string_view rest = bytes.substr(offset, chunk.end - offset);
   std::string row;
-  scanner.for_each_row(rest, [&](std::string_view text, std::uint64_t, split::RowEnd) {
+  scanner.for_each_row(rest, [&](std::string_view text, std::uint64_t, text::RowEnd) {
     row.assign(text);
     return false;
   });

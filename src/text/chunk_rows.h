@@ -25,7 +25,7 @@ struct RowWidth {
 };
 
 // LOAD DATA ignores, without a warning, one empty field after the last entry (not "").
-inline void drop_ignored_field(std::vector<split::Field>& fields, const RowWidth& width) {
+inline void drop_ignored_field(std::vector<text::Field>& fields, const RowWidth& width) {
   if (fields.size() == width.fields + 1 && fields.back().value.empty() && !fields.back().is_null &&
       !fields.back().enclosed)
     fields.pop_back();
@@ -57,7 +57,7 @@ class ChunkRows {
     std::uint64_t row = 0;
     bool complete = true;
     scanner_.for_each_row(file.substr(chunk.begin, chunk.size()),
-                          [&](std::string_view bytes, std::uint64_t, split::RowEnd end) {
+                          [&](std::string_view bytes, std::uint64_t, text::RowEnd end) {
       ++row;
       current_ = bytes;
       current_end_ = end;
@@ -74,28 +74,28 @@ class ChunkRows {
   void release() { parser_.clear(); }
 
   // The current row's fields again, after a release() inside on_row.
-  const std::vector<split::Field>& reparse() {
+  const std::vector<text::Field>& reparse() {
     parse(current_, current_end_);
     return fields_;
   }
 
  private:
   // The row's fields into fields_, width_.fields of them; false when LOAD DATA would warn of their count.
-  bool parse(std::string_view bytes, split::RowEnd end) {
+  bool parse(std::string_view bytes, text::RowEnd end) {
     fields_.clear();
     parser_.parse_row(bytes, end, fields_);
     drop_ignored_field(fields_, width_);
     if (fields_.size() < width_.required || fields_.size() > width_.fields) return false;
-    fields_.resize(width_.fields, split::Field{{}, true, false});  // variables without a field are NULL
+    fields_.resize(width_.fields, text::Field{{}, true, false});  // variables without a field are NULL
     return true;
   }
 
   RowWidth width_;
-  split::RowScanner scanner_;
-  split::FieldParser parser_;
-  std::vector<split::Field> fields_;
+  text::RowScanner scanner_;
+  text::FieldParser parser_;
+  std::vector<text::Field> fields_;
   std::string_view current_;  // the row on_row was last called with
-  split::RowEnd current_end_ = split::RowEnd::kNewline;
+  text::RowEnd current_end_ = text::RowEnd::kNewline;
 };
 
 }  // namespace fastload::load

@@ -26,7 +26,7 @@
 
 #include "text/scan_blocks.h"
 
-namespace fastload::split {
+namespace fastload::text {
 
 struct EnclosedDialect {
   std::string field, line;
@@ -208,4 +208,4 @@ class EnclosedScan {
   static blocks::Needle needle(int byte) { return blocks::needle(static_cast<char>(byte)); }  // -1: never used
 };
 
-}  // namespace fastload::split
+}  // namespace fastload::text

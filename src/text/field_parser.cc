@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace fastload::split {
+namespace fastload::text {
 
 namespace {
 
@@ -219,4 +219,4 @@ void FieldParser::Arena::clear() {
   used_ = 0;
 }
 
-}  // namespace fastload::split
+}  // namespace fastload::text

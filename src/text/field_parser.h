@@ -15,7 +15,7 @@
 #include "text/dialect.h"
 #include "text/row_scanner.h"
 
-namespace fastload::split {
+namespace fastload::text {
 
 // One field of a row: its value after unescaping, or NULL.
 struct Field {
@@ -76,4 +76,4 @@ class FieldParser {
   Arena arena_;
 };
 
-}  // namespace fastload::split
+}  // namespace fastload::text

@@ -14,31 +14,31 @@ namespace {
 struct SampledRow {
   std::string_view text;  // without the line terminator
   std::uint64_t offset = 0, line = 0;  // in the input
-  split::RowEnd end = split::RowEnd::kNewline;
+  text::RowEnd end = text::RowEnd::kNewline;
   std::size_t fields = 0;  // as LOAD DATA counts them
 };
 
 bool fits(std::size_t fields, const RowWidth& width) { return fields >= width.required && fields <= width.fields; }
 
 // The fields of `row` as LOAD DATA reads them, an empty one after the last entry dropped as it does.
-std::vector<std::string> fields_of(split::FieldParser& parser, const SampledRow& row, const RowWidth& width) {
-  std::vector<split::Field> fields;
+std::vector<std::string> fields_of(text::FieldParser& parser, const SampledRow& row, const RowWidth& width) {
+  std::vector<text::Field> fields;
   parser.parse_row(row.text, row.end, fields);
   drop_ignored_field(fields, width);
   std::vector<std::string> values;
-  for (const split::Field& f : fields) values.emplace_back(f.is_null ? "\\N" : std::string(f.value));
+  for (const text::Field& f : fields) values.emplace_back(f.is_null ? "\\N" : std::string(f.value));
   parser.clear();
   return values;
 }
 
 // The sample's rows (at most kFormatSampleRows of kFormatSampleBytes), field counts in `dialect`.
 std::vector<SampledRow> read_rows(const Dialect& dialect, const FormatSample& sample, const RowWidth& width) {
-  split::RowScanner scanner(dialect);
-  split::FieldParser parser(dialect);
+  text::RowScanner scanner(dialect);
+  text::FieldParser parser(dialect);
   std::vector<SampledRow> rows;
   std::uint64_t line = sample.first_line, counted_to = 0;
-  scanner.for_each_row(sample.bytes, [&](std::string_view text, std::uint64_t offset, split::RowEnd end) {
-    line += split::count_lines(sample.bytes, counted_to, offset);
+  scanner.for_each_row(sample.bytes, [&](std::string_view text, std::uint64_t offset, text::RowEnd end) {
+    line += text::count_lines(sample.bytes, counted_to, offset);
     counted_to = offset;
     SampledRow row{text, sample.first_byte + offset, line, end, 0};
     row.fields = fields_of(parser, row, width).size();
@@ -56,7 +56,7 @@ std::optional<FormatMismatch> check_cr(const FormatSample& sample, const std::ve
   if (expected.cr_meant) return std::nullopt;
   std::size_t ended = 0;
   for (const SampledRow& row : rows) {
-    if (row.end != split::RowEnd::kNewline) continue;
+    if (row.end != text::RowEnd::kNewline) continue;
     if (!row.text.ends_with('\r')) return std::nullopt;
     ++ended;
   }
@@ -135,7 +135,7 @@ std::optional<FormatMismatch> check_header(const Dialect& dialect, const FormatS
                                            const std::vector<SampledRow>& rows, const FormatExpectation& expected) {
   if (!sample.starts_input || expected.header_given || rows.empty() || !fits(rows[0].fields, expected.width))
     return std::nullopt;
-  split::FieldParser parser(dialect);
+  text::FieldParser parser(dialect);
   std::vector<std::string> values = fields_of(parser, rows[0], expected.width);
   std::size_t named = 0;
   for (std::size_t i = 0; i < values.size() && i < expected.names.size(); ++i) {

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <fmt/core.h>
 
-namespace fastload::split {
+namespace fastload::text {
 
 std::uint64_t max_row_bytes() {
   static const std::uint64_t limit = [] {
@@ -41,4 +41,4 @@ Failure row_too_long(const std::string& name, RowPosition where, std::uint64_t l
       name, where.line, where.byte_offset, limit, describe(dialect)));
 }
 
-}  // namespace fastload::split
+}  // namespace fastload::text

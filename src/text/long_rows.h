@@ -12,7 +12,7 @@
 #include "base/errors.h"
 #include "text/row_scanner.h"
 
-namespace fastload::split {
+namespace fastload::text {
 
 // 1 GiB, the ceiling of the server's max_allowed_packet: no mode can send a longer row (an INSERT or a LOAD
 // DATA LOCAL value longer than max_allowed_packet is refused). FASTLOAD_MAX_ROW_BYTES=N lowers it, so that
@@ -28,4 +28,4 @@ std::optional<RowPosition> find_long_row(std::string_view file, const Chunk& chu
 // Failure(ExitCode::input) for the row of input `name` starting at `where` that runs on past `limit` bytes.
 Failure row_too_long(const std::string& name, RowPosition where, std::uint64_t limit, const Dialect& dialect);
 
-}  // namespace fastload::split
+}  // namespace fastload::text

@@ -7,7 +7,7 @@
 #include "text/enclosed_scan.h"
 #include "text/scan_blocks.h"
 
-namespace fastload::split {
+namespace fastload::text {
 
 namespace {
 
@@ -223,4 +223,4 @@ std::optional<std::pair<std::string_view, std::uint64_t>> RowScanner::unterminat
   return last;
 }
 
-}  // namespace fastload::split
+}  // namespace fastload::text

@@ -29,7 +29,7 @@
 #include "text/dialect.h"
 #include "text/enclosed_scan.h"
 
-namespace fastload::split {
+namespace fastload::text {
 
 struct RangeCounts {
   std::uint64_t rows = 0;   // rows starting in the range (a last row without terminator included)
@@ -128,4 +128,4 @@ class RowScanner {
 // LF bytes in file[begin, end).
 std::uint64_t count_lines(std::string_view file, std::uint64_t begin, std::uint64_t end);
 
-}  // namespace fastload::split
+}  // namespace fastload::text

@@ -10,7 +10,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace fastload::split::blocks {
+namespace fastload::text::blocks {
 
 constexpr std::uint64_t kBlock = 64;
 
@@ -73,4 +73,4 @@ inline std::uint64_t prefix_xor(std::uint64_t x) {
   return x ^ x << 32;
 }
 
-}  // namespace fastload::split::blocks
+}  // namespace fastload::text::blocks

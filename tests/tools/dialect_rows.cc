@@ -34,12 +34,12 @@ std::string hex(std::string_view bytes) {
 
 // Prints the rows of `file`; false when a row has more fields than `columns`.
 bool print_rows(std::string_view file, const fastload::Dialect& dialect, std::size_t columns) {
-  const fastload::split::RowScanner scanner(dialect);
-  fastload::split::FieldParser parser(dialect);
+  const fastload::text::RowScanner scanner(dialect);
+  fastload::text::FieldParser parser(dialect);
   bool fits = true;
   scanner.for_each_row(file.substr(scanner.first_row_start(file)),
-                       [&](std::string_view text, std::uint64_t, fastload::split::RowEnd end) {
-    std::vector<fastload::split::Field> fields;
+                       [&](std::string_view text, std::uint64_t, fastload::text::RowEnd end) {
+    std::vector<fastload::text::Field> fields;
     parser.parse_row(text, end, fields);
     fits = fields.size() <= columns;
     for (std::size_t c = 0; c < columns; ++c) {

@@ -83,10 +83,10 @@ std::vector<ColumnRow> column_rows(const std::string& path) {
 void print_routes(const fastload::shard::Partitioning& partitioning, const std::string& path) {
   const fastload::Dialect dialect;
   const std::string text = read_file(path);
-  const fastload::split::RowScanner scanner(dialect);
-  fastload::split::FieldParser parser(dialect);
-  std::vector<fastload::split::Field> fields, values;
-  scanner.for_each_row(text, [&](std::string_view row, std::uint64_t, fastload::split::RowEnd end) {
+  const fastload::text::RowScanner scanner(dialect);
+  fastload::text::FieldParser parser(dialect);
+  std::vector<fastload::text::Field> fields, values;
+  scanner.for_each_row(text, [&](std::string_view row, std::uint64_t, fastload::text::RowEnd end) {
     fields.clear();
     values.clear();
     parser.parse_row(row, end, fields);

@@ -31,7 +31,7 @@ std::string rows(int n, int from = 1) {
 }
 
 std::vector<Chunk> split(std::string_view bytes, std::uint64_t size, std::size_t file = 0) {
-  std::vector<Chunk> chunks = split::split(bytes, size, 1, Dialect{});
+  std::vector<Chunk> chunks = chunks::split(bytes, size, 1, Dialect{});
   for (Chunk& c : chunks) c.file = file;
   return chunks;
 }

@@ -104,7 +104,7 @@ class FakeLink final : public Link {
 // Sends the rows whose first field is even to destination 0, the others to 1.
 class ParityRouter final : public RowRouter {
  public:
-  RowDestination route(std::string_view text, split::RowEnd) override {
+  RowDestination route(std::string_view text, text::RowEnd) override {
     return {static_cast<std::size_t>((text.front() - '0') % 2), 0, {}};
   }
 };

@@ -291,8 +291,8 @@ std::string rows_of(const load::RowWidth& width, std::string_view text) {
   chunk.end = text.size();
   std::vector<Problem> problems;
   std::string out;
-  rows.for_each(text, chunk, problems, [&](const std::vector<split::Field>& fields, std::uint64_t) {
-    for (const split::Field& f : fields) out += f.is_null ? "N," : std::string(f.value) + ",";
+  rows.for_each(text, chunk, problems, [&](const std::vector<text::Field>& fields, std::uint64_t) {
+    for (const text::Field& f : fields) out += f.is_null ? "N," : std::string(f.value) + ",";
     out += ";";
     return true;
   });

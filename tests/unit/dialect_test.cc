@@ -22,7 +22,7 @@ namespace {
 
 using model::Value;
 using Row = std::vector<Value>;
-using split::RowEnd;
+using text::RowEnd;
 
 Dialect with(std::vector<std::string> args) {
   args.insert(args.end(), {"f", "d.t"});
@@ -125,15 +125,15 @@ TEST(Describe, NamesTheDialectAsOptions) {
 
 // The rows of `file` as the scanner and the parser read them.
 std::vector<Row> read(std::string_view file, const Dialect& d) {
-  const split::RowScanner scanner(d);
-  split::FieldParser parser(d);
+  const text::RowScanner scanner(d);
+  text::FieldParser parser(d);
   std::vector<Row> rows;
   scanner.for_each_row(file.substr(scanner.first_row_start(file)),
                        [&](std::string_view text, std::uint64_t, RowEnd end) {
-    std::vector<split::Field> fields;
+    std::vector<text::Field> fields;
     parser.parse_row(text, end, fields);
     Row& row = rows.emplace_back();
-    for (const split::Field& f : fields) row.push_back(f.is_null ? Value() : Value(std::string(f.value)));
+    for (const text::Field& f : fields) row.push_back(f.is_null ? Value() : Value(std::string(f.value)));
     return true;
   });
   return rows;
@@ -222,7 +222,7 @@ TEST(Dialects, HeaderLinesAreCountedAsIgnoreLinesCountsThem) {
 TEST(Dialects, RowsAndValuesMatchTheModel) {
   std::mt19937 rng(11);
   for (const Dialect& base : testing_dialects::all()) {
-    split::FieldParser parser(base);
+    text::FieldParser parser(base);
     for (int iteration = 0; iteration < 10000; ++iteration) {
       Dialect d = base;
       d.skip_rows = iteration % 5 == 0 ? rng() % 3 : 0;
@@ -230,16 +230,16 @@ TEST(Dialects, RowsAndValuesMatchTheModel) {
                                                   : testing_dialects::random_rows(rng, d, static_cast<int>(rng() % 20));
       const std::vector<char> bytes(text.begin(), text.end());  // no terminator: sanitizers see overreads
       const std::string_view file(bytes.data(), bytes.size());
-      const split::RowScanner scanner(d);
+      const text::RowScanner scanner(d);
       const std::uint64_t start = scanner.first_row_start(file);
       std::vector<model::ModelRow> rows;
       scanner.for_each_row(file.substr(start), [&](std::string_view row, std::uint64_t offset, RowEnd end) {
         model::ModelRow& seen = rows.emplace_back();
         seen.begin = start + offset;
         seen.end = seen.begin + row.size() + (end == RowEnd::kNewline ? d.line_terminator.size() : 0);
-        std::vector<split::Field> fields;
+        std::vector<text::Field> fields;
         parser.parse_row(row, end, fields);
-        for (const split::Field& f : fields) seen.fields.push_back(f.is_null ? Value() : Value(std::string(f.value)));
+        for (const text::Field& f : fields) seen.fields.push_back(f.is_null ? Value() : Value(std::string(f.value)));
         return true;
       });
       const std::vector<model::ModelRow> expected = model::ReadInfo(file, d).rows();

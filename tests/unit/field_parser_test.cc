@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace fastload::split {
+namespace fastload::text {
 namespace {
 
 using Value = std::optional<std::string>;  // nullopt is NULL
@@ -308,4 +308,4 @@ TEST(FieldParserRandom, MatchesTheServerModel) {
 }
 
 }  // namespace
-}  // namespace fastload::split
+}  // namespace fastload::text

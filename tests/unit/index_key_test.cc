@@ -21,7 +21,7 @@ namespace {
 // The encoding of one value, or "?" when it was not read exactly.
 std::string enc(const KeyPart& p, std::string value) {
   IndexKey key{{p}, "k"};
-  std::vector<split::Field> fields{{value, false, false}};
+  std::vector<text::Field> fields{{value, false, false}};
   std::string out;
   return encode_key(key, fields, out) ? out : "?";
 }

@@ -17,7 +17,7 @@ namespace {
 const RowWidth kTwoColumns{2, 2, false};
 
 std::optional<std::string> last_row(std::string_view bytes, const Dialect& dialect = Dialect{}) {
-  auto last = split::RowScanner(dialect).unterminated_last_row(bytes);
+  auto last = text::RowScanner(dialect).unterminated_last_row(bytes);
   if (!last) return std::nullopt;
   EXPECT_EQ(bytes.substr(last->second), last->first);
   return std::string(last->first);

@@ -16,7 +16,7 @@
 #include "chunks/splitter.h"
 #include "temp_dir.h"
 
-namespace fastload::split {
+namespace fastload::text {
 namespace {
 
 Dialect with_prefix(Dialect d, std::string prefix) {
@@ -89,14 +89,14 @@ TEST(LineStart, TheLastRowWithoutTerminator) {
 // server counts them: lines without the prefix are none.
 TEST(LineStart, ChunkBoundaryPositions) {
   const std::string file = "xxxa\njunk\n\\\njunk\nxxxb\nj";
-  const std::vector<Chunk> tsv = split(file, 1, 2, with_prefix(Dialect{}, "xxx"));
+  const std::vector<Chunk> tsv = chunks::split(file, 1, 2, with_prefix(Dialect{}, "xxx"));
   std::vector<std::uint64_t> begins, rows;
   for (const Chunk& c : tsv) begins.push_back(c.begin), rows.push_back(c.rows);
   EXPECT_EQ(begins, (std::vector<std::uint64_t>{0, 5, 10, 17, 22}));  // not after the escaped LF at 11
   EXPECT_EQ(rows, (std::vector<std::uint64_t>{1, 0, 0, 1, 0}));
   EXPECT_EQ(tsv[3].first_line, 5u);
   EXPECT_EQ(tsv[3].first_row, 2u);
-  const std::vector<Chunk> csv = split(file, 1, 2, with_prefix(csv_dialect(), "xxx"));
+  const std::vector<Chunk> csv = chunks::split(file, 1, 2, with_prefix(csv_dialect(), "xxx"));
   begins.clear();
   for (const Chunk& c : csv) begins.push_back(c.begin);
   EXPECT_EQ(begins, (std::vector<std::uint64_t>{0, 5, 22}));  // row ends only
@@ -199,7 +199,7 @@ void expect_chunks_read_as_whole(std::string_view file, const Dialect& d, const 
                 all[c.first_row - 1 + row - 1].begin);
   }
   EXPECT_EQ(joined, model_rows(file, d));
-  EXPECT_NO_THROW(verify_chunks(file, chunks, d));
+  EXPECT_NO_THROW(chunks::verify_chunks(file, chunks, d));
 }
 
 TEST(LineStart, RandomFilesInEveryDialect) {
@@ -215,7 +215,7 @@ TEST(LineStart, RandomFilesInEveryDialect) {
         rows_only.skip_rows = 0;
         EXPECT_EQ(parsed_rows(file.substr(header), rows_only), model_rows(file.substr(header), rows_only));
         for (std::uint64_t size : {1, 2, 3, 5, 8, 13, 40})
-          for (unsigned threads : {1u, 3u}) expect_chunks_read_as_whole(file, d, split(file, size, threads, d), size);
+          for (unsigned threads : {1u, 3u}) expect_chunks_read_as_whole(file, d, chunks::split(file, size, threads, d), size);
         if (HasFailure()) {
           ADD_FAILURE() << describe(d) << ", file " << testing::PrintToString(file);
           return;
@@ -251,4 +251,4 @@ TEST(LineStart, StreamChunksAsTheWhole) {
 }
 
 }  // namespace
-}  // namespace fastload::split
+}  // namespace fastload::text

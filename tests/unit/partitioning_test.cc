@@ -55,7 +55,7 @@ std::string refusal(const std::vector<PartitionRow>& rows, const std::vector<Col
 
 // "p2", "none: <the server's message>" or "refused: <why>".
 std::string route(const Partitioning& partitioning, const Values& values) {
-  std::vector<split::Field> fields;
+  std::vector<text::Field> fields;
   for (const auto& value : values) fields.push_back({value ? std::string_view(*value) : "", !value, false});
   RowRoute routed = partitioning.route(fields);
   if (auto* partition = std::get_if<std::uint32_t>(&routed)) return "p" + std::to_string(*partition);

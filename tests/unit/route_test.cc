@@ -24,7 +24,7 @@ RoutedRows without_rows(std::string_view file, const Chunk& chunk, const std::se
 }
 
 Chunk whole(std::string_view file) {
-  auto chunks = split::split(file, file.size() + 1, 1, Dialect{});
+  auto chunks = chunks::split(file, file.size() + 1, 1, Dialect{});
   EXPECT_EQ(chunks.size(), 1u);
   return chunks.at(0);
 }
@@ -51,7 +51,7 @@ TEST(RouteRows, KeepsALastRowWithoutLineFeedAsItIs) {
 
 TEST(RouteRows, WorksOnAChunkInTheMiddleOfTheFile) {
   std::string file = "1\ta\n2\tb\n3\tc\n4\td\n5\te\n";
-  auto chunks = split::split(file, 8, 1, Dialect{});
+  auto chunks = chunks::split(file, 8, 1, Dialect{});
   ASSERT_GE(chunks.size(), 2u);
   const Chunk& second = chunks[1];
   RoutedRows w = without_rows(file, second, {1}, Dialect{});
@@ -65,7 +65,7 @@ TEST(RouteRows, WorksOnAChunkInTheMiddleOfTheFile) {
 TEST(RouteRows, KeepsQuotedLineEndsInsideTheirRow) {
   const Dialect csv = csv_dialect();
   std::string file = "1,\"a\nb\"\n2,\"c\n\"\n3,d";
-  auto chunks = split::split(file, file.size() + 1, 1, csv);
+  auto chunks = chunks::split(file, file.size() + 1, 1, csv);
   ASSERT_EQ(chunks.size(), 1u);
   RoutedRows w = without_rows(file, chunks[0], {2}, csv);
   EXPECT_EQ(w.bytes(), "1,\"a\nb\"\n3,d");
@@ -76,7 +76,7 @@ TEST(RouteRows, KeepsMultiByteLineTerminators) {
   Dialect crlf;
   crlf.line_terminator = "\r\n";
   std::string file = "1\ta\r\n2\tb\r\n3\tc\r\n";
-  auto chunks = split::split(file, file.size() + 1, 1, crlf);
+  auto chunks = chunks::split(file, file.size() + 1, 1, crlf);
   RoutedRows w = without_rows(file, chunks.at(0), {1}, crlf);
   EXPECT_EQ(w.bytes(), "2\tb\r\n3\tc\r\n");
 }
@@ -92,7 +92,7 @@ TEST(RouteRows, AllRowsToOneDestinationAreTheChunkItself) {
 
 TEST(RouteRows, SplitsRowsAmongDestinationsAndRefusesWhatTheRouterRefuses) {
   std::string file = "1\ta\n2\tb\\\nstill 2\n3\tc\nx\td\n5\te";
-  const RouteRow by_parity = [](std::string_view text, split::RowEnd) {
+  const RouteRow by_parity = [](std::string_view text, text::RowEnd) {
     if (text[0] == 'x') return RowDestination{0, 1526, "Table has no partition for value x"};
     return RowDestination{static_cast<std::size_t>((text[0] - '0') % 2), 0, {}};
   };

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace fastload::split {
+namespace fastload::text {
 namespace {
 
 const RowScanner& tsv() {
@@ -177,4 +177,4 @@ TEST(RowScanner, FirstRowStartSkipsHeaderLines) {
 }
 
 }  // namespace
-}  // namespace fastload::split
+}  // namespace fastload::text

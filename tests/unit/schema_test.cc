@@ -14,8 +14,8 @@ namespace {
 using Value = std::optional<std::string>;  // nullopt: NULL
 const Value kNull = std::nullopt;
 
-split::Field field(const Value& v) {
-  split::Field f;
+text::Field field(const Value& v) {
+  text::Field f;
   if (v) f.value = *v;
   else f.is_null = true;
   return f;
@@ -24,7 +24,7 @@ split::Field field(const Value& v) {
 TableStats table_of(const std::vector<std::vector<Value>>& rows) {
   TableStats stats;
   for (const auto& row : rows) {
-    std::vector<split::Field> fields;
+    std::vector<text::Field> fields;
     for (const Value& v : row) fields.push_back(field(v));
     stats.add_row(fields);
   }

@@ -23,7 +23,7 @@ namespace fastload::order {
 namespace {
 
 std::string key_of(const IndexKey& key, std::vector<std::string> values) {
-  std::vector<split::Field> fields;
+  std::vector<text::Field> fields;
   for (const std::string& v : values) fields.push_back({v, v == "\\N", false});
   for (auto& f : fields)
     if (f.is_null) f.value = {};
@@ -126,7 +126,7 @@ void expect_sorted_like_reference(std::uint64_t memory, std::uint64_t chunk_size
   SCOPED_TRACE(testing::Message() << "memory " << memory << ", chunk size " << chunk_size << ", threads " << threads);
   const std::string file = random_file(5000, 700, 7);
   const Dialect dialect;
-  const std::vector<Chunk> split = split::split(file, 4096, threads, dialect);
+  const std::vector<Chunk> split = chunks::split(file, 4096, threads, dialect);
   const FileRows rows{file, &split, &dialect};
   const IndexKey key = one(KeyKind::signed_integer);
   TempDir dir;
@@ -171,7 +171,7 @@ TEST(SortedOrder, StableKeyOrderSpilledThreeThreads) { expect_sorted_like_refere
 TEST(SortedOrder, TheUnterminatedLastRowReadsAsInTheMiddle) {
   const std::string file = "5\tx\n1\ty\t";  // at the end of the file "1\ty\t" is two fields: "1", "y"
   const Dialect dialect;
-  const std::vector<Chunk> split = split::split(file, 1 << 20, 1, dialect);
+  const std::vector<Chunk> split = chunks::split(file, 1 << 20, 1, dialect);
   const FileRows rows{file, &split, &dialect};
   TempDir dir;
   const SortedOrder order(rows, one(KeyKind::signed_integer), {64 << 20, dir.path(), 1 << 20, 1}, 0);
@@ -188,7 +188,7 @@ TEST(OrderCheck, CountsRowsBelowTheirPredecessor) {
   std::string ascending, descending;
   for (int i = 0; i < 3000; ++i) ascending += std::to_string(i) + "\n", descending += std::to_string(3000 - i) + "\n";
   for (const auto& [file, descents] : {std::pair{ascending, 0}, std::pair{descending, 2999}}) {
-    const std::vector<Chunk> split = split::split(file, 1000, 2, dialect);
+    const std::vector<Chunk> split = chunks::split(file, 1000, 2, dialect);
     const OrderFacts facts = check_order({file, &split, &dialect}, one(KeyKind::signed_integer), 2);
     EXPECT_EQ(facts.rows, 3000u);
     EXPECT_EQ(facts.descents, static_cast<std::uint64_t>(descents));
@@ -208,7 +208,7 @@ TEST(OrderCheck, TheQuickLookSeesBlocksOutOfOrderAtChunkBoundaries) {
     for (int i = 0; i < 200; ++i) blocks += std::to_string(10000 + block * 1000 + i) + "\n";  // 1000 bytes: a chunk
   for (int i = 0; i < 2000; ++i) ascending += std::to_string(i) + "\n";
   for (const auto& [file, out_of_order] : {std::pair{blocks, true}, std::pair{ascending, false}}) {
-    const std::vector<Chunk> split = split::split(file, 1000, 2, dialect);
+    const std::vector<Chunk> split = chunks::split(file, 1000, 2, dialect);
     ASSERT_GT(split.size(), 8u);
     const OrderFacts look = check_order({file, &split, &dialect}, one(KeyKind::signed_integer), 2, 2);
     EXPECT_TRUE(look.sampled);

@@ -18,7 +18,7 @@
 #include "read_info_model.h"
 #include "text/row_scanner.h"
 
-namespace fastload::split {
+namespace fastload::chunks {
 namespace {
 
 constexpr unsigned kThreadCounts[] = {1, 2, 3, 8};
@@ -311,10 +311,10 @@ TEST(LocateRow, MatchesTheReferenceInEveryDialect) {
     d.skip_rows = 1;
     const std::string file = testing_dialects::random_text(rng, d, 400);
     const Reference reference(file, d);
-    const RowScanner scanner(d);
+    const text::RowScanner scanner(d);
     for (const Chunk& chunk : split(file, 1 + rng() % 200, 2, d)) {
       for (std::uint64_t row = 1; row <= chunk.rows + 1; ++row) {
-        const RowPosition position = scanner.locate_row(file, chunk, row);
+        const text::RowPosition position = scanner.locate_row(file, chunk, row);
         const std::uint64_t offset = row <= chunk.rows ? reference.row_start(chunk.first_row - 1 + row - 1) : chunk.end;
         ASSERT_EQ(position.byte_offset, offset)
             << fastload::describe(d) << ", chunk " << chunk.index << ", row " << row;
@@ -331,7 +331,7 @@ TEST(LocateRow, MatchesTheReference) {
     const Reference reference(file);
     for (const Chunk& chunk : split(file, 1 + rng() % 200, 2, Dialect{})) {
       for (std::uint64_t row = 1; row <= chunk.rows + 1; ++row) {
-        const RowPosition position = RowScanner(Dialect{}).locate_row(file, chunk, row);
+        const text::RowPosition position = text::RowScanner(Dialect{}).locate_row(file, chunk, row);
         const std::uint64_t row_index = chunk.first_row - 1 + row - 1;
         const std::uint64_t offset =
             row <= chunk.rows ? reference.row_start(row_index) : chunk.end;
@@ -457,4 +457,4 @@ TEST_F(VerifyChunks, RejectsAWrongIndex) {
 }
 
 }  // namespace
-}  // namespace fastload::split
+}  // namespace fastload::chunks

@@ -119,7 +119,7 @@ TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
 // Every chunk boundary is a row start of the splitter's exact scan (chunk
 // size 1: a chunk a row), and the counts add up to the splitter's.
 void expect_like_splitter(const std::string& content, const Dialect& dialect) {
-  std::vector<Chunk> rows = split::split(content, 1, 1, dialect);
+  std::vector<Chunk> rows = chunks::split(content, 1, 1, dialect);
   std::set<std::uint64_t> row_starts;
   std::uint64_t total_rows = 0;
   TempDir dir;
@@ -135,7 +135,7 @@ void expect_like_splitter(const std::string& content, const Dialect& dialect) {
       EXPECT_EQ(c->chunk.first_row, rows_seen + 1);
       EXPECT_TRUE(row_starts.count(c->chunk.begin)) << describe(dialect) << " size " << size;
       EXPECT_EQ(c->bytes, content.substr(c->chunk.begin, c->chunk.size()));
-      EXPECT_EQ(c->chunk.rows, split::RowScanner(dialect).count_rows(content, c->chunk.begin, c->chunk.end).rows);
+      EXPECT_EQ(c->chunk.rows, text::RowScanner(dialect).count_rows(content, c->chunk.begin, c->chunk.end).rows);
       begin = c->chunk.end;
       line += c->chunk.lines;
       rows_seen += c->chunk.rows;
@@ -209,11 +209,11 @@ TEST(FindLongRow, FindsTheFirstRowOverTheLimit) {
   const std::string file = "1\ta\n" + std::string(10, 'x') + "\n" + std::string(11, 'y') + "\nz";
   Chunk chunk{0, 0, file.size()};
   chunk.first_line = 1;
-  auto at = split::find_long_row(file, chunk, Dialect{}, 10);
+  auto at = text::find_long_row(file, chunk, Dialect{}, 10);
   ASSERT_TRUE(at.has_value());
   EXPECT_EQ(at->byte_offset, 15u);
   EXPECT_EQ(at->line, 3u);
-  EXPECT_FALSE(split::find_long_row(file, chunk, Dialect{}, 11).has_value());
+  EXPECT_FALSE(text::find_long_row(file, chunk, Dialect{}, 11).has_value());
 }
 
 }  // namespace
