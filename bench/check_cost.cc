@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   load::Target target = load::check_target(session, options);
   std::string_view last = bytes.substr(bytes.size() - std::min<std::size_t>(chunk.size(), bytes.size()));
   std::printf("last row's fields:             %8.2f us a file\n", 1e6 * best_seconds(rounds, 10, [&] {
-    sink = sink + load::unterminated_extra_fields(last, 1, load::row_width(target, options), options.dialect)
+    sink = sink + text::unterminated_extra_fields(last, 1, load::row_width(target, options), options.dialect)
                       .has_value();
   }));
   session.execute("SET autocommit = 0");

@@ -10,8 +10,8 @@ std::string why_not_insert(const Options& o) {
   // fastload converts the file to utf8mb4: measured and checked with LOAD DATA only.
   if (o.convert_charset) return fmt::format("the file is converted from --charset {}", o.charset);
   // Each string value would be converted by CONVERT(? USING ...): a cost the measurement did not cover.
-  if (!load::same_name(o.charset, "utf8mb4") && !load::same_name(o.charset, "utf8") &&
-      !load::same_name(o.charset, "utf8mb3") && !load::same_name(o.charset, "binary"))
+  if (!text::same_name(o.charset, "utf8mb4") && !text::same_name(o.charset, "utf8") &&
+      !text::same_name(o.charset, "utf8mb3") && !text::same_name(o.charset, "binary"))
     return fmt::format("--charset {} is not the rows' utf8mb4", o.charset);
   // MariaDB's array binding evaluates a subquery that depends only on parameters once per batch, LOAD DATA
   // once per row: --set's expressions mean what they say only in LOAD DATA.

@@ -42,15 +42,15 @@ std::pair<std::string, std::string> parse_table_name(const std::string& text) {
                                    "`my.db`.`my.table`)", text));
   };
   // Unquoted, the database's name ends at the first dot, the table's at the end.
-  const std::optional<load::NameRead> database = load::read_name(text, 0, ".");
+  const std::optional<text::NameRead> database = text::read_name(text, 0, ".");
   if (!database || database->end >= text.size() || text[database->end] != '.') throw bad();
-  const std::optional<load::NameRead> table = load::read_name(text, database->end + 1);
+  const std::optional<text::NameRead> table = text::read_name(text, database->end + 1);
   if (!table || table->end != text.size() || database->name.empty() || table->name.empty()) throw bad();
   return {database->name, table->name};
 }
 
 std::pair<std::string, std::string> parse_target(const std::string& text) {
-  const std::optional<load::NameRead> database = load::read_name(text, 0, ".");
+  const std::optional<text::NameRead> database = text::read_name(text, 0, ".");
   if (database && database->end == text.size() && !database->name.empty()) return {database->name, ""};
   try {
     return parse_table_name(text);
@@ -124,11 +124,11 @@ ShardConnection parse_replica(const std::string& text) {
 
 std::vector<ColumnEntry> parse_columns(const std::string& text) {
   std::vector<ColumnEntry> columns;
-  for (std::string entry : load::split_names(text)) {
+  for (std::string entry : text::split_names(text)) {
     entry.erase(0, entry.find_first_not_of(" \t"));
     ColumnEntry column;
     column.variable = !entry.empty() && entry[0] == '@';
-    if (!load::parse_name(std::string_view(entry).substr(column.variable), column.name))
+    if (!text::parse_name(std::string_view(entry).substr(column.variable), column.name))
       throw usage_error(fmt::format("--columns '{}': '{}' is not a column name or @variable; separate the "
                                     "entries with single commas, and put a name holding a comma in backticks",
                                     text, entry));
@@ -139,9 +139,9 @@ std::vector<ColumnEntry> parse_columns(const std::string& text) {
 
 std::vector<std::string> parse_partitions(const std::string& text) {
   std::vector<std::string> partitions;
-  for (std::string entry : load::split_names(text)) {
+  for (std::string entry : text::split_names(text)) {
     std::string name;
-    if (!load::parse_name(entry, name))
+    if (!text::parse_name(entry, name))
       throw usage_error(fmt::format("--partition '{}': '{}' is not a partition name; separate the names with "
                                     "single commas, and put a name holding a comma in backticks", text, entry));
     partitions.push_back(std::move(name));
@@ -181,7 +181,7 @@ unsigned parse_conversions(const std::vector<std::string>& names) {
 }
 
 Assignment parse_assignment(const std::string& text) {
-  const load::SqlScan scan = load::scan_sql(text);
+  const text::SqlScan scan = text::scan_sql(text);
   auto bad = [&](const std::string& why) { return usage_error(fmt::format("--set '{}': {}", text, why)); };
   if (scan.unterminated) throw bad("a quote or comment is not closed");
   if (scan.equals.empty()) throw bad("give one assignment COLUMN = EXPRESSION, e.g. --set 'c = UPPER(@x)'");
@@ -190,10 +190,10 @@ Assignment parse_assignment(const std::string& text) {
               "in parentheses, e.g. --set 'c = (@x = 1)'");
   if (!scan.commas.empty()) throw bad("a ',' outside parentheses: give --set once for each column");
   if (!scan.placeholders.empty()) throw bad("a '?' outside quotes: an expression here takes no placeholders");
-  if (std::string why = load::per_statement_use(text, scan); !why.empty()) throw bad(why);
+  if (std::string why = text::per_statement_use(text, scan); !why.empty()) throw bad(why);
   Assignment a;
   const std::size_t eq = scan.equals.front();
-  if (!load::parse_name(std::string_view(text).substr(0, eq), a.column))
+  if (!text::parse_name(std::string_view(text).substr(0, eq), a.column))
     throw bad("left of '=' must be one column name (in backticks if it holds spaces or symbols)");
   a.expression = text.substr(eq + 1);
   a.expression.erase(0, a.expression.find_first_not_of(" \t\r\n"));

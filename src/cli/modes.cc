@@ -46,7 +46,7 @@ const ModeTraits& traits(Mode mode) {
 }
 
 const ModeTraits* find_mode(std::string_view name) {
-  const auto row = std::ranges::find_if(kModes, [&](const ModeTraits& t) { return load::same_name(t.name, name); });
+  const auto row = std::ranges::find_if(kModes, [&](const ModeTraits& t) { return text::same_name(t.name, name); });
   return row == kModes.end() ? nullptr : &*row;
 }
 

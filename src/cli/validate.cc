@@ -67,7 +67,7 @@ void check_reading(const Options& o, const Given& given) {
 // that fastload does not convert (input/charsets.h converts the others):
 // gb18030, which MariaDB does not have.
 bool charset_is_unsplittable(std::string name) {
-  return load::same_name(name, "gb18030");
+  return text::same_name(name, "gb18030");
 }
 
 void check_charset(const Options& o) {

@@ -9,7 +9,7 @@ namespace fastload::load {
 
 std::optional<std::string> unnameable_character(Session& session, std::string_view name) {
   for (std::size_t at = 0; at < name.size(); ++at) {
-    std::size_t length = utf8_character(name, at);
+    std::size_t length = text::utf8_character(name, at);
     if (length < 4) continue;
     if (session.query_value("SELECT @@character_set_system").value_or("") == "utf8mb4") return std::nullopt;
     auto byte = [&](std::size_t i) { return static_cast<unsigned char>(name[at + i]) & 0x3fu; };

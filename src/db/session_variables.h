@@ -26,7 +26,7 @@ namespace fastload::load {
 
 // The run's time, read once at its start on the control session.
 struct RunClock {
-  ClockReading reading;    // empty where the server said nothing
+  text::ClockReading reading;    // empty where the server said nothing
   bool ambiguous = false;  // the session's zone shows this local time twice: a literal of it could mean either
   std::string time_zone;   // the session's, for messages
 };

@@ -11,7 +11,7 @@
 #include "text/sql_text.h"
 
 namespace fastload::dump {
-using load::trimmed;
+using text::trimmed;
 
 namespace {
 
@@ -21,12 +21,12 @@ std::string_view code_of(std::string_view statement) {
   if (marker == 0 || !statement.ends_with("*/") || statement.find("*/") != statement.size() - 2) return statement;
   statement = statement.substr(marker, statement.size() - marker - 2);
   while (!statement.empty() && std::isdigit(static_cast<unsigned char>(statement.front()))) statement.remove_prefix(1);
-  return trimmed(statement);
+  return text::trimmed(statement);
 }
 
 // The statement's unquoted words (keywords and names), executable comments read as code.
 std::vector<std::string_view> words_of(std::string_view statement) {
-  const load::SqlScan scan = load::scan_sql(statement);
+  const text::SqlScan scan = text::scan_sql(statement);
   std::vector<std::string_view> words;
   for (const auto& w : scan.words) words.push_back(statement.substr(w.begin, w.end - w.begin));
   return words;
@@ -35,9 +35,9 @@ std::vector<std::string_view> words_of(std::string_view statement) {
 // The header's SET: what it sets the variables fastload carries to the load's sessions to.
 void read_settings(std::string_view statement, SchemaFile& out) {
   const std::string_view code = code_of(statement);
-  const load::SqlScan scan = load::scan_sql(code);
+  const text::SqlScan scan = text::scan_sql(code);
   const auto words = words_of(code);
-  if (words.size() >= 3 && load::same_name(words[1], "names")) out.names = std::string(words[2]);
+  if (words.size() >= 3 && text::same_name(words[1], "names")) out.names = std::string(words[2]);
   std::vector<std::size_t> ends = scan.commas;
   ends.push_back(code.size());
   std::size_t from = words.empty() ? 0 : scan.words[0].end;  // past SET
@@ -46,11 +46,11 @@ void read_settings(std::string_view statement, SchemaFile& out) {
     from = end + 1;
     const std::size_t eq = part.find('=');
     if (eq == std::string_view::npos) continue;
-    std::string_view name = trimmed(part.substr(0, eq));
+    std::string_view name = text::trimmed(part.substr(0, eq));
     if (name.starts_with("@@session.")) name.remove_prefix(10);
-    const std::string value(trimmed(part.substr(eq + 1)));
-    if (load::same_name(name, "time_zone")) out.time_zone = value;
-    if (load::same_name(name, "sql_mode")) out.sql_mode = value;
+    const std::string value(text::trimmed(part.substr(eq + 1)));
+    if (text::same_name(name, "time_zone")) out.time_zone = value;
+    if (text::same_name(name, "sql_mode")) out.sql_mode = value;
   }
 }
 
@@ -90,7 +90,7 @@ Failure refusal(const std::string& path, std::size_t line, std::string_view stat
 SchemaFile parse_schema(const std::string& path, std::string_view script) {
   SchemaFile out;
   out.path = path;
-  for (std::string_view statement : load::split_script(script)) {
+  for (std::string_view statement : text::split_script(script)) {
     const SchemaStatement judged = judge_statement(statement);
     const std::size_t line = line_of(script, statement);
     if (!judged.object.empty()) out.named.push_back({judged.object, line, excerpt(statement)});

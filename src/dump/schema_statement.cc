@@ -12,7 +12,7 @@
 namespace fastload::dump {
 namespace {
 
-using load::same_name;
+using text::same_name;
 
 // A statement read as MariaDB's lexer reads it, as far as judging it needs: executable comments (/*!40101 ...*/,
 // /*M!100616 ...*/) are code, other comments are skipped.
@@ -121,7 +121,7 @@ struct Reader {
   }
   bool is_word(std::string_view w, std::size_t ahead = 0) const {
     const Token* t = peek(ahead);
-    return t && t->kind == Token::word && same_name(t->text, w);
+    return t && t->kind == Token::word && text::same_name(t->text, w);
   }
   bool is_symbol(char c, std::size_t ahead = 0) const {
     const Token* t = peek(ahead);
@@ -154,7 +154,7 @@ bool dump_variable(std::string_view name) {
       "character_set_client", "character_set_results", "character_set_connection", "collation_connection",
       "time_zone", "sql_mode", "unique_checks", "foreign_key_checks", "sql_notes", "note_verbosity",
       "sql_quote_show_create", "check_constraint_checks", "default_collation_for_utf8mb4"};
-  return std::any_of(kNames.begin(), kNames.end(), [&](std::string_view n) { return same_name(n, name); });
+  return std::any_of(kNames.begin(), kNames.end(), [&](std::string_view n) { return text::same_name(n, name); });
 }
 
 // One `target = value` of a SET, up to its comma.
@@ -167,7 +167,7 @@ std::string judge_assignment(Reader& r) {
   std::string name = target->text;
   if (target->kind == Token::system_var) {
     const std::size_t dot = name.find('.');
-    if (dot != std::string::npos && same_name(name.substr(0, dot), "global")) return "a SET of a global variable";
+    if (dot != std::string::npos && text::same_name(name.substr(0, dot), "global")) return "a SET of a global variable";
     if (dot != std::string::npos) name = name.substr(dot + 1);
   }
   if (target->kind != Token::user_var && !dump_variable(name))
@@ -234,7 +234,7 @@ bool own_definition(const Reader& r) {
       r.is_word("table", 1))
     return false;
   return std::none_of(r.tokens.begin() + static_cast<std::ptrdiff_t>(r.at), r.tokens.end(), [](const Token& t) {
-    return t.depth == 0 && t.kind == Token::word && (same_name(t.text, "select") || same_name(t.text, "like"));
+    return t.depth == 0 && t.kind == Token::word && (text::same_name(t.text, "select") || text::same_name(t.text, "like"));
   });
 }
 

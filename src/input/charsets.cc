@@ -38,7 +38,7 @@ const FileCharset kCharsets[] = {
 
 const FileCharset* converted_charset(std::string_view name) {
   for (const FileCharset& cs : kCharsets)
-    if (load::same_name(name, cs.name)) return &cs;
+    if (text::same_name(name, cs.name)) return &cs;
   return nullptr;
 }
 

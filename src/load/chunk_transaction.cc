@@ -97,11 +97,11 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   const JobInput& input = job.inputs[load.chunk.file];
   if (!load.text.last || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
   const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
-  RowWidth width = row_width(to.target, to.options);
+  text::RowWidth width = row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
   const Dialect& dialect = job.options.dialect;
-  if (!input.converted_last) return unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
-  auto problem = unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
+  if (!input.converted_last) return text::unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
+  auto problem = text::unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
   if (problem) problem->row_in_chunk = load.chunk.rows;  // the file's last row
   return problem;
 }

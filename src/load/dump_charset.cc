@@ -26,7 +26,7 @@ std::vector<CharsetCheck> charset_checks(const Target& target, const Options& op
 }
 
 bool wrong_charset(DumpText kind, std::string_view value) {
-  const Utf8Reading r = read_utf8(value);
+  const text::Utf8Reading r = text::read_utf8(value);
   // Text the server converted to UTF-8 is UTF-8 throughout: a one-byte field with a pair that happens to read as
   // a character, beside a byte that begins none, is the column's own bytes.
   return kind == DumpText::one_byte ? r.is_multibyte_text() : !r.valid();
@@ -34,22 +34,22 @@ bool wrong_charset(DumpText kind, std::string_view value) {
 
 std::string charset_message(const CharsetCheck& check, std::string_view value) {
   const Column& c = *check.column;
-  const Utf8Reading r = read_utf8(value);
-  const std::string name = quote_identifier(c.name);
+  const text::Utf8Reading r = text::read_utf8(value);
+  const std::string name = text::quote_identifier(c.name);
   if (check.kind == DumpText::one_byte) {
-    const std::size_t at = r.first_character, n = utf8_character(value, at);
+    const std::size_t at = r.first_character, n = text::utf8_character(value, at);
     return fmt::format(
         "column {} is {} and its value {} is UTF-8 text ('{}' is {} at byte {} of the field), which read as the "
         "bytes the column stores (a dump's default) would be stored as other {} characters without a word: the "
         "dump was probably made with --default-character-set=utf8mb4; give --charset utf8mb4 (the dump's "
         "--default-character-set), or --charset binary if these bytes are the column's own", name, c.charset,
-        shown_bytes(value), value.substr(at, n), hex_bytes(value, at, n), at, c.charset);
+        text::shown_bytes(value), value.substr(at, n), text::hex_bytes(value, at, n), at, c.charset);
   }
   return fmt::format(
       "column {} is {} and its value {} is not UTF-8 (byte {} at byte {} of the field begins no character): the "
       "dump was probably made with --default-character-set=latin1 or another charset; give --charset with the "
-      "dump's --default-character-set (e.g. --charset latin1)", name, c.charset, shown_bytes(value),
-      hex_bytes(value, r.first_invalid, 1), r.first_invalid);
+      "dump's --default-character-set (e.g. --charset latin1)", name, c.charset, text::shown_bytes(value),
+      text::hex_bytes(value, r.first_invalid, 1), r.first_invalid);
 }
 
 }  // namespace fastload::load

@@ -77,18 +77,18 @@ std::vector<FieldCheck> field_checks(const Target& target, const Options& option
 bool converted(const FieldCheck& check, const text::Field& f) {
   if (f.is_null) return check.kind == kTimestampNull;
   switch (check.kind) {
-    case kIntFraction: return integer_loses_fraction(f.value);
+    case kIntFraction: return text::integer_loses_fraction(f.value);
     case kTimeFraction:
-      return fraction_beyond(f.value, check.fraction_digits, check.time);
-    case kBitText: return only_digits(f.value);
-    case kEnumIndex: return number_not_member(f.value, check.column->members);
+      return text::fraction_beyond(f.value, check.fraction_digits, check.time);
+    case kBitText: return text::only_digits(f.value);
+    case kEnumIndex: return text::number_not_member(f.value, check.column->members);
     default: return false;
   }
 }
 
 std::string conversion_message(const FieldCheck& check, std::string_view value) {
   const Column& c = *check.column;
-  const std::string name = quote_identifier(c.name);
+  const std::string name = text::quote_identifier(c.name);
   switch (check.kind) {
     case kIntFraction:
       return fmt::format("column {} ({}) takes whole numbers: the server would round {} without a word; give a "
@@ -152,11 +152,11 @@ std::vector<Problem> ValueChecker::check(std::string_view bytes, const Chunk& ch
   // Without value checks, only a row with a byte above 0x7F needs parsing (ASCII reads the same in every charset
   // a dump is written in): the chunk, then each row, is scanned for one first, eight bytes a step.
   const bool text_only = checks_.empty();
-  if (text_only && (charsets_.empty() || !has_high_byte(text))) return problems;
+  if (text_only && (charsets_.empty() || !text::has_high_byte(text))) return problems;
   std::uint64_t row = 0;
   scanner_.for_each_row(text, [&](std::string_view row_text, std::uint64_t, text::RowEnd end) {
     ++row;
-    if (text_only && !has_high_byte(row_text)) return true;
+    if (text_only && !text::has_high_byte(row_text)) return true;
     fields_.clear();
     parser_.clear();
     parser_.parse_row(row_text, end, fields_);

@@ -30,7 +30,7 @@ void put_escaped(std::string_view text, std::string& out) {
 long next_code_point(std::string_view s, std::size_t& i) {
   const auto b = static_cast<unsigned char>(s[i]);
   if (b < 0x80) return s[i++];
-  const std::size_t n = load::utf8_character(s, i);
+  const std::size_t n = text::utf8_character(s, i);
   if (n == 0) return -1;
   long cp = b & (0x7f >> n);
   for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);

@@ -22,7 +22,7 @@ Failure cannot_number(const RunState& state, const std::string& why) {
   return Failure(ExitCode::usage, fmt::format(
       "{} has the AUTO_INCREMENT column {} that the file does not give, and fastload numbers such rows in "
       "file order as one LOAD DATA does; {}. Give the ids in the file (--columns naming the column)",
-      state.target.display, load::quote_identifier(state.auto_ids->column), why));
+      state.target.display, text::quote_identifier(state.auto_ids->column), why));
 }
 
 // The ids from the ledger of an earlier run of this load, or nullopt.

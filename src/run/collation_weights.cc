@@ -55,7 +55,7 @@ std::shared_ptr<const order::Weights> read_weights(load::Session& control, const
   w->by_byte = !utf8;
   const std::string character = utf8 ? "CHAR(seq USING utf32)" : fmt::format("CONVERT(UNHEX(LPAD(HEX(seq), 2, '0')) USING {})", from);
   // The SEQUENCE engine's tables exist in every database: the target's is one the session may read.
-  const std::string range = fmt::format("{}.{}", load::quote_identifier(database),
+  const std::string range = fmt::format("{}.{}", text::quote_identifier(database),
                                         utf8 ? "seq_0_to_65535 WHERE seq NOT BETWEEN 55296 AND 57343" : "seq_0_to_255");
   std::vector<load::Row> rows;
   try {

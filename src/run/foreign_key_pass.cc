@@ -18,7 +18,7 @@ std::vector<std::size_t> fields_of(const load::Target& target, const std::vector
   std::vector<std::size_t> fields;
   for (const std::string& name : columns) {
     auto at = std::find_if(filled.begin(), filled.end(), [&](const load::Column* c) {
-      return load::same_name(c->name, name);
+      return text::same_name(c->name, name);
     });
     fields.push_back(at == filled.end() ? SIZE_MAX : static_cast<std::size_t>(at - filled.begin()));
   }

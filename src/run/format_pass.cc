@@ -21,8 +21,8 @@ bool last_field_read_by_set(const Options& o) {
   });
 }
 
-load::FormatExpectation expectation(const Options& o, const RunState& state) {
-  load::FormatExpectation e;
+text::FormatExpectation expectation(const Options& o, const RunState& state) {
+  text::FormatExpectation e;
   e.width = load::row_width(state.target, o);
   e.names = load::field_names(state.target, o);
   e.cr_meant = o.dialect.line_terminator.find('\r') != std::string::npos || last_field_read_by_set(o);
@@ -31,7 +31,7 @@ load::FormatExpectation expectation(const Options& o, const RunState& state) {
   return e;
 }
 
-Failure refused(const load::FormatMismatch& m) {
+Failure refused(const text::FormatMismatch& m) {
   return Failure(ExitCode::rejected, fmt::format("{}:{} (byte {}): {}; nothing was loaded", m.where.file,
                                                  m.where.line, m.where.byte_offset, m.message));
 }
@@ -84,7 +84,7 @@ void check_backslashes(const Options& o, const Input& input, const Chunk& first)
 }  // namespace
 
 void check_formats(const Options& options, RunState& state) {
-  const load::FormatExpectation expected = expectation(options, state);
+  const text::FormatExpectation expected = expectation(options, state);
   const bool no_escape = server_reads_no_escape(options, state);
   for (Input& input : state.inputs) {
     if (no_escape && !input.file)
@@ -95,14 +95,14 @@ void check_formats(const Options& options, RunState& state) {
     if (input.file && options.convert_charset) continue;
     if (input.file && input.chunk_count > 0) {
       const Chunk& first = state.chunks[input.first_chunk];
-      load::FormatSample sample{input.file->bytes().substr(first.begin), input.name(), first.begin, first.first_line};
-      if (auto mismatch = load::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
+      text::FormatSample sample{input.file->bytes().substr(first.begin), input.name(), first.begin, first.first_line};
+      if (auto mismatch = text::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
       if (options.check_dump_charset)
         check_dump_charset(options, state, input.file->bytes(), first, input.name(), 0);
     } else if (input.chunker) {  // a stream: its first chunk, as it is cut (byte offsets of a converted one's text)
       input.chunker->inspect_first([&options, &state, expected, name = input.name()](const input::StreamChunk& chunk) {
-        load::FormatSample sample{chunk.bytes, name, chunk.chunk.begin, chunk.chunk.first_line};
-        if (auto mismatch = load::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
+        text::FormatSample sample{chunk.bytes, name, chunk.chunk.begin, chunk.chunk.first_line};
+        if (auto mismatch = text::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
         Chunk local = chunk.chunk;  // over chunk.bytes alone
         local.begin = 0;
         local.end = chunk.bytes.size();

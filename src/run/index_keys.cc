@@ -70,13 +70,13 @@ struct PartReader {
 
 const load::Column* column_named(const load::Target& target, const std::string& name) {
   for (const load::Column& c : target.columns)
-    if (load::same_name(c.name, name)) return &c;
+    if (text::same_name(c.name, name)) return &c;
   return nullptr;
 }
 
 bool set_by_option(const Options& options, const std::string& name) {
   for (const Assignment& a : options.set)
-    if (load::same_name(a.column, name)) return true;
+    if (text::same_name(a.column, name)) return true;
   return false;
 }
 
@@ -89,7 +89,7 @@ std::optional<order::IndexKey> read_key(const load::UniqueKey& key, const Option
     names.push_back(k.name);
     const load::Column* column = column_named(state.target, k.name);
     if (!column) return std::nullopt;
-    if (state.auto_ids && load::same_name(state.auto_ids->column, k.name)) return std::nullopt;
+    if (state.auto_ids && text::same_name(state.auto_ids->column, k.name)) return std::nullopt;
     const std::optional<std::size_t> field = load::field_of(k.name, state.target, options);
     if (set_by_option(options, k.name) || column->generated) {
       out.unknown = true;  // computed from the row by the server

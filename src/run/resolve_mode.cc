@@ -26,7 +26,7 @@ std::uint64_t max_row_bytes(load::Session& session, const load::Target& t) {
 }
 
 TableShape shape_of(load::Session& session, const load::Target& t) {
-  return {.innodb = load::same_name(t.engine, "InnoDB"), .max_row_bytes = max_row_bytes(session, t)};
+  return {.innodb = text::same_name(t.engine, "InnoDB"), .max_row_bytes = max_row_bytes(session, t)};
 }
 
 void resolve(RunState& state, const ModeChoice& choice) {

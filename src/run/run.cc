@@ -266,8 +266,8 @@ void drop_created_if_empty(const Options& options, RunState& state) {
   try {
     load::Session session(options.connection, state.password);
     session.execute("SET SESSION foreign_key_checks = 0");  // a table of the run may refer to it
-    session.execute(fmt::format("DROP TABLE {}.{}", load::quote_identifier(options.database),
-                                load::quote_identifier(options.table)));
+    session.execute(fmt::format("DROP TABLE {}.{}", text::quote_identifier(options.database),
+                                text::quote_identifier(options.table)));
     s.error += fmt::format("\n{} was created by this run (from {}) and nothing was committed into it: it was "
                            "dropped again", s.table, s.created_from);
   } catch (const std::exception& e) {

@@ -207,9 +207,9 @@ std::vector<InferredColumn> infer_columns(const TableStats& stats, const std::ve
 std::string create_table_sql(std::string_view database, std::string_view table,
                              const std::vector<InferredColumn>& columns) {
   if (columns.empty()) throw internal_error("create_table_sql: a table needs a column");
-  std::string sql = "CREATE TABLE " + load::quote_identifier(database) + "." + load::quote_identifier(table) + " (";
+  std::string sql = "CREATE TABLE " + text::quote_identifier(database) + "." + text::quote_identifier(table) + " (";
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    sql += (i == 0 ? "\n  " : ",\n  ") + load::quote_identifier(columns[i].name) + " " + columns[i].type;
+    sql += (i == 0 ? "\n  " : ",\n  ") + text::quote_identifier(columns[i].name) + " " + columns[i].type;
     if (!columns[i].nullable) sql += " NOT NULL";
   }
   return sql + "\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4";

@@ -110,7 +110,7 @@ std::string find_fields(const std::vector<std::string>& columns, const load::Tar
     if (!field)
       return fmt::format("the table is partitioned by column {}, which {}", column,
                          std::any_of(options.set.begin(), options.set.end(),
-                                     [&](const Assignment& a) { return load::same_name(a.column, column); })
+                                     [&](const Assignment& a) { return text::same_name(a.column, column); })
                              ? "--set computes on the server"
                              : "--columns does not read from the file");
     fields.push_back(*field);

@@ -14,7 +14,7 @@ namespace {
 // The entry of --columns a variable holds: its last one, as LOAD DATA sets it field after field.
 std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& columns, std::string_view name) {
   for (std::size_t i = columns.size(); i-- > 0;)
-    if (columns[i].variable && same_name(columns[i].name, name)) return i;
+    if (columns[i].variable && text::same_name(columns[i].name, name)) return i;
   return std::nullopt;
 }
 
@@ -22,7 +22,7 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 
 InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids)
     : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
-      introducer_(same_name(options.sent_charset(), kConnectionCharset) ? "" : "_" + options.sent_charset()),
+      introducer_(text::same_name(options.sent_charset(), kConnectionCharset) ? "" : "_" + options.sent_charset()),
       file_charset_(options.sent_charset()) {
   text_.back().push_back('(');
   std::string names;
@@ -86,7 +86,7 @@ void InsertShape::add_name(const Target& target, std::string_view name, std::str
     names += ',';
     text_.back() += ',';
   }
-  names += quote_identifier(find_column(target, name)->name);
+  names += text::quote_identifier(find_column(target, name)->name);
 }
 
 // The id last, after the --set columns, as the LOAD DATA modes assign it last.
@@ -99,7 +99,7 @@ void InsertShape::add_id(const Target& target, const AutoIds& ids, std::string& 
 // Other variables stay: the session's own, as LOAD DATA would read them.
 void InsertShape::add_expression(const std::string& expression, const Options& options, bool backslash_escapes) {
   std::size_t at = 0;
-  for (const SqlScan::Variable& v : scan_sql(expression, backslash_escapes).variables) {
+  for (const text::SqlScan::Variable& v : text::scan_sql(expression, backslash_escapes).variables) {
     std::optional<std::size_t> field = variable_field(options.columns, v.name);
     if (!field) continue;
     // CAST: a string with a variable's collation derivation (IMPLICIT), not a literal's.
@@ -109,7 +109,7 @@ void InsertShape::add_expression(const std::string& expression, const Options& o
     text_.back() += fmt::format(" AS CHAR CHARACTER SET {})", options.sent_charset());
     at = v.end;
   }
-  text_.back() += closed_expression(expression.substr(at));
+  text_.back() += text::closed_expression(expression.substr(at));
 }
 
 void InsertShape::check_ids(bool zero_is_a_value) {

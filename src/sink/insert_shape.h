@@ -42,7 +42,7 @@ class InsertShape {
   // "INSERT INTO `db`.`t` (`a`,`c`) VALUES " (or INSERT IGNORE, REPLACE).
   const std::string& head() const { return head_; }
   const std::vector<ValueSlot>& slots() const { return slots_; }
-  const RowWidth& width() const { return width_; }
+  const text::RowWidth& width() const { return width_; }
 
   // Appends one row's tuple; value(out, slot) appends each slot's value.
   template <class Value>
@@ -102,7 +102,7 @@ class InsertShape {
   std::string file_charset_;
   std::vector<std::string> text_{""};  // text_[i] before slot i; the last one after every slot
   std::vector<ValueSlot> slots_;
-  RowWidth width_;
+  text::RowWidth width_;
   bool expressions_read_fields_ = false;
   std::optional<ValueSlot> given_id_;  // the field the file gives the AUTO_INCREMENT column in, when checked
   bool zero_is_a_value_ = false;

@@ -70,7 +70,7 @@ class PreparedInsertSink : public Sink {
   OnDuplicate on_duplicate_;
   std::uint64_t batch_rows_;
   std::size_t max_batch_bytes_;
-  ChunkRows rows_;
+  text::ChunkRows rows_;
   std::unique_ptr<PreparedStatement> statement_;  // array binding: one row; else batch_rows_ tuples
   std::unique_ptr<PreparedStatement> short_statement_;  // a tuple statement for a shorter batch
   std::unique_ptr<BindBuffers> binds_;  // tuples: what the binds point at

@@ -44,7 +44,7 @@ class TextInsertSink : public Sink {
   std::size_t max_packet_;       // bytes: the longest statement max_allowed_packet lets through
   std::size_t max_statement_;    // bytes: kStatementBytes, or less when max_allowed_packet is smaller;
                                  // a single longer row goes alone
-  ChunkRows rows_;
+  text::ChunkRows rows_;
   std::string statement_;        // the statement being built
   std::string tuple_;            // the row being added
   std::uint64_t first_row_ = 0;  // chunk row of the statement's first tuple

@@ -10,7 +10,7 @@ namespace {
 
 // MariaDB writes 'Error' for some rows and 'error' for others.
 bool is_error(const std::optional<std::string>& msg_type) {
-  return msg_type && same_name(*msg_type, "error");
+  return msg_type && text::same_name(*msg_type, "error");
 }
 
 void warn(const Target& target, const std::string& what) {

@@ -14,10 +14,10 @@ const Column* unfilled_auto_increment(const Target& target, const Options& optio
   for (const Column& column : target.columns) {
     if (!column.auto_increment) continue;
     for (const Assignment& a : options.set)
-      if (same_name(a.column, column.name)) return nullptr;
+      if (text::same_name(a.column, column.name)) return nullptr;
     if (options.columns.empty()) return column.invisible ? &column : nullptr;
     for (const ColumnEntry& e : options.columns)
-      if (!e.variable && same_name(e.name, column.name)) return nullptr;
+      if (!e.variable && text::same_name(e.name, column.name)) return nullptr;
     return &column;
   }
   return nullptr;
@@ -27,7 +27,7 @@ const Column* filled_auto_increment(const Target& target, const Options& options
   for (const Column& column : target.columns) {
     if (!column.auto_increment) continue;
     for (const Assignment& a : options.set)
-      if (same_name(a.column, column.name)) return nullptr;
+      if (text::same_name(a.column, column.name)) return nullptr;
     return unfilled_auto_increment(target, options) ? nullptr : &column;
   }
   return nullptr;
@@ -58,7 +58,7 @@ Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_
                           "the id one LOAD DATA would only where it reads the input before the load: a FILE it maps "
                           "(a compressed file or a pipe is read as it loads), without --part, into a table that is "
                           "no Spider table; decompress the input to a FILE first, or give the row its id{}",
-                          zero_is_a_value ? "NULL" : "NULL or 0", quote_identifier(column),
+                          zero_is_a_value ? "NULL" : "NULL or 0", text::quote_identifier(column),
                           zero_is_a_value ? "" : " (0 is stored as 0 under sql_mode NO_AUTO_VALUE_ON_ZERO)");
   return p;
 }
@@ -93,7 +93,7 @@ std::uint64_t first_id(std::uint64_t next, std::uint64_t increment, std::uint64_
 }
 
 std::uint64_t ids_taken(std::uint64_t rows, const std::string& engine) {
-  if (!same_name(engine, "InnoDB") || rows == 0) return rows;
+  if (!text::same_name(engine, "InnoDB") || rows == 0) return rows;
   constexpr std::uint64_t kMaxInterval = 65535;
   std::uint64_t taken = 0;
   for (unsigned interval = 0; taken < rows; ++interval)
@@ -102,7 +102,7 @@ std::uint64_t ids_taken(std::uint64_t rows, const std::string& engine) {
 }
 
 void check_numbering(Session& control, const Target& target, const Column& column) {
-  if (!same_name(target.engine, "MyISAM") && !same_name(target.engine, "Aria")) return;
+  if (!text::same_name(target.engine, "MyISAM") && !text::same_name(target.engine, "Aria")) return;
   // MyISAM and Aria number a column that no index begins with per group of the index's first columns.
   auto leads = control.query_value(fmt::format(
       "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} AND "
@@ -113,7 +113,7 @@ void check_numbering(Session& control, const Target& target, const Column& colum
       "{} numbers its AUTO_INCREMENT column {} per group of a multi-column index ({} does so when no "
       "index begins with the column), and the file does not give it: fastload numbers rows in file order and "
       "cannot give each group's numbers. Give the ids in the file (--columns naming {}), or load with one "
-      "LOAD DATA", target.display, quote_identifier(column.name), target.engine, column.name));
+      "LOAD DATA", target.display, text::quote_identifier(column.name), target.engine, column.name));
 }
 
 std::uint64_t next_auto_increment(Session& control, const Target& target) {
@@ -143,7 +143,7 @@ void move_auto_increment(Session& control, const Target& target, std::uint64_t n
 }
 
 std::string load_data_assignment(const AutoIds& ids) {
-  return fmt::format("{} = (@fastload_id := @fastload_id + {})", quote_identifier(ids.column), ids.increment);
+  return fmt::format("{} = (@fastload_id := @fastload_id + {})", text::quote_identifier(ids.column), ids.increment);
 }
 
 std::string load_data_counter(const AutoIds& ids, std::uint64_t first) {

@@ -111,7 +111,7 @@ class GivenIdCheck {
   std::string column_;
   std::size_t field_ = 0;  // the row's field that fills it
   bool zero_is_a_value_ = false;
-  std::optional<ChunkRows> rows_;  // empty: nothing to check
+  std::optional<text::ChunkRows> rows_;  // empty: nothing to check
 };
 
 // "`id` = (@fastload_id := @fastload_id + 3)": LOAD DATA's assignment that

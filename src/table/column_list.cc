@@ -13,11 +13,11 @@ std::optional<std::size_t> field_of(const std::string& column, const Target& tar
   if (options.columns.empty()) {
     const std::vector<const Column*> fields = default_columns(target);
     for (std::size_t at = 0; at < fields.size(); ++at)
-      if (same_name(fields[at]->name, column)) return at;
+      if (text::same_name(fields[at]->name, column)) return at;
     return std::nullopt;
   }
   for (std::size_t at = 0; at < options.columns.size(); ++at)
-    if (!options.columns[at].variable && same_name(options.columns[at].name, column)) return at;
+    if (!options.columns[at].variable && text::same_name(options.columns[at].name, column)) return at;
   return std::nullopt;
 }
 namespace {
@@ -32,7 +32,7 @@ std::string listed(const Target& t) {
 const Column& existing(const Target& t, const std::string& name, const char* option) {
   if (const Column* c = find_column(t, name)) return *c;
   throw misuse(fmt::format("{}: {} has no column {}; its columns are {}{}", option, t.display,
-                           quote_identifier(name), listed(t),
+                           text::quote_identifier(name), listed(t),
                            std::string_view(option) == "--columns"
                                ? " (an entry @name reads its field into a variable, for --set or to skip it)"
                                : ""));
@@ -70,7 +70,7 @@ void refuse_generated(const Target& t, const Options& o, const std::set<const Co
     throw misuse(fmt::format(
         "{} is a generated column of {}: the server computes it and drops a value the file gives for it without a "
         "word, so fastload does not send it one; read that field into a variable to leave it out{}",
-        quote_identifier(c->name), t.display,
+        text::quote_identifier(c->name), t.display,
         o.columns.empty() ? fmt::format(", e.g. --columns {}", suggested_columns(t))
                           : fmt::format(" (@{} instead of {} in --columns)", c->name, c->name)));
   }
@@ -80,7 +80,7 @@ void refuse_generated(const Target& t, const Options& o, const std::set<const Co
 
 const Column* find_column(const Target& target, std::string_view name) {
   for (const Column& c : target.columns)
-    if (same_name(c.name, name)) return &c;
+    if (text::same_name(c.name, name)) return &c;
   return nullptr;
 }
 
@@ -93,7 +93,7 @@ void refuse_unconvertible(const Target& t, const Options& o, const std::set<cons
   const std::string how = fmt::format("load it with --mode server (the server reads the file in {} itself), or "
                                       "convert the file to utf8mb4 first", o.charset);
   for (const Column* c : filled) {
-    if (c->binary || same_name(c->charset, o.charset))
+    if (c->binary || text::same_name(c->charset, o.charset))
       throw misuse(fmt::format(
           "column {} of {} is {}: the server stores a {} field's bytes there as they are, and fastload, which "
           "converts the file to utf8mb4, would store others ({}); {}", c->name, t.display,
@@ -112,7 +112,7 @@ void check_columns(const Target& t, const Options& o) {
     if (const Column& c = existing(t, a.column, "--set"); c.generated)
       throw misuse(fmt::format("--set {}: {} is a generated column of {}: the server computes it (LOAD DATA would drop "
                                "the value without a word, an INSERT refuses it); leave it out", c.name,
-                               quote_identifier(c.name), t.display));
+                               text::quote_identifier(c.name), t.display));
   std::set<const Column*> set;
   for (const Assignment& a : o.set) {
     const Column& c = existing(t, a.column, "--set");
@@ -127,12 +127,12 @@ void check_columns(const Target& t, const Options& o) {
   }
 }
 
-RowWidth row_width(const Target& t, const Options& o) {
+text::RowWidth row_width(const Target& t, const Options& o) {
   if (o.columns.empty()) {
     std::size_t columns = default_columns(t).size();
     return {columns, columns, false};
   }
-  RowWidth width{o.columns.size(), 0, !o.columns_of_dump};  // a dump's: the table's columns, for messages
+  text::RowWidth width{o.columns.size(), 0, !o.columns_of_dump};  // a dump's: the table's columns, for messages
   for (std::size_t i = 0; i < o.columns.size(); ++i)
     if (!o.columns[i].variable) width.required = i + 1;
   return width;
@@ -152,14 +152,14 @@ std::string load_data_columns(const Target& t, const Options& o) {
   std::string out;
   for (const ColumnEntry& e : o.columns) {
     out += out.empty() ? " (" : ", ";
-    out += e.variable ? fmt::format("@{}", quote_identifier(e.name)) : quote_identifier(find_column(t, e.name)->name);
+    out += e.variable ? fmt::format("@{}", text::quote_identifier(e.name)) : text::quote_identifier(find_column(t, e.name)->name);
   }
   if (o.columns.empty())
-    for (const Column* c : default_columns(t)) out += (out.empty() ? " (" : ", ") + quote_identifier(c->name);
+    for (const Column* c : default_columns(t)) out += (out.empty() ? " (" : ", ") + text::quote_identifier(c->name);
   if (!out.empty()) out += ")";
   for (std::size_t i = 0; i < o.set.size(); ++i)
-    out += fmt::format("{}{} = {}", i ? ", " : " SET ", quote_identifier(find_column(t, o.set[i].column)->name),
-                       closed_expression(o.set[i].expression));
+    out += fmt::format("{}{} = {}", i ? ", " : " SET ", text::quote_identifier(find_column(t, o.set[i].column)->name),
+                       text::closed_expression(o.set[i].expression));
   return out;
 }
 

@@ -31,7 +31,7 @@ void check_columns(const Target& target, const Options& options);
 
 // How many fields a row must hold: --columns' entries (those up to the last
 // column required), or the table's visible columns.
-RowWidth row_width(const Target& target, const Options& options);
+text::RowWidth row_width(const Target& target, const Options& options);
 
 // What each field fills, in order: a column's name, or "" for a @variable (--columns' entries, or the
 // table's visible columns).

@@ -39,17 +39,17 @@ namespace {
 std::string anti_join(const std::string& child, const ForeignKey& key, const std::string& index, std::size_t limit) {
   std::vector<std::string> selected, not_null, match;
   for (std::size_t i = 0; i < key.columns.size(); ++i) {
-    const std::string c = "c." + quote_identifier(key.columns[i]);
+    const std::string c = "c." + text::quote_identifier(key.columns[i]);
     selected.push_back(c);
     not_null.push_back(c + " IS NOT NULL");
-    match.push_back("p." + quote_identifier(key.parent_columns[i]) + " = " + c);
+    match.push_back("p." + text::quote_identifier(key.parent_columns[i]) + " = " + c);
   }
   // A parent row that matches has a non-NULL first column: it equals the child's.
-  const std::string hint = index.empty() ? "" : " FORCE INDEX (" + quote_identifier(index) + ")";
+  const std::string hint = index.empty() ? "" : " FORCE INDEX (" + text::quote_identifier(index) + ")";
   return fmt::format("SELECT {} FROM {} AS c{} LEFT JOIN {}.{} AS p ON {} WHERE {} AND p.{} IS NULL LIMIT {}",
-                     fmt::join(selected, ", "), child, hint, quote_identifier(key.parent_db),
-                     quote_identifier(key.parent_table), fmt::join(match, " AND "), fmt::join(not_null, " AND "),
-                     quote_identifier(key.parent_columns.at(0)), limit);
+                     fmt::join(selected, ", "), child, hint, text::quote_identifier(key.parent_db),
+                     text::quote_identifier(key.parent_table), fmt::join(match, " AND "), fmt::join(not_null, " AND "),
+                     text::quote_identifier(key.parent_columns.at(0)), limit);
 }
 
 // The child's index that begins with the key's columns, the narrowest first (a secondary index holds the key and
@@ -75,7 +75,7 @@ std::string key_order_index(Session& session, const std::string& child, const Fo
 
 std::optional<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
                                     const ForeignKey& key, std::size_t most) {
-  const std::string child = quote_identifier(database) + "." + quote_identifier(table);
+  const std::string child = text::quote_identifier(database) + "." + text::quote_identifier(table);
   const auto rows = session.query(anti_join(child, key, key_order_index(session, child, key), most + 1));
   if (rows.empty()) return std::nullopt;
   Orphans o{key.name, database + "." + table, key.parent_db + "." + key.parent_table, key.columns, {},

@@ -21,7 +21,7 @@ NamedLock record_lock(Session& control, const std::string& database) {
 }  // namespace
 
 std::string quoted(const std::string& database) {
-  return quote_identifier(database) + "." + quote_identifier("fastload_deferred_indexes");
+  return text::quote_identifier(database) + "." + text::quote_identifier("fastload_deferred_indexes");
 }
 
 std::vector<IndexDefinition> read(Session& control, const std::string& database, const Target& target) {

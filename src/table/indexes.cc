@@ -21,13 +21,13 @@ namespace {
 // cut by parse_keys' lines: what the line holds of it is read, to its end.
 std::string read_identifier(std::string_view text, std::size_t& pos) {
   if (pos >= text.size() || text[pos] != '`') return "";
-  if (std::optional<NameRead> read = read_name(text, pos)) {
+  if (std::optional<text::NameRead> read = text::read_name(text, pos)) {
     pos = read->end;
     return std::move(read->name);
   }
   const std::string closed = std::string(text.substr(pos)) + '`';
   pos = text.size();
-  return read_name(closed, 0)->name;
+  return text::read_name(closed, 0)->name;
 }
 
 // The column names of the parenthesised key part list at text[pos] == '('
@@ -113,7 +113,7 @@ std::vector<std::vector<std::string>> referencing_keys(Session& control, const T
 bool leads(const std::vector<std::string>& prefix, const std::vector<std::string>& columns) {
   return !prefix.empty() && prefix.size() <= columns.size() &&
          std::equal(prefix.begin(), prefix.end(), columns.begin(),
-                    [](const std::string& a, const std::string& b) { return same_name(a, b); });
+                    [](const std::string& a, const std::string& b) { return text::same_name(a, b); });
 }
 
 TableKeys keys_of(Session& control, const std::string& quoted_table) {
@@ -174,7 +174,7 @@ IndexComparison compare_indexes(const std::vector<IndexDefinition>& recorded, co
   IndexComparison out;
   for (const IndexDefinition& index : recorded) {
     auto there = std::find_if(now.indexes.begin(), now.indexes.end(),
-                              [&](const IndexDefinition& n) { return same_name(n.name, index.name); });
+                              [&](const IndexDefinition& n) { return text::same_name(n.name, index.name); });
     if (there == now.indexes.end()) out.missing.push_back(index);
     else if (there->clause != index.clause) out.changed.emplace_back(index, *there);
   }
@@ -217,7 +217,7 @@ std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_ke
   std::string alter = "ALTER TABLE " + target_.quoted;
   std::vector<std::string> names;
   for (const IndexDefinition& index : indexes) {
-    alter += fmt::format("{} DROP INDEX {}", names.empty() ? "" : ",", quote_identifier(index.name));
+    alter += fmt::format("{} DROP INDEX {}", names.empty() ? "" : ",", text::quote_identifier(index.name));
     names.push_back(index.name);
   }
   index_record::add(control, record_database_, target_, indexes);  // first: a run killed after the ALTER leaves it

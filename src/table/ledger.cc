@@ -121,7 +121,7 @@ std::string table_identity(Session& session, const std::string& database, const 
 }
 
 Ledger::Ledger(Session& control, const std::string& database, const std::string& table, LoadIdentity identity)
-    : quoted_(quote_identifier(database) + "." + quote_identifier(table)), identity_(std::move(identity)) {
+    : quoted_(text::quote_identifier(database) + "." + text::quote_identifier(table)), identity_(std::move(identity)) {
   // The bytes, not the path: a rerun through a symlink, another working
   // directory, a copy or a moved file is the same load.
   load_key_ = hex_hash(fmt::format("{}\n{}\n{}\ncopy {}", identity_.target, identity_.file_size,

@@ -37,17 +37,17 @@ std::string check_partitions(Session& session, const Target& target, const Optio
   if (names.empty())
     throw Failure(ExitCode::usage, fmt::format(
         "--partition {}: {} is not partitioned, so no row can go to a partition of it; leave out "
-        "--partition", quote_identifier(options.partitions.front()), target.display));
+        "--partition", text::quote_identifier(options.partitions.front()), target.display));
   std::vector<std::string> listed;  // quoted, so a name holding ", " reads as one
-  for (const std::string& name : names) listed.push_back(quote_identifier(name));
+  for (const std::string& name : names) listed.push_back(text::quote_identifier(name));
   std::vector<std::string> quoted;
   for (const std::string& wanted : options.partitions) {
     // The server compares partition names without case.
-    if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return same_name(n, wanted); }))
+    if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return text::same_name(n, wanted); }))
       throw Failure(ExitCode::usage, fmt::format(
           "--partition: {} has no partition {}; its partitions (and subpartitions) are {}: name some "
-          "of them", target.display, quote_identifier(wanted), fmt::join(listed, ", ")));
-    quoted.push_back(quote_identifier(wanted));
+          "of them", target.display, text::quote_identifier(wanted), fmt::join(listed, ", ")));
+    quoted.push_back(text::quote_identifier(wanted));
   }
   return fmt::format(" PARTITION ({})", fmt::join(quoted, ", "));
 }

@@ -12,13 +12,13 @@ namespace {
 
 bool assigned(const Options& options, const Column& column) {
   return std::any_of(options.set.begin(), options.set.end(),
-                     [&](const Assignment& a) { return same_name(a.column, column.name); });
+                     [&](const Assignment& a) { return text::same_name(a.column, column.name); });
 }
 
 // A column whose DEFAULT reads the clock and that no field or --set fills: the server would give it the time of
 // the statement that stores the row.
 bool takes_clock_default(const Target& target, const Options& options, const Column& column) {
-  return !column.generated && !column.default_sql.empty() && reads_clock(column.default_sql) &&
+  return !column.generated && !column.default_sql.empty() && text::reads_clock(column.default_sql) &&
          !field_of(column.name, target, options) && !assigned(options, column);
 }
 
@@ -28,19 +28,19 @@ ClockedAssignments with_run_clock(const Target& target, const Options& options, 
   ClockedAssignments out{options.set, {}};
   const bool readable = !clock.ambiguous && !clock.reading.local.empty();
   for (Assignment& a : out.set) {
-    if (!reads_clock(a.expression)) continue;
+    if (!text::reads_clock(a.expression)) continue;
     if (!readable) {
       out.notes.push_back(fmt::format("--set {}", a.column));
       continue;
     }
-    ClockRewrite r = with_clock(a.expression, clock.reading);
+    text::ClockRewrite r = text::with_clock(a.expression, clock.reading);
     if (!r.kept.empty())
       out.notes.push_back(fmt::format("--set {} ({})", a.column, fmt::join(r.kept, ", ")));
     a.expression = std::move(r.text);
   }
   for (const Column& c : target.columns) {
     if (!takes_clock_default(target, options, c)) continue;
-    ClockRewrite r = with_clock(c.default_sql, clock.reading);
+    text::ClockRewrite r = text::with_clock(c.default_sql, clock.reading);
     if (!readable || !r.kept.empty()) {
       out.notes.push_back(fmt::format("the DEFAULT of column {}", c.name));
       continue;

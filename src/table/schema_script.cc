@@ -18,7 +18,7 @@ void check_database(Session& session, const std::string& database) {
     return;
   throw Failure(ExitCode::no_table, fmt::format(
       "database {} does not exist, or the user has no privilege on it; create it first (CREATE DATABASE {}): "
-      "fastload creates the tables of a dump, not its database", database, quote_identifier(database)));
+      "fastload creates the tables of a dump, not its database", database, text::quote_identifier(database)));
 }
 
 bool table_exists(Session& session, const std::string& database, const std::string& table) {
@@ -33,7 +33,7 @@ void run_schema_statements(const ConnectionOptions& connection, const std::optio
                            const std::vector<std::string>& statements, const std::string& source) {
   Session session(connection, password);
   session.execute("SET SESSION foreign_key_checks = 0");
-  session.execute("USE " + quote_identifier(database));
+  session.execute("USE " + text::quote_identifier(database));
   try {
     for (const std::string& s : settings) session.execute(s);
     for (const std::string& s : statements) {

@@ -30,7 +30,7 @@ std::uint64_t name_hash(const std::string& database, const std::string& table) {
 Target staged_target(const Target& target) {
   Target stage = target;  // same columns, engine, transactional
   stage.table = stage_name(target);
-  stage.quoted = quote_identifier(stage.database) + "." + quote_identifier(stage.table);
+  stage.quoted = text::quote_identifier(stage.database) + "." + text::quote_identifier(stage.table);
   stage.display = stage.database + "." + stage.table;
   return stage;
 }
@@ -62,7 +62,7 @@ std::vector<std::string> publish_columns(Session& control, const Target& target)
            "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} "
            "AND COALESCE(GENERATION_EXPRESSION, '') = '' ORDER BY ORDINAL_POSITION",
            control.quote_string(target.database), control.quote_string(target.table))))
-    columns.push_back(quote_identifier(r[0].value_or("")));
+    columns.push_back(text::quote_identifier(r[0].value_or("")));
   return columns;
 }
 
@@ -95,7 +95,7 @@ Failure stage_failure(const ServerError& e, const Target& target, const Stage& s
   return Failure(denied ? ExitCode::privilege : ExitCode::load_failed, fmt::format(
       "--atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
       e.code(), denied ? fmt::format("GRANT CREATE, ALTER, DROP, INSERT, SELECT ON {}.* to the user (the stage "
-                                     "lives next to {}), or load without --atomic", quote_identifier(target.database),
+                                     "lives next to {}), or load without --atomic", text::quote_identifier(target.database),
                                      target.display)
                        : "fix the cause, or load without --atomic"));
 }

@@ -40,7 +40,7 @@ std::string default_sql(const Row& c, bool mariadb) {
   const std::string& value = *c[4];
   const std::string extra = c[5].value_or("");
   if (mariadb || extra.find("DEFAULT_GENERATED") != std::string::npos) return value;
-  return same_name(value.substr(0, 17), "CURRENT_TIMESTAMP") ? value : "";
+  return text::same_name(value.substr(0, 17), "CURRENT_TIMESTAMP") ? value : "";
 }
 
 Column column_of(const Row& c, bool mariadb) {
@@ -59,7 +59,7 @@ Column column_of(const Row& c, bool mariadb) {
                      extra.find("STORED GENERATED") != std::string::npos;
   column.nullable = c[3].value_or("YES") == "YES";
   column.fraction_digits = static_cast<unsigned>(std::stoul(c[6].value_or("0")));
-  if (type == "enum" || type == "set") column.members = type_members(c[2].value_or(""));
+  if (type == "enum" || type == "set") column.members = text::type_members(c[2].value_or(""));
   column.charset = c[7].value_or("");
   column.binary = type == "binary" || type == "varbinary" || type.find("blob") != std::string::npos;
   column.auto_increment = extra.find("auto_increment") != std::string::npos;
@@ -194,7 +194,7 @@ Target check_target(Session& session, const Options& options) {
   Target t;
   t.database = options.database;
   t.table = options.table;
-  t.quoted = quote_identifier(t.database) + "." + quote_identifier(t.table);
+  t.quoted = text::quote_identifier(t.database) + "." + text::quote_identifier(t.table);
   t.display = t.database + "." + t.table;
   set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
   find_table(session, t);

@@ -12,7 +12,7 @@
 #include "base/problem.h"
 #include "text/field_parser.h"
 
-namespace fastload::load {
+namespace fastload::text {
 
 // How many fields a row must hold, as LOAD DATA counts them.
 struct RowWidth {
@@ -98,4 +98,4 @@ class ChunkRows {
   text::RowEnd current_end_ = text::RowEnd::kNewline;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -8,7 +8,7 @@
 #include "text/identifiers.h"
 #include "text/sql_text.h"
 
-namespace fastload::load {
+namespace fastload::text {
 namespace {
 
 enum class Part { datetime, date, time, unix_seconds };
@@ -124,4 +124,4 @@ bool reads_clock(std::string_view sql, bool backslash_escapes) {
   return r.changed || !r.kept.empty();
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::text {
 
 // The run's time as the server said it in one statement (one instant):
 // NOW(6) in the session's time zone, UTC_TIMESTAMP(6), UNIX_TIMESTAMP(NOW(6)).
@@ -37,4 +37,4 @@ ClockRewrite with_clock(std::string_view sql, const ClockReading& clock, bool ba
 // Whether `sql` calls one of those functions.
 bool reads_clock(std::string_view sql, bool backslash_escapes = true);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

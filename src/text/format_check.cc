@@ -8,7 +8,7 @@
 #include "text/identifiers.h"
 #include "text/row_scanner.h"
 
-namespace fastload::load {
+namespace fastload::text {
 namespace {
 
 struct SampledRow {
@@ -167,4 +167,4 @@ std::optional<FormatMismatch> check_format(const Dialect& dialect, const FormatS
   return check_header(dialect, sample, rows, expected);
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -18,7 +18,7 @@
 #include "text/chunk_rows.h"
 #include "text/dialect.h"
 
-namespace fastload::load {
+namespace fastload::text {
 
 // What the rows must look like, from the table and the options.
 struct FormatExpectation {
@@ -52,4 +52,4 @@ inline constexpr std::size_t kFormatSampleBytes = 4 << 20;
 std::optional<FormatMismatch> check_format(const Dialect& dialect, const FormatSample& sample,
                                            const FormatExpectation& expected);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace fastload::load {
+namespace fastload::text {
 
 std::string quote_identifier(std::string_view name) {
   std::string quoted = "`";
@@ -62,4 +62,4 @@ std::vector<std::string> split_names(std::string_view text) {
   return entries;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

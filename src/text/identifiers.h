@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::text {
 
 // `name` as a MySQL identifier: in backticks, backticks doubled.
 std::string quote_identifier(std::string_view name);
@@ -39,4 +39,4 @@ bool parse_name(std::string_view text, std::string& name);
 // outside backticks, each entry as written.
 std::vector<std::string> split_names(std::string_view text);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

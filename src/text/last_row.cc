@@ -5,7 +5,7 @@
 #include "text/field_parser.h"
 #include "text/row_scanner.h"
 
-namespace fastload::load {
+namespace fastload::text {
 
 std::optional<Problem> unterminated_extra_fields(std::string_view bytes, std::uint64_t rows, const RowWidth& width,
                                                  const Dialect& dialect) {
@@ -24,4 +24,4 @@ std::optional<Problem> unterminated_extra_fields(std::string_view bytes, std::ui
   return p;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

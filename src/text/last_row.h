@@ -12,7 +12,7 @@
 #include "base/problem.h"
 #include "text/chunk_rows.h"
 
-namespace fastload::load {
+namespace fastload::text {
 
 // The problem of the last row of `bytes` (the input's last chunk, `rows`
 // rows) when it has no line terminator and more fields than `width`;
@@ -20,4 +20,4 @@ namespace fastload::load {
 std::optional<Problem> unterminated_extra_fields(std::string_view bytes, std::uint64_t rows, const RowWidth& width,
                                                  const Dialect& dialect);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -7,7 +7,7 @@
 
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::text {
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
@@ -239,4 +239,4 @@ std::string closed_expression(const std::string& expression) {
                                                                                                  : expression + "\n";
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

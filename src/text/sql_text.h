@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::text {
 
 struct SqlScan {
   struct Variable {
@@ -58,4 +58,4 @@ std::vector<std::string_view> split_script(std::string_view script, bool backsla
 // (# or --), so that SQL written after it is not commented out.
 std::string closed_expression(const std::string& expression);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

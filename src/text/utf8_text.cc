@@ -4,7 +4,7 @@
 #include <cstring>
 #include <fmt/core.h>
 
-namespace fastload::load {
+namespace fastload::text {
 namespace {
 
 constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
@@ -84,4 +84,4 @@ std::string hex_bytes(std::string_view bytes, std::size_t at, std::size_t n) {
   return out;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace fastload::load {
+namespace fastload::text {
 
 // Whether any byte is above 0x7F: ASCII text is the same in every charset a dump is written in, and needs no check.
 bool has_high_byte(std::string_view bytes);
@@ -36,4 +36,4 @@ std::string shown_bytes(std::string_view bytes, std::size_t most = 40);
 // The `n` bytes at bytes[at] in hex, "C3 A9".
 std::string hex_bytes(std::string_view bytes, std::size_t at, std::size_t n);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstring>
 
-namespace fastload::load {
+namespace fastload::text {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -125,4 +125,4 @@ std::vector<std::string> type_members(std::string_view column_type) {
   return members;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::text

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::text {
 
 // An integer (or YEAR) column: the text is a number ([blanks][+-]digits[.digits][e[+-]digits]) whose value has
 // a nonzero fraction, which the server rounds ('1.5' -> 2, '15e-1' -> 2, '-0.5' -> -1). '1.0', '1e3', '5.' lose
@@ -33,4 +33,4 @@ bool number_not_member(std::string_view text, const std::vector<std::string>& me
 // The members of an ENUM or SET column from information_schema's COLUMN_TYPE, "enum('a','it''s')" -> {a, it's}.
 std::vector<std::string> type_members(std::string_view column_type);
 
-}  // namespace fastload::load
+}  // namespace fastload::text

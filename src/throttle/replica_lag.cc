@@ -66,7 +66,7 @@ ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
                        std::vector<Replica> replicas, double max_lag, Gate& gate)
     : primary_(std::move(primary)),
       database_(database),
-      table_(load::quote_identifier(database) + "." + load::quote_identifier("fastload_heartbeat")),
+      table_(text::quote_identifier(database) + "." + text::quote_identifier("fastload_heartbeat")),
       id_(static_cast<std::uint64_t>(std::random_device{}() & 0x7fffffff) << 32),
       gate_(gate),
       max_lag_(max_lag) {

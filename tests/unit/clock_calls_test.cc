@@ -5,9 +5,9 @@
 namespace fastload {
 namespace {
 
-const load::ClockReading kClock{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};
+const text::ClockReading kClock{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};
 
-std::string rewritten(std::string_view sql) { return load::with_clock(sql, kClock).text; }
+std::string rewritten(std::string_view sql) { return text::with_clock(sql, kClock).text; }
 
 TEST(ClockCalls, EachCallBecomesALiteralOfItsTypeAndPrecision) {
   EXPECT_EQ(rewritten("NOW()"), "TIMESTAMP'2026-11-28 21:02:03'");
@@ -31,9 +31,9 @@ TEST(ClockCalls, OnlyCallsOutsideLiteralsNamesAndComments) {
             "CONCAT('NOW()', `now`, now, @now, t.now(), TIMESTAMP'2026-11-28 21:02:03') -- NOW()");
   EXPECT_EQ(rewritten("\"CURDATE()\" /* CURDATE() */"), "\"CURDATE()\" /* CURDATE() */");
   EXPECT_EQ(rewritten("SYSDATE()"), "SYSDATE()");
-  EXPECT_FALSE(load::with_clock("UPPER(@x)", kClock).changed);
-  EXPECT_FALSE(load::reads_clock("'now()'"));
-  EXPECT_TRUE(load::reads_clock("current_timestamp() + interval 1 day"));
+  EXPECT_FALSE(text::with_clock("UPPER(@x)", kClock).changed);
+  EXPECT_FALSE(text::reads_clock("'now()'"));
+  EXPECT_TRUE(text::reads_clock("current_timestamp() + interval 1 day"));
 }
 
 TEST(ClockCalls, ArgumentsOfOtherFunctionsAreRewrittenOnTheirOwn) {
@@ -43,7 +43,7 @@ TEST(ClockCalls, ArgumentsOfOtherFunctionsAreRewrittenOnTheirOwn) {
 }
 
 TEST(ClockCalls, CallsItCannotReadAreKeptAndSaid) {
-  const load::ClockRewrite r = load::with_clock("NOW(@p) + NOW(7) + CURDATE(1) + NOW()", kClock);
+  const text::ClockRewrite r = text::with_clock("NOW(@p) + NOW(7) + CURDATE(1) + NOW()", kClock);
   EXPECT_EQ(r.text, "NOW(@p) + NOW(7) + CURDATE(1) + TIMESTAMP'2026-11-28 21:02:03'");
   EXPECT_EQ(r.kept, (std::vector<std::string>{"NOW", "NOW", "CURDATE"}));
   EXPECT_TRUE(r.changed);

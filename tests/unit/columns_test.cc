@@ -33,7 +33,7 @@ std::optional<std::string> usage_message(const std::function<void()>& f) {
 
 std::vector<std::string> variable_names(std::string_view sql, bool backslash_escapes = true) {
   std::vector<std::string> names;
-  for (const auto& v : load::scan_sql(sql, backslash_escapes).variables) names.push_back(v.name);
+  for (const auto& v : text::scan_sql(sql, backslash_escapes).variables) names.push_back(v.name);
   return names;
 }
 
@@ -101,7 +101,7 @@ TEST(ParseAssignment, RefusesWhatDependsOnTheStatementOrSession) {
 
 TEST(ScanSql, WordsAndAssignments) {
   const std::string sql = "UPPER (@x) + f.g(1) + 'w' + `q` + h := 2";
-  load::SqlScan scan = load::scan_sql(sql);
+  text::SqlScan scan = text::scan_sql(sql);
   std::vector<std::string> words;
   for (const auto& w : scan.words)
     words.push_back(fmt::format("{}{}{}", w.qualified ? "." : "", sql.substr(w.begin, w.end - w.begin),
@@ -133,13 +133,13 @@ TEST(ScanSql, FindsUserVariablesOnlyInCode) {
 
 TEST(ScanSql, BackslashesFollowTheSqlMode) {
   EXPECT_EQ(variable_names("'a\\' @x '", true), Names{});
-  load::SqlScan scan = load::scan_sql("'a\\' @x '", false);  // NO_BACKSLASH_ESCAPES: 'a\' ends at its quote
+  text::SqlScan scan = text::scan_sql("'a\\' @x '", false);  // NO_BACKSLASH_ESCAPES: 'a\' ends at its quote
   EXPECT_EQ(scan.variables.size(), 1u);
   EXPECT_TRUE(scan.unterminated);
 }
 
 TEST(ScanSql, PositionsOfVariables) {
-  auto scan = load::scan_sql("f(@x, @`y`)");
+  auto scan = text::scan_sql("f(@x, @`y`)");
   ASSERT_EQ(scan.variables.size(), 2u);
   EXPECT_EQ(scan.variables[0].begin, 2u);
   EXPECT_EQ(scan.variables[0].end, 4u);
@@ -284,9 +284,9 @@ TEST(InsertShape, SaysWhenExpressionsReadFields) {
   EXPECT_FALSE(load::InsertShape(t, Options{}, true).expressions_read_fields());
 }
 
-// The fields ChunkRows hands out for `text` (default text format), or the problem it reports.
-std::string rows_of(const load::RowWidth& width, std::string_view text) {
-  load::ChunkRows rows(width, Dialect{});
+// The fields text::ChunkRows hands out for `text` (default text format), or the problem it reports.
+std::string rows_of(const text::RowWidth& width, std::string_view text) {
+  text::ChunkRows rows(width, Dialect{});
   Chunk chunk;
   chunk.end = text.size();
   std::vector<Problem> problems;
@@ -301,7 +301,7 @@ std::string rows_of(const load::RowWidth& width, std::string_view text) {
 }
 
 TEST(ChunkRows, MissingVariablesAreNullAndMissingColumnsRefused) {
-  load::RowWidth width{4, 2, true};  // e.g. --columns a,b,@x,@y
+  text::RowWidth width{4, 2, true};  // e.g. --columns a,b,@x,@y
   EXPECT_EQ(rows_of(width, "1\t2\t3\t4\n1\t2\t3\n1\t2\n"), "1,2,3,4,;1,2,3,N,;1,2,N,N,;");
   EXPECT_EQ(rows_of(width, "1\t2\t3\t4\t\n"), "1,2,3,4,;");  // one empty field after the last: ignored
   EXPECT_EQ(rows_of(width, "1\t2\n1\n"), "1,2,N,N,;row 2: the row has 1 fields but --columns needs 2 (its "
@@ -316,7 +316,7 @@ TEST(ChunkRows, MissingVariablesAreNullAndMissingColumnsRefused) {
 namespace fastload {
 namespace {
 
-const load::ClockReading kRunTime{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};
+const text::ClockReading kRunTime{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};
 
 // A table whose columns d and e default to the clock, f to a text that only looks like a call.
 load::Target clocked_table() {

@@ -17,18 +17,18 @@ namespace {
 using namespace std::string_literals;
 
 TEST(Utf8Text, WellFormedCharactersOfEachLength) {
-  EXPECT_EQ(utf8_character("\xC2\x80", 0), 2u);          // U+0080, the first of two bytes
-  EXPECT_EQ(utf8_character("\xC3\xA9", 0), 2u);          // é
-  EXPECT_EQ(utf8_character("\xDF\xBF", 0), 2u);          // U+07FF
-  EXPECT_EQ(utf8_character("\xE0\xA0\x80", 0), 3u);      // U+0800
-  EXPECT_EQ(utf8_character("\xE2\x82\xAC", 0), 3u);      // €
-  EXPECT_EQ(utf8_character("\xED\x9F\xBF", 0), 3u);      // U+D7FF, the last before the surrogates
-  EXPECT_EQ(utf8_character("\xED\xA0\x80", 0), 3u);      // a surrogate: MariaDB's utf8mb4 stores it
-  EXPECT_EQ(utf8_character("\xEF\xBF\xBF", 0), 3u);      // U+FFFF
-  EXPECT_EQ(utf8_character("\xF0\x90\x80\x80", 0), 4u);  // U+10000
-  EXPECT_EQ(utf8_character("\xF0\x9F\x98\x80", 0), 4u);  // 😀
-  EXPECT_EQ(utf8_character("\xF4\x8F\xBF\xBF", 0), 4u);  // U+10FFFF
-  EXPECT_EQ(utf8_character("x\xC3\xA9", 1), 2u);
+  EXPECT_EQ(text::utf8_character("\xC2\x80", 0), 2u);          // U+0080, the first of two bytes
+  EXPECT_EQ(text::utf8_character("\xC3\xA9", 0), 2u);          // é
+  EXPECT_EQ(text::utf8_character("\xDF\xBF", 0), 2u);          // U+07FF
+  EXPECT_EQ(text::utf8_character("\xE0\xA0\x80", 0), 3u);      // U+0800
+  EXPECT_EQ(text::utf8_character("\xE2\x82\xAC", 0), 3u);      // €
+  EXPECT_EQ(text::utf8_character("\xED\x9F\xBF", 0), 3u);      // U+D7FF, the last before the surrogates
+  EXPECT_EQ(text::utf8_character("\xED\xA0\x80", 0), 3u);      // a surrogate: MariaDB's utf8mb4 stores it
+  EXPECT_EQ(text::utf8_character("\xEF\xBF\xBF", 0), 3u);      // U+FFFF
+  EXPECT_EQ(text::utf8_character("\xF0\x90\x80\x80", 0), 4u);  // U+10000
+  EXPECT_EQ(text::utf8_character("\xF0\x9F\x98\x80", 0), 4u);  // 😀
+  EXPECT_EQ(text::utf8_character("\xF4\x8F\xBF\xBF", 0), 4u);  // U+10FFFF
+  EXPECT_EQ(text::utf8_character("x\xC3\xA9", 1), 2u);
 }
 
 TEST(Utf8Text, WhatBeginsNoCharacter) {
@@ -36,63 +36,63 @@ TEST(Utf8Text, WhatBeginsNoCharacter) {
        {"a"s, "\x80"s, "\xBF"s, "\xC0\x80"s, "\xC1\xBF"s, "\xC3"s, "\xC3x"s, "\xC3\xC3"s, "\xE0\x9F\xBF"s,
         "\xE2\x82"s, "\xE2\x82x"s, "\xED\xA0"s, "\xF0\x8F\xBF\xBF"s, "\xF0\x9F\x98"s,
         "\xF4\x90\x80\x80"s, "\xF5\x80\x80\x80"s, "\xFE"s, "\xFF"s, ""s})
-    EXPECT_EQ(utf8_character(bytes, 0), 0u) << hex_bytes(bytes, 0, bytes.size());
+    EXPECT_EQ(text::utf8_character(bytes, 0), 0u) << text::hex_bytes(bytes, 0, bytes.size());
 }
 
 TEST(Utf8Text, HighBytesFoundAtEveryPlace) {
-  EXPECT_FALSE(has_high_byte(""));
+  EXPECT_FALSE(text::has_high_byte(""));
   const std::string ascii(40, 'a');
-  EXPECT_FALSE(has_high_byte(ascii));
+  EXPECT_FALSE(text::has_high_byte(ascii));
   for (std::size_t at = 0; at < ascii.size(); ++at) {
     std::string bytes = ascii;
     bytes[at] = '\xE9';
-    EXPECT_TRUE(has_high_byte(bytes)) << at;
-    EXPECT_TRUE(has_high_byte(std::string_view(bytes).substr(at))) << at;
-    EXPECT_FALSE(has_high_byte(std::string_view(bytes).substr(0, at))) << at;
+    EXPECT_TRUE(text::has_high_byte(bytes)) << at;
+    EXPECT_TRUE(text::has_high_byte(std::string_view(bytes).substr(at))) << at;
+    EXPECT_FALSE(text::has_high_byte(std::string_view(bytes).substr(0, at))) << at;
   }
 }
 
 TEST(Utf8Text, ReadingAField) {
-  Utf8Reading r = read_utf8("abcdefghijklmnop");
+  text::Utf8Reading r = text::read_utf8("abcdefghijklmnop");
   EXPECT_TRUE(r.valid());
   EXPECT_FALSE(r.is_multibyte_text());
-  r = read_utf8("caf\xC3\xA9 cr\xC3\xA8me");
+  r = text::read_utf8("caf\xC3\xA9 cr\xC3\xA8me");
   EXPECT_TRUE(r.is_multibyte_text());
   EXPECT_EQ(r.first_character, 3u);
-  r = read_utf8("0123456789 caf\xE9");
+  r = text::read_utf8("0123456789 caf\xE9");
   EXPECT_FALSE(r.valid());
   EXPECT_EQ(r.first_invalid, 14u);
-  EXPECT_EQ(r.first_character, Utf8Reading::npos);
-  r = read_utf8("\xC3\xA9\xE9");  // a character, then a byte that begins none
+  EXPECT_EQ(r.first_character, text::Utf8Reading::npos);
+  r = text::read_utf8("\xC3\xA9\xE9");  // a character, then a byte that begins none
   EXPECT_EQ(r.first_character, 0u);
   EXPECT_EQ(r.first_invalid, 2u);
   EXPECT_FALSE(r.is_multibyte_text());
 }
 
 TEST(Utf8Text, ShownInMessages) {
-  EXPECT_EQ(shown_bytes("caf\xC3\xA9"), "'caf\xC3\xA9'");
-  EXPECT_EQ(shown_bytes("Jos\xE9\t\\"), "'Jos\\xE9\\x09\\\\'");
-  EXPECT_EQ(shown_bytes(std::string(50, 'x'), 40), "'" + std::string(40, 'x') + "'...");
-  EXPECT_EQ(hex_bytes("caf\xC3\xA9", 3, 2), "C3 A9");
+  EXPECT_EQ(text::shown_bytes("caf\xC3\xA9"), "'caf\xC3\xA9'");
+  EXPECT_EQ(text::shown_bytes("Jos\xE9\t\\"), "'Jos\\xE9\\x09\\\\'");
+  EXPECT_EQ(text::shown_bytes(std::string(50, 'x'), 40), "'" + std::string(40, 'x') + "'...");
+  EXPECT_EQ(text::hex_bytes("caf\xC3\xA9", 3, 2), "C3 A9");
 }
 
 TEST(DumpCharset, OneByteColumnRefusesUtf8Text) {
   for (const std::string& value : {"caf\xC3\xA9"s, "\xC3\xB1"s, "\xE2\x82\xAC 5"s, "\xE6\x97\xA5\xE6\x9C\xAC"s,
                                    "\xF0\x9F\x98\x80"s})
-    EXPECT_TRUE(wrong_charset(DumpText::one_byte, value)) << shown_bytes(value);
+    EXPECT_TRUE(wrong_charset(DumpText::one_byte, value)) << text::shown_bytes(value);
   // ASCII, latin1's own bytes (é is E9), and a pair that reads as UTF-8 beside a byte that begins none: the
   // column's bytes.
   for (const std::string& value : {""s, "plain"s, "caf\xE9"s, "\xC3\xA9\xE9"s, "\xA9\xC3"s, "na\xEFve"s})
-    EXPECT_FALSE(wrong_charset(DumpText::one_byte, value)) << shown_bytes(value);
+    EXPECT_FALSE(wrong_charset(DumpText::one_byte, value)) << text::shown_bytes(value);
 }
 
 TEST(DumpCharset, Utf8ColumnRefusesWhatIsNotUtf8) {
   for (const std::string& value : {"caf\xE9"s, "\xC3"s, "ok \xED\xA0"s, "\xC0\xAF"s, "\xFF"s, "\xF4\x90\x80\x80"s})
-    EXPECT_TRUE(wrong_charset(DumpText::utf8, value)) << shown_bytes(value);
+    EXPECT_TRUE(wrong_charset(DumpText::utf8, value)) << text::shown_bytes(value);
   // What the server stores in a utf8mb4 column: a surrogate's encoding too (seen on 10.11), never refused here.
   for (const std::string& value : {""s, "plain"s, "caf\xC3\xA9"s, "\xF0\x9F\x98\x80"s, "\xE6\x97\xA5"s,
                                    "\xED\xA0\x80"s})
-    EXPECT_FALSE(wrong_charset(DumpText::utf8, value)) << shown_bytes(value);
+    EXPECT_FALSE(wrong_charset(DumpText::utf8, value)) << text::shown_bytes(value);
 }
 
 Column text_column(const std::string& name, const std::string& charset, bool single_byte) {

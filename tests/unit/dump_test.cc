@@ -18,16 +18,16 @@ namespace {
 using Statements = std::vector<std::string_view>;
 
 TEST(SplitScript, DelimitersQuotesAndComments) {
-  EXPECT_EQ(load::split_script("SET a=1; SELECT ';' ; -- x;y\nSELECT `a;b`;\n"),
+  EXPECT_EQ(text::split_script("SET a=1; SELECT ';' ; -- x;y\nSELECT `a;b`;\n"),
             (Statements{"SET a=1", "SELECT ';'", "-- x;y\nSELECT `a;b`"}));
-  EXPECT_EQ(load::split_script("SELECT 'it\\'s;'; /* a;b */ SELECT 2"), (Statements{"SELECT 'it\\'s;'", "/* a;b */ SELECT 2"}));
-  EXPECT_EQ(load::split_script("-- only a comment;\n;\n /* and; another */"), Statements{});
-  EXPECT_EQ(load::split_script("DELIMITER ;;\nCREATE TRIGGER t BEGIN SET a=1; SET b=2; END;;\nDELIMITER ;\nSET c=3;"),
+  EXPECT_EQ(text::split_script("SELECT 'it\\'s;'; /* a;b */ SELECT 2"), (Statements{"SELECT 'it\\'s;'", "/* a;b */ SELECT 2"}));
+  EXPECT_EQ(text::split_script("-- only a comment;\n;\n /* and; another */"), Statements{});
+  EXPECT_EQ(text::split_script("DELIMITER ;;\nCREATE TRIGGER t BEGIN SET a=1; SET b=2; END;;\nDELIMITER ;\nSET c=3;"),
             (Statements{"CREATE TRIGGER t BEGIN SET a=1; SET b=2; END", "SET c=3"}));
-  EXPECT_EQ(load::split_script("/*M!999999\\- enable the sandbox mode */ \n-- c\n/*!40101 SET NAMES utf8mb4 */;"),
+  EXPECT_EQ(text::split_script("/*M!999999\\- enable the sandbox mode */ \n-- c\n/*!40101 SET NAMES utf8mb4 */;"),
             (Statements{"-- c\n/*!40101 SET NAMES utf8mb4 */"}));
-  EXPECT_EQ(load::split_script("SELECT 1;\nSELECT 'open"), (Statements{"SELECT 1", "SELECT 'open"}));
-  EXPECT_EQ(load::split_script("SELECT 'a''b;' ;delimiter x\nSELECT 2"), (Statements{"SELECT 'a''b;'", "delimiter x\nSELECT 2"}));
+  EXPECT_EQ(text::split_script("SELECT 1;\nSELECT 'open"), (Statements{"SELECT 1", "SELECT 'open"}));
+  EXPECT_EQ(text::split_script("SELECT 'a''b;' ;delimiter x\nSELECT 2"), (Statements{"SELECT 'a''b;'", "delimiter x\nSELECT 2"}));
 }
 
 // As mariadb-dump 10.11 --tab writes a table with a trigger (trimmed).

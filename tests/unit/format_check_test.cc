@@ -9,16 +9,16 @@
 namespace fastload::load {
 namespace {
 
-FormatExpectation three_columns() {
-  FormatExpectation e;
+text::FormatExpectation three_columns() {
+  text::FormatExpectation e;
   e.width = {3, 3, false};
   e.names = {"id", "name", "v"};
   return e;
 }
 
-std::optional<FormatMismatch> check(const std::string& bytes, const FormatExpectation& e = three_columns(),
+std::optional<text::FormatMismatch> check(const std::string& bytes, const text::FormatExpectation& e = three_columns(),
                                     const Dialect& dialect = Dialect{}) {
-  return check_format(dialect, {bytes, "f.tsv", 0, 1, true}, e);
+  return text::check_format(dialect, {bytes, "f.tsv", 0, 1, true}, e);
 }
 
 std::string rows(const char* format, int count, int from = 1) {
@@ -35,7 +35,7 @@ TEST(FormatCheck, RowsOfTheRightWidthPass) {
   EXPECT_FALSE(check(rows("%d\tn%d\t%d.5\n", 50)));
   EXPECT_FALSE(check(""));
   EXPECT_FALSE(check("1\ta\t2"));  // the last row without a line end
-  FormatExpectation unknown;        // a server that lists no column: nothing to compare with
+  text::FormatExpectation unknown;        // a server that lists no column: nothing to compare with
   EXPECT_FALSE(check(rows("%d,n%d,%d.5\n", 50), unknown));
 }
 
@@ -72,7 +72,7 @@ TEST(FormatCheck, WrongWidthWithoutAnotherFormatHintsColumns) {
 }
 
 TEST(FormatCheck, BadRowsWithinMaxErrorsAreTheLoadsToLeaveOut) {
-  FormatExpectation e = three_columns();
+  text::FormatExpectation e = three_columns();
   e.max_errors = 2;
   std::string bytes = rows("%d\tn%d\t%d.5\n", 10) + "bad\n" + rows("%d\tn%d\t%d.5\n", 10, 11) + "bad\n";
   EXPECT_FALSE(check(bytes, e));
@@ -98,12 +98,12 @@ TEST(FormatCheck, AHeaderOfColumnNamesIsRefusedUnlessSkipRowsWasGiven) {
   ASSERT_TRUE(m);
   EXPECT_NE(m->message.find("names of the columns"), std::string::npos) << m->message;
   EXPECT_NE(m->message.find("--skip-rows 1"), std::string::npos) << m->message;
-  FormatExpectation given = three_columns();
+  text::FormatExpectation given = three_columns();
   given.header_given = true;
   EXPECT_FALSE(check(bytes, given));
   EXPECT_FALSE(check("id\tname\tother\n" + rows("%d\tn%d\t%d.5\n", 10)));  // not every name
-  EXPECT_FALSE(check_format(Dialect{}, {bytes, "f.tsv", 0, 1, false}, three_columns()));  // not the input's start
-  FormatExpectation variables = three_columns();
+  EXPECT_FALSE(text::check_format(Dialect{}, {bytes, "f.tsv", 0, 1, false}, three_columns()));  // not the input's start
+  text::FormatExpectation variables = three_columns();
   variables.names = {"", "", ""};  // @variables only: nothing to compare
   EXPECT_FALSE(check(bytes, variables));
 }
@@ -113,7 +113,7 @@ TEST(FormatCheck, CrLfLineEndsAreRefusedUnlessMeant) {
   auto m = check(bytes);
   ASSERT_TRUE(m);
   EXPECT_NE(m->message.find("--lines-terminated-by '\\r\\n'"), std::string::npos) << m->message;
-  FormatExpectation meant = three_columns();
+  text::FormatExpectation meant = three_columns();
   meant.cr_meant = true;
   EXPECT_FALSE(check(bytes, meant));
   Dialect crlf;

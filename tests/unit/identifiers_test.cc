@@ -6,30 +6,30 @@ namespace fastload::load {
 namespace {
 
 TEST(QuoteIdentifier, BackticksAroundAndDoubledInside) {
-  EXPECT_EQ(quote_identifier("t"), "`t`");
-  EXPECT_EQ(quote_identifier("a`b"), "`a``b`");
-  EXPECT_EQ(quote_identifier("`"), "````");
-  EXPECT_EQ(quote_identifier(""), "``");
-  EXPECT_EQ(quote_identifier("my.db"), "`my.db`");
+  EXPECT_EQ(text::quote_identifier("t"), "`t`");
+  EXPECT_EQ(text::quote_identifier("a`b"), "`a``b`");
+  EXPECT_EQ(text::quote_identifier("`"), "````");
+  EXPECT_EQ(text::quote_identifier(""), "``");
+  EXPECT_EQ(text::quote_identifier("my.db"), "`my.db`");
 }
 
 TEST(QuoteIdentifier, ReadNameReadsBackWhatItQuotes) {
   for (std::string name : {"t", "a`b", "`", "``x``", "my.db", "a,b", " spaced ", "caf\xc3\xa9", "line\nbreak"}) {
-    const std::string quoted = quote_identifier(name);
-    const std::optional<NameRead> read = read_name(quoted, 0);
+    const std::string quoted = text::quote_identifier(name);
+    const std::optional<text::NameRead> read = text::read_name(quoted, 0);
     ASSERT_TRUE(read) << quoted;
     EXPECT_EQ(read->name, name);
     EXPECT_EQ(read->end, quoted.size());
     std::string parsed;
-    EXPECT_TRUE(parse_name(quoted, parsed)) << quoted;
+    EXPECT_TRUE(text::parse_name(quoted, parsed)) << quoted;
     EXPECT_EQ(parsed, name);
   }
 }
 
-// read_name(text, pos, stops) reads `name`, ending at `end`.
+// text::read_name(text, pos, stops) reads `name`, ending at `end`.
 void expect_read(std::string_view text, std::size_t pos, std::string_view stops, std::string_view name,
                  std::size_t end) {
-  const std::optional<NameRead> read = read_name(text, pos, stops);
+  const std::optional<text::NameRead> read = text::read_name(text, pos, stops);
   ASSERT_TRUE(read) << text;
   EXPECT_EQ(read->name, name) << text;
   EXPECT_EQ(read->end, end) << text;
@@ -52,47 +52,47 @@ TEST(ReadName, PlainRunsToAStopOrTheEnd) {
 
 TEST(ReadName, UnclosedQuoteIsNothing) {
   for (std::string_view text : {"`", "`a", "`a``", "`a````", "x`a", "`a`` b"})
-    EXPECT_FALSE(read_name(text, text.front() == '`' ? 0 : 1)) << text;
+    EXPECT_FALSE(text::read_name(text, text.front() == '`' ? 0 : 1)) << text;
 }
 
 TEST(ParseName, PlainOrWhollyQuotedWithSpacesAroundDropped) {
   std::string name;
-  EXPECT_TRUE(parse_name("  col \t", name));
+  EXPECT_TRUE(text::parse_name("  col \t", name));
   EXPECT_EQ(name, "col");
-  EXPECT_TRUE(parse_name("a b`c", name));  // plain: taken as it is
+  EXPECT_TRUE(text::parse_name("a b`c", name));  // plain: taken as it is
   EXPECT_EQ(name, "a b`c");
-  EXPECT_TRUE(parse_name(" ` a,b ` ", name));  // quoted: its spaces are the name's
+  EXPECT_TRUE(text::parse_name(" ` a,b ` ", name));  // quoted: its spaces are the name's
   EXPECT_EQ(name, " a,b ");
-  EXPECT_TRUE(parse_name("`a``b`", name));
+  EXPECT_TRUE(text::parse_name("`a``b`", name));
   EXPECT_EQ(name, "a`b");
 }
 
 TEST(ParseName, RefusesEmptyUnclosedOrTrailingText) {
   for (std::string_view text : {"", "  ", "``", " `` ", "`a", "`a``", "`a`b", "`a` `b`", "`a`,"}) {
     std::string name = "unchanged";
-    EXPECT_FALSE(parse_name(text, name)) << text;
+    EXPECT_FALSE(text::parse_name(text, name)) << text;
   }
 }
 
 TEST(SplitNames, SplitsAtCommasOutsideBackticks) {
   using V = std::vector<std::string>;
-  EXPECT_EQ(split_names("a,b"), (V{"a", "b"}));
-  EXPECT_EQ(split_names("a, `b,c`,@x"), (V{"a", " `b,c`", "@x"}));
-  EXPECT_EQ(split_names("`a``,b`,c"), (V{"`a``,b`", "c"}));  // a doubled backtick toggles twice
-  EXPECT_EQ(split_names(""), (V{""}));
-  EXPECT_EQ(split_names("a,,b"), (V{"a", "", "b"}));
-  EXPECT_EQ(split_names("`a,b"), (V{"`a,b"}));  // unclosed: one entry, refused by parse_name
+  EXPECT_EQ(text::split_names("a,b"), (V{"a", "b"}));
+  EXPECT_EQ(text::split_names("a, `b,c`,@x"), (V{"a", " `b,c`", "@x"}));
+  EXPECT_EQ(text::split_names("`a``,b`,c"), (V{"`a``,b`", "c"}));  // a doubled backtick toggles twice
+  EXPECT_EQ(text::split_names(""), (V{""}));
+  EXPECT_EQ(text::split_names("a,,b"), (V{"a", "", "b"}));
+  EXPECT_EQ(text::split_names("`a,b"), (V{"`a,b"}));  // unclosed: one entry, refused by parse_name
 }
 
 TEST(SameName, CaseInsensitiveInAsciiOnly) {
-  EXPECT_TRUE(same_name("Col_1", "cOL_1"));
-  EXPECT_TRUE(same_name("", ""));
-  EXPECT_TRUE(same_name("GB18030", "gb18030"));
-  EXPECT_FALSE(same_name("a", "ab"));
-  EXPECT_FALSE(same_name("a", "b"));
-  EXPECT_FALSE(same_name("[", "{"));           // '[' + 32 is '{': only letters fold
-  EXPECT_FALSE(same_name("\xc3\x89", "\xc3\xa9"));  // É and é: bytes beyond ASCII compare exactly
-  EXPECT_FALSE(same_name(std::string_view("a\0b", 3), std::string_view("a\0c", 3)));  // all bytes count
+  EXPECT_TRUE(text::same_name("Col_1", "cOL_1"));
+  EXPECT_TRUE(text::same_name("", ""));
+  EXPECT_TRUE(text::same_name("GB18030", "gb18030"));
+  EXPECT_FALSE(text::same_name("a", "ab"));
+  EXPECT_FALSE(text::same_name("a", "b"));
+  EXPECT_FALSE(text::same_name("[", "{"));           // '[' + 32 is '{': only letters fold
+  EXPECT_FALSE(text::same_name("\xc3\x89", "\xc3\xa9"));  // É and é: bytes beyond ASCII compare exactly
+  EXPECT_FALSE(text::same_name(std::string_view("a\0b", 3), std::string_view("a\0c", 3)));  // all bytes count
 }
 
 }  // namespace

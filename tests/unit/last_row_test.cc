@@ -14,7 +14,7 @@
 namespace fastload::load {
 namespace {
 
-const RowWidth kTwoColumns{2, 2, false};
+const text::RowWidth kTwoColumns{2, 2, false};
 
 std::optional<std::string> last_row(std::string_view bytes, const Dialect& dialect = Dialect{}) {
   auto last = text::RowScanner(dialect).unterminated_last_row(bytes);
@@ -45,8 +45,8 @@ TEST(UnterminatedLastRow, EnclosureDecides) {
   EXPECT_EQ(last_row("1,x\n2,y,\"z\n", csv), "2,y,\"z\n");
 }
 
-bool refused(std::string_view bytes, const Dialect& dialect = Dialect{}, const RowWidth& width = kTwoColumns) {
-  auto p = unterminated_extra_fields(bytes, 2, width, dialect);
+bool refused(std::string_view bytes, const Dialect& dialect = Dialect{}, const text::RowWidth& width = kTwoColumns) {
+  auto p = text::unterminated_extra_fields(bytes, 2, width, dialect);
   if (p) {
     EXPECT_EQ(p->row_in_chunk, 2u);
     EXPECT_NE(p->message.find("without a line terminator"), std::string::npos);
@@ -71,9 +71,9 @@ TEST(UnterminatedExtraFields, CountedAsATerminatedRow) {
 }
 
 TEST(UnterminatedExtraFields, AgainstTheColumnList) {
-  const RowWidth listed{3, 1, true};  // --columns id,@a,@b
+  const text::RowWidth listed{3, 1, true};  // --columns id,@a,@b
   EXPECT_FALSE(refused("1\tx\n2\ty\tz", Dialect{}, listed));
-  auto p = unterminated_extra_fields("1\tx\n2\ty\tz\tw", 2, listed, Dialect{});
+  auto p = text::unterminated_extra_fields("1\tx\n2\ty\tz\tw", 2, listed, Dialect{});
   ASSERT_TRUE(p);
   EXPECT_NE(p->message.find("4 fields but --columns lists 3"), std::string::npos);
 }
