@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   std::printf("XXH3-64 of a %llu-byte chunk: %8.2f ms a chunk (not done: see the design)\n",
               static_cast<unsigned long long>(chunk.size()),
               1e3 * best_seconds(rounds, 1, [&] { sink = sink + XXH3_64bits(chunk.data(), chunk.size()); }));
-  load::Session session(options.connection, std::nullopt);
+  db::Session session(options.connection, std::nullopt);
   load::Target target = load::check_target(session, options);
   std::string_view last = bytes.substr(bytes.size() - std::min<std::size_t>(chunk.size(), bytes.size()));
   std::printf("last row's fields:             %8.2f us a file\n", 1e6 * best_seconds(rounds, 10, [&] {

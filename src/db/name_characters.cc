@@ -5,7 +5,7 @@
 #include "db/session.h"
 #include "text/utf8_text.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 std::optional<std::string> unnameable_character(Session& session, std::string_view name) {
   for (std::size_t at = 0; at < name.size(); ++at) {
@@ -24,4 +24,4 @@ std::string unnameable_reason(const std::string& character) {
                      "names cannot hold (they are utf8mb3, its character_set_system): check the name", character);
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace fastload::load {
+namespace fastload::db {
 
 class Session;
 
@@ -20,4 +20,4 @@ std::optional<std::string> unnameable_character(Session& session, std::string_vi
 // The end of a message about a `name` unnameable_character found `character` in: why nothing is named so.
 std::string unnameable_reason(const std::string& character);
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 #include <xxhash.h>
 
-namespace fastload::load {
+namespace fastload::db {
 
 NamedLock::NamedLock(Session& session, const std::string& name, unsigned timeout_seconds)
     : session_(session),
@@ -23,4 +23,4 @@ NamedLock::~NamedLock() {
   }
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

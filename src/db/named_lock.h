@@ -8,7 +8,7 @@
 
 #include "db/session.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 class NamedLock {
  public:
@@ -28,4 +28,4 @@ class NamedLock {
   bool held_ = false;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -7,7 +7,7 @@
 
 #include "base/errors.h"
 
-namespace fastload::input {
+namespace fastload::db {
 
 std::string read_password(const char* prompt) {
   int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
@@ -31,4 +31,4 @@ std::string read_password(const char* prompt) {
   return password;
 }
 
-}  // namespace fastload::input
+}  // namespace fastload::db

@@ -4,9 +4,9 @@
 
 #include <string>
 
-namespace fastload::input {
+namespace fastload::db {
 
 // Throws Failure(ExitCode::usage) when there is no terminal to ask on.
 std::string read_password(const char* prompt);
 
-}  // namespace fastload::input
+}  // namespace fastload::db

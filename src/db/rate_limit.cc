@@ -6,7 +6,7 @@
 
 #include "db/stop_signal.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 RateLimiter::RateLimiter(std::uint64_t bytes_per_second)
     // After a stop signal the chunks in flight are sent without waiting: the run ends within a second.
@@ -47,4 +47,4 @@ RateLimiter* shared_rate_limiter(std::uint64_t bytes_per_second) {
   return limiter.get();
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -9,7 +9,7 @@
 #include <functional>
 #include <mutex>
 
-namespace fastload::load {
+namespace fastload::db {
 
 class RateLimiter {
  public:
@@ -42,4 +42,4 @@ class RateLimiter {
 // nullptr for 0 (no limit).
 RateLimiter* shared_rate_limiter(std::uint64_t bytes_per_second);
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -1,6 +1,6 @@
 #include "db/server_errors.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 bool is_connection_lost(unsigned code) {
   switch (code) {
@@ -194,4 +194,4 @@ std::string load_hint(unsigned code) {
   return hint.empty() ? server_hint(code) : hint;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -8,7 +8,7 @@
 
 #include "base/server_codes.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 // An error the server (or the client library) returned for a statement.
 class ServerError : public std::runtime_error {
@@ -76,4 +76,4 @@ std::string connect_hint(unsigned code);
 // full disk, a statement time limit, a KILL, ...), or "" where the server's own message is all there is.
 std::string load_hint(unsigned code);
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -14,7 +14,7 @@
 #include "db/stop_signal.h"
 #include "db/stoppable_connect.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 // State of the LOAD DATA LOCAL callbacks of one session.
 struct InfileStream {
@@ -371,4 +371,4 @@ bool Session::is_mariadb() const {
   return info && std::strstr(info, "MariaDB") != nullptr;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

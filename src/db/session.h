@@ -24,7 +24,7 @@ namespace fastload::input {
 class MappedFile;
 }
 
-namespace fastload::load {
+namespace fastload::db {
 
 using Row = std::vector<std::optional<std::string>>;
 
@@ -130,4 +130,4 @@ class Session {
   std::string compression_;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::db

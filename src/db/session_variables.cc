@@ -8,7 +8,7 @@
 
 #include "base/errors.h"
 
-namespace fastload::load {
+namespace fastload::db {
 namespace {
 
 // Fixed values that make the server tell what it did, and check what the table says.
@@ -182,4 +182,4 @@ void set_control_variables(Session& session, const Options& options) {
   if (options.prove_foreign_keys) session.execute("SET SESSION foreign_key_checks = 0");
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

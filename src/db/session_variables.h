@@ -22,7 +22,7 @@
 #include "db/session.h"
 #include "text/clock_calls.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 // The run's time, read once at its start on the control session.
 struct RunClock {
@@ -86,4 +86,4 @@ void set_loading_variables(Session& session, const Options& options);
 // target stay checked. Throws as above, before any chunk is sent.
 void set_control_variables(Session& session, const Options& options);
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::db {
 namespace {
 
 std::atomic<bool> cut{false};  // written by the watcher, read after the load
@@ -115,4 +115,4 @@ ServerCall::~ServerCall() {
   if (connection_) connection_->busy_since.store(0, std::memory_order_relaxed);
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

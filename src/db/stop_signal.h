@@ -27,7 +27,7 @@
 
 #include "base/stop_request.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 inline constexpr std::chrono::milliseconds kStopGrace{3000};
 
@@ -84,4 +84,4 @@ class ServerCall {
   WatchedConnection* connection_;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::db

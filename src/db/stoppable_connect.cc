@@ -8,7 +8,7 @@
 
 #include "db/stop_signal.h"
 
-namespace fastload::load {
+namespace fastload::db {
 namespace {
 
 #if defined(FASTLOAD_HAVE_NONBLOCK_CONNECT)
@@ -87,4 +87,4 @@ ConnectResult connect_unless_stopped(MYSQL* mysql, const ConnectArguments& a) {
 #endif
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

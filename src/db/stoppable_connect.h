@@ -7,7 +7,7 @@
 
 typedef struct st_mysql MYSQL;
 
-namespace fastload::load {
+namespace fastload::db {
 
 // Before the connect (with the other options): the library's non-blocking mode, where it has one.
 void allow_stopped_connect(MYSQL* mysql);
@@ -27,4 +27,4 @@ enum class ConnectResult { connected, failed, stopped };
 // connected, and is closed as any other.
 ConnectResult connect_unless_stopped(MYSQL* mysql, const ConnectArguments& a);
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -8,7 +8,7 @@
 
 #include "db/server_errors.h"
 
-namespace fastload::load {
+namespace fastload::db {
 
 // 0.25 s, 0.5 s, 1 s, ... at most 8 s: about 16 s over the default 5
 // retries, long enough for a server restart.
@@ -16,4 +16,4 @@ inline std::chrono::milliseconds backoff(unsigned attempt) {
   return std::chrono::milliseconds(250 << std::min(attempt, 5u));
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::db

@@ -210,8 +210,8 @@ void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
     job.step(Step::before_commit, load.chunk);
     w.links[d]->commit();
     job.step(Step::after_commit, load.chunk);
-  } catch (const ServerError& e) {
-    if (!is_connection_lost(e.code())) throw;
+  } catch (const db::ServerError& e) {
+    if (!db::is_connection_lost(e.code())) throw;
     load.outcome.parts[d] = ChunkState::unknown;
     if (!w.links[d]->has_ledger(load.chunk))
       throw Failure(ExitCode::load_failed, fmt::format(
@@ -240,7 +240,7 @@ bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_
 bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
   if (!load.text.from || load.text.verified) return true;
   try {
-    if (load.text.from->wait_verified(load.chunk, [] { return stop_signal() != 0; })) return true;
+    if (load.text.from->wait_verified(load.chunk, [] { return db::stop_signal() != 0; })) return true;
     rollback(w);  // a signal: not committed, listed as not loaded
     load.outcome.state = ChunkState::pending;
     return false;
@@ -319,7 +319,7 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
     return;
   }
   if (!wait_verified(w, load, job)) return;
-  if (stop_signal() != 0 && !job.untransactional()) {  // a stop: a chunk not yet committed is abandoned at once
+  if (db::stop_signal() != 0 && !job.untransactional()) {  // a stop: a chunk not yet committed is abandoned at once
     rollback(w);                                       // (not left to race the watcher to its COMMIT)
     load.outcome.state = ChunkState::pending;
     return;
@@ -368,15 +368,15 @@ void cut_at_stop(ChunkLoad& load, const LoadJob& job) {
   if (!in_doubt(outcome) && !job.untransactional()) {
     outcome.state = ChunkState::pending;
     spdlog::info("{}: abandoned at signal {} before its COMMIT; the server rolls it back", describe(load.chunk, job),
-                 stop_signal());
+                 db::stop_signal());
     return;
   }
   outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
   note_left_behind(load, job);
   throw Failure(ExitCode::interrupted, fmt::format(
       "{}: stopped by signal {}: the server did not answer its {} within {} s of it, so the connection was cut: {}",
-      describe(load.chunk, job), stop_signal(), in_doubt(outcome) ? "COMMIT" : "statement",
-      kStopGrace.count() / 1000, fate(load, job)));
+      describe(load.chunk, job), db::stop_signal(), in_doubt(outcome) ? "COMMIT" : "statement",
+      db::kStopGrace.count() / 1000, fate(load, job)));
 }
 
 }  // namespace
@@ -398,27 +398,27 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       }
       attempt(w, load, job, counters);
       return;
-    } catch (const ServerError& e) {
+    } catch (const db::ServerError& e) {
       if (w.connected()) rollback_quietly(w);
-      if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code())) return cut_at_stop(load, job);
+      if (db::stop_signal() != 0 && db::connection_cut() && db::is_connection_lost(e.code())) return cut_at_stop(load, job);
       const Destination* cannot = job.untransactional();
-      if (!is_transient(e.code()) || retry >= job.options.retries || cannot) {
+      if (!db::is_transient(e.code()) || retry >= job.options.retries || cannot) {
         const Destination& to = job.destinations[load.at];
         Failure failure = explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         note_left_behind(load, job);
-        std::string not_retried = is_transient(e.code()) && cannot && retry < job.options.retries
+        std::string not_retried = db::is_transient(e.code()) && cannot && retry < job.options.retries
             ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
                           "this one stored)", cannot->target.engine)
             : "";
         throw failure.with_message(fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
       }
-      if (is_connection_lost(e.code())) w.links.clear();
+      if (db::is_connection_lost(e.code())) w.links.clear();
       spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
                    describe(chunk, job), e.what(), e.code(), retry + 1, job.options.retries);
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
-      if (f.code() != ExitCode::connect || retry >= job.options.retries || stop_signal() != 0) {
+      if (f.code() != ExitCode::connect || retry >= job.options.retries || db::stop_signal() != 0) {
         // A reconnect a stop signal ended leaves the chunk not loaded, as one never started.
         bool stopped = f.code() == ExitCode::interrupted;
         if (outcome.state == ChunkState::pending)
@@ -430,12 +430,12 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       spdlog::warn("{}; trying again ({} of {})", f.what(), retry + 1,
                    job.options.retries);
     }
-    sleep_unless_stopped(backoff(retry));
-    if (stop_signal() != 0) {  // a stop while the chunk waited to be tried again: it is not
+    db::sleep_unless_stopped(db::backoff(retry));
+    if (db::stop_signal() != 0) {  // a stop while the chunk waited to be tried again: it is not
       outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
       throw Failure(ExitCode::interrupted, fmt::format(
           "{}: stopped by signal {} before it was tried again: {}; run the same command again (with --resume it "
-          "loads only what is not loaded)", describe(chunk, job), stop_signal(), fate(load, job)));
+          "loads only what is not loaded)", describe(chunk, job), db::stop_signal(), fate(load, job)));
     }
   }
 }

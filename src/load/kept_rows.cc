@@ -30,7 +30,7 @@ std::string left_behind(const KeptRows& kept, const std::vector<Problem>& proble
   std::vector<std::string> changed;
   std::size_t count = 0;
   for (const Problem& p : problems) {
-    if (p.row_in_chunk == 0 || p.code == 0 || is_skipped_row(p.code)) continue;
+    if (p.row_in_chunk == 0 || p.code == 0 || db::is_skipped_row(p.code)) continue;
     if (kept.stopped_at > 0 && p.row_in_chunk >= kept.stopped_at) continue;
     if (++count <= 5) changed.push_back(fmt::format("line {}: {}", p.where.line, p.message));
   }

@@ -27,8 +27,8 @@ class Link {
   // open transaction. Throws ServerError when the server fails for a reason
   // other than the data.
   virtual SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds& ids) = 0;
-  virtual void commit() = 0;    // throws ServerError
-  virtual void rollback() = 0;  // throws ServerError
+  virtual void commit() = 0;    // throws db::ServerError
+  virtual void rollback() = 0;  // throws db::ServerError
   // Whether the table's columns are still those the statements name (table/target.h same_definition).
   virtual bool table_unchanged() = 0;
   // --resume: whether the input of `chunk` keeps a ledger on this destination.

@@ -227,7 +227,7 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
   // fails the table (exit 15; the chunks not loaded are listed), as a refused chunk would.
   auto passes_gate = [&](TableWork& work) {
     throttle::Gate* gate = work.job->gate;
-    if (!gate || gate->pass([&] { return stop.load() || stop_signal() != 0; })) return true;
+    if (!gate || gate->pass([&] { return stop.load() || db::stop_signal() != 0; })) return true;
     if (std::optional<std::string> why = gate->stopped()) try {
         throw Failure(ExitCode::critical_load, fmt::format(
             "--critical-load: {}: the chunks in flight were finished and no other was started; rerun the same "
@@ -240,7 +240,7 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
   std::vector<std::size_t> table_of(threads, 0);  // the table each worker's links reach; its own entry only
   run_workers(threads, stop, [&](unsigned worker) {
     while (!stop.load(std::memory_order_acquire)) {
-      if (stop_signal() != 0) return stop.store(true, std::memory_order_release);
+      if (db::stop_signal() != 0) return stop.store(true, std::memory_order_release);
       std::size_t t = current.load();
       if (t >= tables.size()) return;
       TableWork& work = *tables[t];
@@ -259,7 +259,7 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
           std::call_once(runs[t].first, [&] { runs[t].started = Clock::now(); });
           if (table_of[worker] != t) switch_table(workers[worker], work, mutex), table_of[worker] = t;
           InFlight flight(work.job->gate, text->bytes.size());
-          Turn turn(work, *text, place, [&] { return stop.load() || stop_signal() != 0; });
+          Turn turn(work, *text, place, [&] { return stop.load() || db::stop_signal() != 0; });
           if (turn.may_load() && load_one(workers[worker], *text, work)) stop.store(true, std::memory_order_release);
         }
       } catch (...) {

@@ -14,15 +14,15 @@ namespace {
 
 // What a signal does to a worker's call between its chunks' COMMITs (db/stop_signal.h): abandoned where the table
 // can roll the chunk back, else given the grace to end.
-OnStop chunk_on_stop(const Target& target) { return target.transactional ? OnStop::abandon : OnStop::finish; }
+db::OnStop chunk_on_stop(const Target& target) { return target.transactional ? db::OnStop::abandon : db::OnStop::finish; }
 
 class SessionLink final : public Link {
  public:
-  SessionLink(const LoadJob& job, std::size_t destination, std::unique_ptr<Session> session)
+  SessionLink(const LoadJob& job, std::size_t destination, std::unique_ptr<db::Session> session)
       : job_(job), d_(destination), to_(job.destinations[destination]), session_(std::move(session)) {
     try {
       sink_ = make_sink(*session_, to_.target, to_.options, job.ids, job.inputs.front().name);
-    } catch (const ServerError& e) {
+    } catch (const db::ServerError& e) {
       throw explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.options.mode);
     }
   }
@@ -32,7 +32,7 @@ class SessionLink final : public Link {
   }
   void commit() override {
     // A COMMIT cut would leave the chunk in doubt: it gets the grace; the chunk's other calls do not.
-    session_->on_stop(OnStop::finish);
+    session_->on_stop(db::OnStop::finish);
     session_->execute("COMMIT");
     session_->on_stop(chunk_on_stop(to_.target));
   }
@@ -43,7 +43,7 @@ class SessionLink final : public Link {
     try {
       session_->execute(ledger(chunk)->record(*session_, chunk, rejects, last));
       return true;
-    } catch (const ServerError& e) {
+    } catch (const db::ServerError& e) {
       if (e.code() != er::DUP_ENTRY) throw;  // recorded by another run
       return false;
     }
@@ -69,7 +69,7 @@ class SessionLink final : public Link {
   const LoadJob& job_;
   const std::size_t d_;
   const Destination& to_;
-  std::unique_ptr<Session> session_;
+  std::unique_ptr<db::Session> session_;
   std::unique_ptr<Sink> sink_;
 };
 
@@ -77,16 +77,16 @@ class SessionLink final : public Link {
 // ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
 // chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
 // Every worker takes from the one --max-rate limiter, so the cap is the load's.
-std::unique_ptr<Session> open_session(const Destination& to, const std::vector<const input::MappedFile*>& mapped,
+std::unique_ptr<db::Session> open_session(const Destination& to, const std::vector<const input::MappedFile*>& mapped,
                                       std::atomic<std::uint64_t>* sent) {
   const Options& o = to.options;
-  auto session = std::make_unique<Session>(to.connection, to.password, o.compress);
+  auto session = std::make_unique<db::Session>(to.connection, to.password, o.compress);
   if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", session->compression());
-  pin_session(*session, to.pins);
+  db::pin_session(*session, to.pins);
   session->use_database(o.database);
-  set_loading_variables(*session, o);  // before any transaction: sql_log_bin cannot change inside one
+  db::set_loading_variables(*session, o);  // before any transaction: sql_log_bin cannot change inside one
   session->execute("SET autocommit = 0");
-  session->set_rate_limiter(shared_rate_limiter(o.max_rate));
+  session->set_rate_limiter(db::shared_rate_limiter(o.max_rate));
   session->release_sent_pages(mapped);
   session->take_sent();  // what it sent to set up is no chunk's
   session->count_sent(sent);

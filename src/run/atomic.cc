@@ -42,7 +42,7 @@ void publish(const Options& options, RunState& state) {
   try {
     load::Published p = load::publish_stage(
         *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
-        [&](load::Session& control) {  // --resume: "published" commits with the rows
+        [&](db::Session& control) {  // --resume: "published" commits with the rows
           for (const Input& input : state.inputs)
             for (const auto& ledger : input.ledgers) control.execute(ledger->record_published(control));
         });

@@ -41,14 +41,14 @@ std::string unhex(std::string_view hex) {
   return out;
 }
 
-std::shared_ptr<const order::Weights> read_weights(load::Session& control, const std::string& database,
+std::shared_ptr<const order::Weights> read_weights(db::Session& control, const std::string& database,
                                                    const std::string& sent, const load::KeyColumn& column) {
   auto w = std::make_shared<order::Weights>();
   // The rows' bytes: UTF-8 (a utf8 charset sent, or binary into a utf8 column) or one byte a character.
   const bool utf8 = is_utf8(sent) || (sent == "binary" && is_utf8(column.charset));
   const std::string from = sent == "binary" ? column.charset : sent;
   if (!utf8) {
-    const std::vector<load::Row> one = control.query(fmt::format("SELECT MAXLEN FROM information_schema.CHARACTER_SETS "
+    const std::vector<db::Row> one = control.query(fmt::format("SELECT MAXLEN FROM information_schema.CHARACTER_SETS "
                                                                  "WHERE CHARACTER_SET_NAME = {}", control.quote_string(from)));
     if (one.empty() || one[0][0].value_or("") != "1") return nullptr;
   }
@@ -57,16 +57,16 @@ std::shared_ptr<const order::Weights> read_weights(load::Session& control, const
   // The SEQUENCE engine's tables exist in every database: the target's is one the session may read.
   const std::string range = fmt::format("{}.{}", text::quote_identifier(database),
                                         utf8 ? "seq_0_to_65535 WHERE seq NOT BETWEEN 55296 AND 57343" : "seq_0_to_255");
-  std::vector<load::Row> rows;
+  std::vector<db::Row> rows;
   try {
     rows = control.query(fmt::format("SELECT seq, HEX(WEIGHT_STRING(CONVERT({} USING {}) COLLATE {})) FROM {}",
                                      character, column.charset, column.collation, range));
-  } catch (const load::ServerError& e) {  // no SEQUENCE engine, say: such a key is read as unknown
+  } catch (const db::ServerError& e) {  // no SEQUENCE engine, say: such a key is read as unknown
     spdlog::debug("the weights of collation {} could not be read: {}", column.collation, e.what());
     return nullptr;
   }
   w->of.assign(utf8 ? 65536 : 256, {});
-  for (const load::Row& r : rows) w->of.at(std::stoul(r[0].value_or("0"))) = unhex(r[1].value_or(""));
+  for (const db::Row& r : rows) w->of.at(std::stoul(r[0].value_or("0"))) = unhex(r[1].value_or(""));
   w->unit = static_cast<unsigned>(std::max<std::size_t>(w->of['a'].size(), 1));
   w->space = w->of[' '];
   // utf8mb4_general_ci weighs every character above the BMP as U+FFFD; the UCA collations do not.
@@ -77,7 +77,7 @@ std::shared_ptr<const order::Weights> read_weights(load::Session& control, const
 
 }  // namespace
 
-std::shared_ptr<const order::Weights> collation_weights(load::Session& control, const std::string& database,
+std::shared_ptr<const order::Weights> collation_weights(db::Session& control, const std::string& database,
                                                          const std::string& sent, const load::KeyColumn& column) {
   if (!weighable(column.collation, column.charset) || !is_name(sent) || !is_name(column.charset)) return nullptr;
   // Read once a run: a database's tables share their collations (the server's weights do not change meanwhile).

@@ -76,13 +76,13 @@ void run_schema(const Options& options, const std::optional<std::string>& passwo
 // list would not fill, and the generated ones, whose value the server computes (it drops a field for one with a
 // warning): their fields are read into variables and left out (docs/design.md, "A database in one run").
 void dump_columns(TableRun& t) {
-  load::Session& s = *t.state.control;
+  db::Session& s = *t.state.control;
   const auto rows = s.query(fmt::format("SELECT COLUMN_NAME, EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA "
                                         "= {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
                                         s.quote_string(t.options.database), s.quote_string(t.options.table)));
   bool plain = true;
   std::vector<ColumnEntry> columns;
-  for (const load::Row& row : rows) {
+  for (const db::Row& row : rows) {
     const std::string extra = row.at(1).value_or("");
     const bool generated = extra.find("GENERATED") != std::string::npos;
     plain = plain && !generated && extra.find("INVISIBLE") == std::string::npos;
@@ -100,7 +100,7 @@ void before_check(TableRun& t) {
     if (t.options.create) t.created = create_inferred(t.options, t.state, t.files.files);
     return;
   }
-  load::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
+  db::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
   // A data-only dump (--no-create-info) creates nothing: its table must exist, as the table check then says.
   if (!t.files.schema->create.empty() &&
       !load::table_exists(*t.state.control, t.options.database, t.options.table)) {
@@ -113,7 +113,7 @@ void before_check(TableRun& t) {
 }
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
-bool planned_missing(TableRun& t, load::Session& session) {
+bool planned_missing(TableRun& t, db::Session& session) {
   if (!t.options.dry_run || !t.files.schema || t.files.schema->create.empty() ||  // a data-only dump's must exist
       load::table_exists(session, t.options.database, t.options.table))
     return false;
@@ -144,7 +144,7 @@ bool check_each(std::vector<std::unique_ptr<TableRun>>& tables, bool every,
 // indexes are dropped for the load (a foreign key needs its parent's index when it is created).
 // The run's one gate (--max-lag, --max-load), watched from the first table's connection: every table is on one
 // server.
-bool prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, load::Session& session,
+bool prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, db::Session& session,
                     std::unique_ptr<Throttling>& throttling) {
   if (!check_each(tables, true, [](TableRun& t) { open_files(t.options, t.state, t.files.files); }) ||
       !check_each(tables, true, [&](TableRun& t) {
@@ -196,7 +196,7 @@ std::unique_ptr<report::ProgressLine> start_progress(const Options& options,
 void stop_unfinished(const std::vector<std::unique_ptr<TableRun>>& tables,
                      std::vector<std::optional<Failure>>& stopped) {
   auto own = [&](const TableRun& t) {
-    return t.finished || t.load->work().failed || !t.state.summary.problems.empty() || load::stop_signal() != 0;
+    return t.finished || t.load->work().failed || !t.state.summary.problems.empty() || db::stop_signal() != 0;
   };
   std::size_t cause = 0;
   while (cause < tables.size() && !(tables[cause]->load && stopped[cause] && own(*tables[cause]))) ++cause;
@@ -236,7 +236,7 @@ void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) 
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
 // that they do not fire on them), then the views that are missing.
-void finish_schema(const Options& options, const std::optional<std::string>& password, load::Session& session,
+void finish_schema(const Options& options, const std::optional<std::string>& password, db::Session& session,
                    const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
   for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
@@ -263,7 +263,7 @@ void finish_schema(const Options& options, const std::optional<std::string>& pas
 // The table a dump's file name encodes (mariadb-dump writes table `a.b` as a@002eb.txt, as the server names its
 // own files), decoded by the server's filename charset; a name that is no such encoding stays as it is. Then
 // every schema file's statements must name its own table.
-void decode_names(load::Session& session, std::vector<dump::TableFiles>& found) {
+void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
   for (dump::TableFiles& t : found) {
     if (t.table.find('@') != std::string::npos) {
       const std::string name = fmt::format("CONVERT(_filename {} USING utf8mb4)", session.quote_string(t.table));
@@ -285,8 +285,8 @@ int run_database(const Options& options, load::StepHook* hook) {
   std::optional<std::string> password;
   record_outcome(run, [&] {
     std::vector<dump::TableFiles> found = dump::tables_of(options.files);
-    if (options.connection.prompt_password) password = input::read_password("Enter password: ");
-    load::Session session(options.connection, password);  // the run's own questions: names, tables there, views
+    if (options.connection.prompt_password) password = db::read_password("Enter password: ");
+    db::Session session(options.connection, password);  // the run's own questions: names, tables there, views
     load::check_database(session, options.database);
     decode_names(session, found);
     for (dump::TableFiles& t : found) {

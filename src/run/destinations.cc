@@ -29,9 +29,9 @@ load::Destination shard_destination(const Options& options, const RunState& stat
     for (const load::Column* column : load::default_columns(state.target))
       d.options.columns.push_back({column->name, false});
   try {
-    d.control = std::make_unique<load::Session>(d.connection, d.password);
+    d.control = std::make_unique<db::Session>(d.connection, d.password);
     d.pins = state.pins;
-    load::pin_session(*d.control, d.pins);
+    db::pin_session(*d.control, d.pins);
     d.target = load::check_target(*d.control, d.options);
     load::probe_target(*d.control, d.target, d.options);
   } catch (const Failure& f) {
@@ -43,7 +43,7 @@ load::Destination shard_destination(const Options& options, const RunState& stat
 
 }  // namespace
 
-load::Session& control_of(RunState& state, std::size_t d) {
+db::Session& control_of(RunState& state, std::size_t d) {
   return state.destinations[d].control ? *state.destinations[d].control : *state.control;
 }
 

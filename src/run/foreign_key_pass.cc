@@ -81,7 +81,7 @@ ForeignKeyProofs::ForeignKeyProofs(std::vector<const RunState*> tables, const Di
   }
 }
 
-void ForeignKeyProofs::loaded(std::size_t table, load::Session& session) noexcept {
+void ForeignKeyProofs::loaded(std::size_t table, db::Session& session) noexcept {
   std::vector<const Key*> ready;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -103,7 +103,7 @@ void ForeignKeyProofs::loaded(std::size_t table, load::Session& session) noexcep
   }
 }
 
-void ForeignKeyProofs::prove(const Key& k, load::Session& session) {
+void ForeignKeyProofs::prove(const Key& k, db::Session& session) {
   const RunState& child = *tables_[k.child];
   std::optional<load::Orphans> o = load::find_orphans(session, child.target.database, child.target.table, k.key);
   if (!o) return;
@@ -112,7 +112,7 @@ void ForeignKeyProofs::prove(const Key& k, load::Session& session) {
   found_.push_back(std::move(line));
 }
 
-void ForeignKeyProofs::check(load::Session& session) {
+void ForeignKeyProofs::check(db::Session& session) {
   for (Key& k : keys_) {  // the workers are done: no lock is needed, and none is held while a proof runs
     if (k.claimed) continue;
     k.claimed = true;

@@ -24,11 +24,11 @@ class ForeignKeyProofs {
 
   // Table `table` (an index into the tables) is loaded: proves, on `session`, the keys whose child and parent
   // are both loaded now. Called by the worker that finished it; never throws (a failure is kept for check()).
-  void loaded(std::size_t table, load::Session& session) noexcept;
+  void loaded(std::size_t table, db::Session& session) noexcept;
 
   // After every table loaded: proves any key not proved yet, on `session`; throws Failure(orphan_rows) naming
   // the rows without a parent, or the failure a proof met.
-  void check(load::Session& session);
+  void check(db::Session& session);
 
  private:
   struct Key {
@@ -37,7 +37,7 @@ class ForeignKeyProofs {
     load::ForeignKey key;
     bool claimed = false;  // a worker proves it, or has
   };
-  void prove(const Key& key, load::Session& session);
+  void prove(const Key& key, db::Session& session);
 
   const std::vector<const RunState*> tables_;
   const Dialect& dialect_;

@@ -18,13 +18,13 @@ bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
 }
 
 // The time zone is a fixed offset: a TIMESTAMP then stores what DATETIME would, shifted.
-bool fixed_time_zone(load::Session& control) {
+bool fixed_time_zone(db::Session& control) {
   const std::string zone = control.query_value("SELECT @@session.time_zone").value_or("");
   return zone.size() == 6 && (zone[0] == '+' || zone[0] == '-') && zone[3] == ':';
 }
 
 struct PartReader {
-  load::Session& control;
+  db::Session& control;
   const std::string& database;
   const std::string sent;
   bool fixed_zone;

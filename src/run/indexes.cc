@@ -13,8 +13,8 @@ std::optional<std::string> recover_indexes(const Options& options, RunState& sta
   try {
     state.deferred.emplace(*state.control, state.target, database);  // re-creates what a killed run left
     return std::nullopt;
-  } catch (const load::ServerError& e) {
-    if (!options.defer_indexes && load::is_privilege_denied(e.code())) return std::string(e.what());
+  } catch (const db::ServerError& e) {
+    if (!options.defer_indexes && db::is_privilege_denied(e.code())) return std::string(e.what());
     throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
                               options.mode);
   }
@@ -48,7 +48,7 @@ void defer_indexes(const Options& options, RunState& state) {
     } else {
       state.summary.deferred_indexes = state.deferred->dropped_names();
     }
-  } catch (const load::ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw load::explain(e, state.target, "--defer-indexes: dropping the secondary indexes", options.mode);
   }
 }

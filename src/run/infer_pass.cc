@@ -115,7 +115,7 @@ int print_schemas(const Options& o) {
 }
 
 bool create_inferred(const Options& o, RunState& state, const std::vector<std::string>& files) {
-  load::Session& session = *state.control;
+  db::Session& session = *state.control;
   if (load::table_exists(session, o.database, o.table)) return false;
   std::vector<schema::InferredColumn> columns = inferred_columns(o, o.table, files);
   for (std::size_t tries = 0;; ++tries) {
@@ -123,7 +123,7 @@ bool create_inferred(const Options& o, RunState& state, const std::vector<std::s
     try {
       session.execute(sql);
       break;
-    } catch (const load::ServerError& e) {
+    } catch (const db::ServerError& e) {
       if (e.code() == er::DUP_FIELDNAME && tries < columns.size() && rename_duplicate(columns, e.what())) continue;
       throw Failure(ExitCode::load_failed, fmt::format("the server refused the table --create inferred from {}: {} "
                                                        "(error {}); the statement was:\n{}\nfastload --print-schema "

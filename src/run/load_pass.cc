@@ -267,10 +267,10 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
   } catch (const Failure& failure) {
     if (!stopped) stopped = failure;
   }
-  if (!stopped && load::stop_signal() != 0)
+  if (!stopped && db::stop_signal() != 0)
     stopped = Failure(ExitCode::interrupted, fmt::format(
         "{}: stopped by signal {}: the chunks in flight were committed or abandoned (the server rolls an "
-        "abandoned chunk back), and the ones listed below as not loaded are not in the table. {}", state.summary.file, load::stop_signal(), options.resume
+        "abandoned chunk back), and the ones listed below as not loaded are not in the table. {}", state.summary.file, db::stop_signal(), options.resume
         ? "Run the same command again (with --resume) to load the rest"
         : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
           "from the first run next time"));

@@ -91,8 +91,8 @@ load::Ledger& open_ledger(const Options& options, RunState& state, Input& input,
   try {
     input.ledgers.push_back(std::make_unique<load::Ledger>(control_of(state, d), database, options.ledger_table,
                                                            identity_of(options, state, input, chunks, d)));
-  } catch (const load::ServerError& e) {
-    if (load::is_read_only(e))
+  } catch (const db::ServerError& e) {
+    if (db::is_read_only(e))
       throw Failure(ExitCode::privilege, fmt::format("--resume: cannot create or use the ledger table "
                                                      "{}.{}{}: {}", database, options.ledger_table,
                                                      state.destinations[d].where(), load::read_only_advice(e)));

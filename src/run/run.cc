@@ -70,7 +70,7 @@ std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std:
   report::ProgressOutputs outputs;
   outputs.line = report::progress_wanted(options.progress) && !options.quiet;
   outputs.json = options.progress_json;
-  outputs.stopping = [] { return load::stop_signal() != 0; };
+  outputs.stopping = [] { return db::stop_signal() != 0; };
   if (gate) outputs.paused = [gate] { return gate->paused(); };
   if (!outputs.line && !outputs.json) return nullptr;
   return std::make_unique<report::ProgressLine>(total, std::move(counters), outputs);
@@ -82,7 +82,7 @@ void load_and_barrier(const Options& options, RunState& state) {
   open_files(options, state, options.files);
   // The password prompt, untimed: the run's time is the load's, not the typing's.
   if (options.connection.prompt_password) {
-    state.password = input::read_password("Enter password: ");
+    state.password = db::read_password("Enter password: ");
     state.start = Clock::now();
     state.summary.started_at = report::utc_timestamp(std::chrono::system_clock::now());
   }
@@ -118,11 +118,11 @@ void open_files(const Options& options, RunState& state, const std::vector<std::
 void connect_table(const Options& options, RunState& state, const std::function<void()>& before_check) {
   // connect: the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
-    state.control = std::make_unique<load::Session>(options.connection, state.password);
+    state.control = std::make_unique<db::Session>(options.connection, state.password);
     state.summary.server_version = state.control->server_info();
-    state.pins = load::read_session_pins(*state.control);  // the run's settings, for every session it opens
+    state.pins = db::read_session_pins(*state.control);  // the run's settings, for every session it opens
     if (before_check) before_check();
-    load::pin_session(*state.control, state.pins);
+    db::pin_session(*state.control, state.pins);
     state.target = load::check_target(*state.control, options);
     state.galera = throttle::read_galera(*state.control);  // a Galera node: chunks sized to its write-sets
     resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
@@ -208,7 +208,7 @@ Failure as_failure(const std::exception_ptr& thrown) {
     std::rethrow_exception(thrown);
   } catch (const Failure& failure) {
     return failure;
-  } catch (const load::ServerError& e) {
+  } catch (const db::ServerError& e) {
     return Failure(ExitCode::load_failed,
                    fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()), e.code());
   } catch (const std::exception& e) {  // a bug: std::out_of_range from .at(), std::bad_alloc, ...
@@ -246,12 +246,12 @@ void start_table(const Options& options, RunState& state, load::StepHook* hook) 
 
 void end_table(RunState& state) {
   report::Summary& s = state.summary;
-  if (!s.success && load::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
+  if (!s.success && db::connection_cut() && s.exit_code != static_cast<int>(ExitCode::interrupted)) {
     // A call the stop watcher cut fails as a lost connection: what happened is the signal.
     s.exit_code = static_cast<int>(ExitCode::interrupted);
     s.server_errno.reset();  // the cut connection's error is fastload's own doing
     s.error = fmt::format("stopped by signal {}: the server had not answered a statement, so its connection was "
-                          "cut; run the same command again\n{}", load::stop_signal(), s.error);
+                          "cut; run the same command again\n{}", db::stop_signal(), s.error);
   }
   abandon(state);  // --atomic: any failure before the publish
   if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
@@ -264,7 +264,7 @@ void drop_created_if_empty(const Options& options, RunState& state) {
   report::Summary& s = state.summary;
   if (s.success || s.created_from.empty() || s.rows > 0 || s.rows_loaded_before > 0 || options.dry_run) return;
   try {
-    load::Session session(options.connection, state.password);
+    db::Session session(options.connection, state.password);
     session.execute("SET SESSION foreign_key_checks = 0");  // a table of the run may refer to it
     session.execute(fmt::format("DROP TABLE {}.{}", text::quote_identifier(options.database),
                                 text::quote_identifier(options.table)));
@@ -277,8 +277,8 @@ void drop_created_if_empty(const Options& options, RunState& state) {
 }
 
 int run(const Options& options, load::StepHook* hook) {
-  load::set_connect_timeout(options.connect_timeout);  // before any session
-  load::StopSignals stop_signals;
+  db::set_connect_timeout(options.connect_timeout);  // before any session
+  db::StopSignals stop_signals;
   if (options.print_schema) return print_schemas(options);
   if (options.database_run()) return run_database(options, hook);
   RunState state;

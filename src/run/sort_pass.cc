@@ -34,9 +34,9 @@ namespace {
 // The row-order work of an input (its keys read, sorted, spooled) stopped at a signal: nothing is loaded yet.
 std::function<void()> stop_check(const Input& input, const char* doing) {
   return [name = input.name(), doing] {
-    if (load::stop_signal() != 0)
+    if (db::stop_signal() != 0)
       throw Failure(ExitCode::interrupted, fmt::format("{}: stopped by signal {} while {}; none of its rows were loaded: run "
-                                                       "the same command again", name, load::stop_signal(), doing));
+                                                       "the same command again", name, db::stop_signal(), doing));
   };
 }
 

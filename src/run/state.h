@@ -83,8 +83,8 @@ struct Throttling {
 struct RunState {
   Clock::time_point start = Clock::now();  // the run's time starts here, or after the password prompt
   std::optional<std::string> password;  // from the prompt, when -p had no value
-  std::unique_ptr<load::Session> control;  // preflight and barrier; workers have their own
-  load::SessionPins pins;  // the session variables every session of the run sets first
+  std::unique_ptr<db::Session> control;  // preflight and barrier; workers have their own
+  db::SessionPins pins;  // the session variables every session of the run sets first
   load::Target target;
   shard::ShardPlan shards;  // a Spider table: its map (shard-direct), or why the head loads it
   std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards
@@ -227,7 +227,7 @@ void plan_destinations(const Options& options, RunState& state);
 void make_destinations_durable(RunState& state);
 void analyze_destinations(RunState& state);
 // The control session of destination `d`'s server.
-load::Session& control_of(RunState& state, std::size_t d);
+db::Session& control_of(RunState& state, std::size_t d);
 
 // bulk.cc: --mode bulk's table checks, once --resume knows what is left to load.
 void check_bulk_target(const Options& options, RunState& state);

@@ -54,7 +54,7 @@ std::vector<throttle::Replica> watched_replicas(const Options& options, RunState
 // The monitor's own sessions to the server, each opened again after an error.
 throttle::Reconnecting::Open session_of(const Options& options, const RunState& state) {
   return [connection = options.connection, password = state.password] {
-    return std::make_unique<load::Session>(connection, password);
+    return std::make_unique<db::Session>(connection, password);
   };
 }
 

@@ -15,9 +15,9 @@
 namespace fastload::shard {
 namespace {
 
-using load::Row;
-using load::ServerError;
-using load::Session;
+using db::Row;
+using db::ServerError;
+using db::Session;
 
 // One link of a partition (or of the unpartitioned table) as Spider read it
 // from the table's parameters; NULL fields take the server definition's value.
@@ -28,11 +28,11 @@ struct Link {
 
 // Spider's links for the table, by the name of what they belong to: the
 // partition's name, or "" for an unpartitioned table.
-std::map<std::string, std::vector<Link>> read_links(Session& head, const load::Target& target,
+std::map<std::string, std::vector<Link>> read_links(db::Session& head, const load::Target& target,
                                                     const std::string& table_file) {
   std::map<std::string, std::vector<Link>> links;
   const std::string prefix = table_file + "#P#";
-  for (const Row& r : head.query(fmt::format(
+  for (const db::Row& r : head.query(fmt::format(
            "SELECT table_name, server, host, port, socket, username, password, ssl_ca, default_file, "
            "default_group, tgt_db_name, tgt_table_name FROM mysql.spider_tables WHERE db_name = {} AND "
            "(table_name = {} OR table_name LIKE CONCAT({}, '%')) ORDER BY table_name, link_id",
@@ -46,14 +46,14 @@ std::map<std::string, std::vector<Link>> read_links(Session& head, const load::T
 }
 
 // The server definitions named by `links`, by name: Host, Db, Username, Password, Port, Socket.
-std::map<std::string, Row> read_servers(Session& head, const std::map<std::string, std::vector<Link>>& links) {
+std::map<std::string, db::Row> read_servers(db::Session& head, const std::map<std::string, std::vector<Link>>& links) {
   std::vector<std::string> names;
   for (const auto& [owner, list] : links)
     for (const Link& link : list)
       if (link.server) names.push_back(head.quote_string(*link.server));
-  std::map<std::string, Row> servers;
+  std::map<std::string, db::Row> servers;
   if (names.empty()) return servers;
-  for (Row& r : head.query(fmt::format("SELECT Server_name, Host, Db, Username, Password, Port, Socket, Wrapper "
+  for (db::Row& r : head.query(fmt::format("SELECT Server_name, Host, Db, Username, Password, Port, Socket, Wrapper "
                                        "FROM mysql.servers WHERE Server_name IN ({})", fmt::join(names, ", "))))
     servers[r[0].value_or("")] = std::move(r);
   return servers;
@@ -67,9 +67,9 @@ std::optional<std::string> non_empty(const std::optional<std::string>& value) {
 // the link's own values over the server definition's, the database and table
 // defaulting as Spider's do. Returns
 // why fastload cannot reach it as Spider does, if so.
-std::string make_shard(const Link& link, const std::map<std::string, Row>& servers, const load::Target& target,
+std::string make_shard(const Link& link, const std::map<std::string, db::Row>& servers, const load::Target& target,
                        const std::string& partition, Shard& shard) {
-  Row server(8);
+  db::Row server(8);
   if (link.server) {
     auto found = servers.find(*link.server);
     if (found == servers.end())
@@ -120,10 +120,10 @@ std::string find_fields(const std::vector<std::string>& columns, const load::Tar
 
 // The table's partitioning as the client can reproduce it (nullopt: the
 // table is not partitioned), or why not.
-std::variant<std::optional<Partitioning>, std::string> read_partitioning(Session& head, const load::Target& target) {
+std::variant<std::optional<Partitioning>, std::string> read_partitioning(db::Session& head, const load::Target& target) {
   std::string schema = head.quote_string(target.database), table = head.quote_string(target.table);
   std::vector<PartitionRow> partitions;
-  for (const Row& r : head.query(fmt::format(
+  for (const db::Row& r : head.query(fmt::format(
            "SELECT PARTITION_NAME, PARTITION_METHOD, SUBPARTITION_METHOD, PARTITION_EXPRESSION, "
            "PARTITION_DESCRIPTION, PARTITION_ORDINAL_POSITION FROM information_schema.PARTITIONS WHERE "
            "TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY PARTITION_ORDINAL_POSITION, "
@@ -131,7 +131,7 @@ std::variant<std::optional<Partitioning>, std::string> read_partitioning(Session
     partitions.push_back({r[0], r[1], r[2], r[3], r[4], r[5] ? std::optional(std::stoull(*r[5])) : std::nullopt});
   if (partitions.empty() || !partitions.front().name) return std::nullopt;
   std::vector<ColumnRow> columns;
-  for (const Row& r : head.query(fmt::format(
+  for (const db::Row& r : head.query(fmt::format(
            "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, EXTRA FROM information_schema.COLUMNS WHERE "
            "TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION", schema, table)))
     columns.push_back({r[0].value_or(""), r[1].value_or(""), r[2].value_or(""), r[3].value_or("") == "YES",
@@ -175,7 +175,7 @@ void apply_overrides(ShardMap& map, const Options& options, const std::optional<
 }
 
 // The map, or why the head must load the table.
-std::variant<ShardMap, std::string> read_map(Session& head, const load::Target& target, const Options& options) {
+std::variant<ShardMap, std::string> read_map(db::Session& head, const load::Target& target, const Options& options) {
   std::variant<std::optional<Partitioning>, std::string> partitioning = read_partitioning(head, target);
   if (auto* why = std::get_if<std::string>(&partitioning)) return *why;
   ShardMap map;
@@ -191,11 +191,11 @@ std::variant<ShardMap, std::string> read_map(Session& head, const load::Target& 
   if (!table_file || !filename_of(target.database))
     return "its name holds characters that fastload does not look up in Spider's map";
   std::map<std::string, std::vector<Link>> links;
-  std::map<std::string, Row> servers;
+  std::map<std::string, db::Row> servers;
   try {
     links = read_links(head, target, *table_file);
     servers = read_servers(head, links);
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     return fmt::format("fastload cannot read Spider's map of it ({}, error {}): grant SELECT on "
                        "mysql.spider_tables and mysql.servers to load it shard-direct", e.what(), e.code());
   }
@@ -227,7 +227,7 @@ std::optional<std::string> filename_of(const std::string& name) {
   return out;
 }
 
-ShardPlan plan_shards(Session& head, const load::Target& target, const Options& options,
+ShardPlan plan_shards(db::Session& head, const load::Target& target, const Options& options,
                       const std::optional<std::string>& password) {
   if (target.engine != "SPIDER") {
     if (!options.shards.empty())

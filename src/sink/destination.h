@@ -21,8 +21,8 @@ struct Destination {
   std::optional<std::string> password;   // overrides the connection's: prompted, or the server definition's
   Target target;                         // the table there
   Options options;                       // the load's, with the column list this table takes the fields in
-  SessionPins pins;                      // what every session to its server sets first: the run's
-  std::unique_ptr<Session> control;      // a shard's checks, ledger and barrier; null for the target, whose
+  db::SessionPins pins;                      // what every session to its server sets first: the run's
+  std::unique_ptr<db::Session> control;      // a shard's checks, ledger and barrier; null for the target, whose
                                          // control session is the run's
 
   // " on shard NAME", or "" for the target: appended to what messages name.

@@ -18,7 +18,7 @@ struct Condition {
   std::string message;
 };
 
-unsigned code_of(const Row& show_warnings_row) {
+unsigned code_of(const db::Row& show_warnings_row) {
   return static_cast<unsigned>(std::stoul(show_warnings_row.at(1).value_or("0")));
 }
 
@@ -26,7 +26,7 @@ std::uint64_t number(const std::optional<std::string>& value) { return std::stou
 
 // The first `limit` conditions the server kept of the last statement, in
 // order. SHOW WARNINGS lists errors too, and leaves them for GET DIAGNOSTICS.
-std::vector<Condition> show_warnings(Session& session, unsigned long limit) {
+std::vector<Condition> show_warnings(db::Session& session, unsigned long limit) {
   std::vector<Condition> conditions;
   for (const auto& row : session.query(fmt::format("SHOW WARNINGS LIMIT {}", limit)))
     conditions.push_back({conditions.size() + 1, 0, code_of(row), row.at(2).value_or("")});
@@ -36,7 +36,7 @@ std::vector<Condition> show_warnings(Session& session, unsigned long limit) {
 // MariaDB 10.7+ tells each condition's row through GET DIAGNOSTICS, duplicate
 // keys included. Every GET DIAGNOSTICS leaves the diagnostics area intact, so
 // fetch them all into variables first and read the variables in one SELECT.
-void add_rows_from_diagnostics(Session& session, std::vector<Condition>& conditions) {
+void add_rows_from_diagnostics(db::Session& session, std::vector<Condition>& conditions) {
   if (conditions.empty()) return;
   std::string select = "SELECT 0";
   for (std::size_t i = 0; i < conditions.size(); ++i) {
@@ -64,7 +64,7 @@ struct Conditions {
 
 // The conditions worth reporting: those the server kept, but duplicate keys
 // when `policy` tolerates them.
-Conditions read_conditions(Session& session, OnDuplicate policy) {
+Conditions read_conditions(db::Session& session, OnDuplicate policy) {
   // @@warning_count counts errors too, and reading it (no table) keeps the
   // diagnostics; mysql_warning_count() is stale after an error.
   auto counts = session.query("SELECT @@warning_count, @@max_error_count");
@@ -88,9 +88,9 @@ Conditions read_conditions(Session& session, OnDuplicate policy) {
 
 // The statement's duplicate-key conditions, and the exact count of all its
 // conditions: the protocol's warning count stops at 65535.
-void count_duplicates(Session& session, SinkResult& statement) {
+void count_duplicates(db::Session& session, SinkResult& statement) {
   statement.warnings = std::max(statement.warnings, number(session.query_value("SELECT @@warning_count")));
-  for (const Row& row : session.query("SHOW WARNINGS")) statement.duplicates += code_of(row) == er::DUP_ENTRY;
+  for (const db::Row& row : session.query("SHOW WARNINGS")) statement.duplicates += code_of(row) == er::DUP_ENTRY;
 }
 
 // An INSERT whose value a column refuses (no geometry) gets a bare
@@ -115,7 +115,7 @@ std::string without_row_number(const std::string& message) {
 // --set calls) counts so, after the server stored the row; its own LOAD DATA counts them nowhere. When they are
 // all that keeps the account from matching, the rows are stored as one LOAD DATA stores them: accepted, and said
 // once a run. Returns whether it accepted them.
-bool accept_unlisted_warnings(Session& session, SinkResult& statement, std::uint64_t rows, OnDuplicate policy) {
+bool accept_unlisted_warnings(db::Session& session, SinkResult& statement, std::uint64_t rows, OnDuplicate policy) {
   if (statement.warnings == 0 || policy == OnDuplicate::ignore) return false;
   SinkResult quiet = statement;
   quiet.warnings = 0;
@@ -155,14 +155,14 @@ void add_counts(SinkResult& total, const SinkResult& statement) {
   total.duplicates += statement.duplicates;
 }
 
-std::uint64_t max_statement_rows(Session& session, OnDuplicate policy, std::uint64_t wanted) {
+std::uint64_t max_statement_rows(db::Session& session, OnDuplicate policy, std::uint64_t wanted) {
   if (policy != OnDuplicate::ignore) return wanted;
   session.execute("SET SESSION max_error_count = 65535");  // the most MariaDB and MySQL accept
   std::uint64_t kept = std::max<std::uint64_t>(number(session.query_value("SELECT @@max_error_count")), 1);
   return wanted ? std::min(wanted, kept) : kept;
 }
 
-bool check_statement(Session& session, SinkResult statement, std::uint64_t rows, std::uint64_t first_row,
+bool check_statement(db::Session& session, SinkResult statement, std::uint64_t rows, std::uint64_t first_row,
                      SinkResult& total) {
   const OnDuplicate policy = total.on_duplicate;
   // Reading every condition is worth it only when they may all be the skipped rows' duplicate keys.
@@ -175,7 +175,7 @@ bool check_statement(Session& session, SinkResult statement, std::uint64_t rows,
   return false;
 }
 
-std::vector<Problem> server_problems(Session& session, std::uint64_t first_row, OnDuplicate policy) {
+std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_row, OnDuplicate policy) {
   Conditions conditions = read_conditions(session, policy);
   std::vector<Problem> problems;
   for (const Condition& c : conditions.reported) {

@@ -32,18 +32,18 @@ void add_counts(SinkResult& total, const SinkResult& statement);
 // and caps the rows at it: then the server keeps every condition of a
 // statement whose warnings are no more than its rows, so each skipped row can
 // be matched with its duplicate-key warning.
-std::uint64_t max_statement_rows(Session& session, OnDuplicate policy, std::uint64_t wanted);
+std::uint64_t max_statement_rows(db::Session& session, OnDuplicate policy, std::uint64_t wanted);
 
 // Checks the account of the statement just run, which held `rows` rows
 // starting at the chunk's row `first_row`, and adds it to `total` (whose
 // on_duplicate says the policy). Returns false, with total.problems, when it
 // does not match.
-bool check_statement(Session& session, SinkResult statement, std::uint64_t rows, std::uint64_t first_row,
+bool check_statement(db::Session& session, SinkResult statement, std::uint64_t rows, std::uint64_t first_row,
                      SinkResult& total);
 
 // The conditions of the last statement, but duplicate keys when `policy` is
 // ignore; the statement's row r is the chunk's row `first_row - 1 + r`.
-std::vector<Problem> server_problems(Session& session, std::uint64_t first_row, OnDuplicate policy);
+std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_row, OnDuplicate policy);
 
 // Records in `result` that the statement starting at the chunk's row
 // `first_row` was stopped by error `code`, at the row result.problems names

@@ -22,7 +22,7 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 
 InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids)
     : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
-      introducer_(text::same_name(options.sent_charset(), kConnectionCharset) ? "" : "_" + options.sent_charset()),
+      introducer_(text::same_name(options.sent_charset(), db::kConnectionCharset) ? "" : "_" + options.sent_charset()),
       file_charset_(options.sent_charset()) {
   text_.back().push_back('(');
   std::string names;
@@ -118,7 +118,7 @@ void InsertShape::check_ids(bool zero_is_a_value) {
   zero_is_a_value_ = zero_is_a_value;
 }
 
-InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids) {
+InsertShape make_insert_shape(db::Session& session, const Target& target, const Options& options, const AutoIds* ids) {
   bool backslashes = options.set.empty() ||
       session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
   InsertShape shape(target, options, backslashes, ids);

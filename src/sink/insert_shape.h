@@ -110,6 +110,6 @@ class InsertShape {
 
 // The shape for `session`: --set expressions are read with its sql_mode's
 // reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
-InsertShape make_insert_shape(Session& session, const Target& target, const Options& options, const AutoIds* ids);
+InsertShape make_insert_shape(db::Session& session, const Target& target, const Options& options, const AutoIds* ids);
 
 }  // namespace fastload::load

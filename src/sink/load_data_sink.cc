@@ -41,7 +41,7 @@ std::string load_data_clauses(const Dialect& d) {
                      enclosure, hex(d.escape), start, hex(d.line_terminator));
 }
 
-LoadDataSink::LoadDataSink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
+LoadDataSink::LoadDataSink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids,
                            const std::string& server_file)
     : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect),
       given_ids_(session, target, options) {
@@ -107,9 +107,9 @@ bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t
       result.read_failed = true;
       return false;
     }
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     // A strict sql_mode makes a bad value an error without LOCAL, and under REPLACE even with it.
-    if (!is_data_error(e.code())) throw;
+    if (!db::is_data_error(e.code())) throw;
     result.problems = server_problems(session_, first_row, on_duplicate_);
     note_stop(result, first_row, e.code());
     return false;
@@ -125,7 +125,7 @@ SinkResult parse_load_info(const std::string& info) {
   if (std::sscanf(info.c_str(), "Records: %" SCNu64 " Deleted: %" SCNu64 " Skipped: %" SCNu64
                   " Warnings: %" SCNu64, &result.records, &result.deleted, &result.skipped,
                   &result.warnings) != 4)
-    throw ServerError(0, "HY000", fmt::format("cannot read the server's LOAD DATA report '{}'", info));
+    throw db::ServerError(0, "HY000", fmt::format("cannot read the server's LOAD DATA report '{}'", info));
   return result;
 }
 

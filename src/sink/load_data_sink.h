@@ -23,7 +23,7 @@ class LoadDataSink : public Sink {
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
   // Takes options.charset, on_duplicate, dialect, columns and set. `ids`: the
   // AUTO_INCREMENT column the fields leave out, numbered by a user variable.
-  LoadDataSink(Session& session, const Target& target, const Options& options, const AutoIds* ids,
+  LoadDataSink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids,
                const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   std::string method() const override;
@@ -33,7 +33,7 @@ class LoadDataSink : public Sink {
   bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,
             SinkResult& result);
 
-  Session& session_;
+  db::Session& session_;
   bool local_;
   OnDuplicate on_duplicate_;
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement

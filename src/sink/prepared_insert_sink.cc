@@ -14,10 +14,10 @@ namespace fastload::load {
 // A server-side prepared statement (RAII over MYSQL_STMT*).
 class PreparedStatement {
  public:
-  PreparedStatement(Session& session, const std::string& sql) : session_(session) {
+  PreparedStatement(db::Session& session, const std::string& sql) : session_(session) {
     stmt_ = mysql_stmt_init(session.handle());
-    if (!stmt_) throw ServerError(0, "HY000", "out of memory preparing a statement");
-    ServerCall waiting = session_.call();
+    if (!stmt_) throw db::ServerError(0, "HY000", "out of memory preparing a statement");
+    db::ServerCall waiting = session_.call();
     if (mysql_stmt_prepare(stmt_, sql.data(), sql.size()) != 0) throw_error();
   }
   ~PreparedStatement() { mysql_stmt_close(stmt_); }
@@ -26,7 +26,7 @@ class PreparedStatement {
 
   // A statement of `?` tuples, one bind a value.
   std::uint64_t execute(MYSQL_BIND* binds) {
-    ServerCall waiting = session_.call();
+    db::ServerCall waiting = session_.call();
     if (mysql_stmt_bind_param(stmt_, binds) != 0 || mysql_stmt_execute(stmt_) != 0) throw_error();
     return mysql_stmt_affected_rows(stmt_);
   }
@@ -38,19 +38,19 @@ class PreparedStatement {
 #if defined(FASTLOAD_HAVE_BULK_REQUEST)
     MYSQL* mysql = connection();
     request.set_statement(static_cast<std::uint32_t>(stmt_->stmt_id));
-    ServerCall waiting = session_.call();
+    db::ServerCall waiting = session_.call();
     std::string_view body = request.bytes();
     if (mysql->methods->db_command(mysql, COM_STMT_BULK_EXECUTE, body.data(), body.size(), 1, stmt_) != 0)
-      throw ServerError(mysql_errno(mysql), mysql_sqlstate(mysql), mysql_error(mysql));
+      throw db::ServerError(mysql_errno(mysql), mysql_sqlstate(mysql), mysql_error(mysql));
 #else
     (void)request;
-    throw ServerError(0, "HY000", "array binding is not built in");  // supports_array_binding() says false
+    throw db::ServerError(0, "HY000", "array binding is not built in");  // supports_array_binding() says false
 #endif
   }
   std::uint64_t answer() {
 #if defined(FASTLOAD_HAVE_BULK_REQUEST)
     MYSQL* mysql = connection();
-    ServerCall waiting = session_.call();
+    db::ServerCall waiting = session_.call();
     if (mysql->methods->db_read_execute_response(stmt_) != 0) throw_error();
 #endif
     return mysql_stmt_affected_rows(stmt_);
@@ -58,13 +58,13 @@ class PreparedStatement {
 
  private:
   MYSQL* connection() {
-    if (!stmt_->mysql) throw ServerError(2013, "HY000", "Lost connection to server during query");
+    if (!stmt_->mysql) throw db::ServerError(2013, "HY000", "Lost connection to server during query");
     return stmt_->mysql;
   }
   [[noreturn]] void throw_error() {
-    throw ServerError(mysql_stmt_errno(stmt_), mysql_stmt_sqlstate(stmt_), mysql_stmt_error(stmt_));
+    throw db::ServerError(mysql_stmt_errno(stmt_), mysql_stmt_sqlstate(stmt_), mysql_stmt_error(stmt_));
   }
-  Session& session_;
+  db::Session& session_;
   MYSQL_STMT* stmt_ = nullptr;
 };
 
@@ -122,14 +122,14 @@ enum_field_types string_type(const InsertShape& shape, const ValueSlot& slot) {
 
 // The most bytes of values an execution carries: max_allowed_packet less room
 // for the packet's other parts (the statement id, flags, the types).
-std::size_t batch_limit(Session& session) {
+std::size_t batch_limit(db::Session& session) {
   std::size_t packet = session.max_allowed_packet();
   return packet - std::min<std::size_t>(packet / 2, 4096);
 }
 
 }  // namespace
 
-PreparedInsertSink::PreparedInsertSink(Session& session, const Target& target, const Options& options,
+PreparedInsertSink::PreparedInsertSink(db::Session& session, const Target& target, const Options& options,
                                        const AutoIds* ids)
     : session_(session),
       shape_(make_insert_shape(session, target, options, ids)),

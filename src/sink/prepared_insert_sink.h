@@ -31,7 +31,7 @@ class PreparedInsertSink : public Sink {
 
   // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset; `ids` as
   // InsertShape takes it.
-  PreparedInsertSink(Session& session, const Target& target, const Options& options, const AutoIds* ids);
+  PreparedInsertSink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids);
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   bool take_row_check(RowCheck check) override {
@@ -62,7 +62,7 @@ class PreparedInsertSink : public Sink {
   std::uint64_t execute_tuples();
   PreparedStatement& tuples_statement(std::uint64_t rows);
 
-  Session& session_;
+  db::Session& session_;
   InsertShape shape_;
   std::size_t slots_;  // values a row: placeholders of a tuple
   bool array_binding_;

@@ -11,12 +11,12 @@ namespace fastload::load {
 namespace {
 
 // Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
-bool refuses_expression(const ServerError& e, const Options& options) {
-  return !options.set.empty() && is_expression_error(e.code());
+bool refuses_expression(const db::ServerError& e, const Options& options) {
+  return !options.set.empty() && db::is_expression_error(e.code());
 }
 
 // The INSERT modes' statement, or without --columns and --set any INSERT.
-std::string insert_probe(Session& session, const Target& t, const Options& options) {
+std::string insert_probe(db::Session& session, const Target& t, const Options& options) {
   if (options.columns.empty() && options.set.empty())
     return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
   return make_insert_shape(session, t, options, nullptr).placeholders(1);
@@ -29,7 +29,7 @@ std::string insert_probe(Session& session, const Target& t, const Options& optio
 // privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
 // DELETE privilege too; either reads the --set expressions. A server that
 // reads the file itself tells whether it can from its one statement.
-void probe_target(Session& session, const Target& t, const Options& options) {
+void probe_target(db::Session& session, const Target& t, const Options& options) {
   try {
     const Probe probe = traits(options.mode).probe;
     if (probe == Probe::load_data) {
@@ -42,7 +42,7 @@ void probe_target(Session& session, const Target& t, const Options& options) {
                                   session.quote_string(insert_probe(session, t, options))));
       session.execute("DEALLOCATE PREPARE fastload_probe");
     }
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     if (refuses_expression(e, options))
       throw Failure(ExitCode::usage, fmt::format("--set: the server refuses the expression: {} (error "
                                                  "{}); fix it: it is SQL, as in LOAD DATA's SET clause",

@@ -56,7 +56,7 @@ class Sink {
   }
   // Sends the rows of `chunk`, which are file[chunk.begin, chunk.end), each
   // with its id from `ids` when the fields leave the AUTO_INCREMENT column out
-  // (table/auto_ids.h). Throws load::ServerError when the server fails for a
+  // (table/auto_ids.h). Throws db::ServerError when the server fails for a
   // reason other than the data.
   virtual SinkResult send(const Chunk& chunk, std::string_view file, const load::RowIds& ids) = 0;
   // How rows reach the server, for the summary.

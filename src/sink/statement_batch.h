@@ -39,13 +39,13 @@ inline const char* insert_verb(OnDuplicate policy) {
 // policy the statement ran under); returns false when the chunk is refused
 // (its problems are then in result.problems).
 template <class Execute>
-bool run_batch(Session& session, SinkResult& result, std::uint64_t first_row, std::uint64_t rows,
+bool run_batch(db::Session& session, SinkResult& result, std::uint64_t first_row, std::uint64_t rows,
                Execute&& execute) {
   SinkResult statement;
   try {
     statement.affected = execute();
-  } catch (const ServerError& e) {
-    if (!is_data_error(e.code())) throw;
+  } catch (const db::ServerError& e) {
+    if (!db::is_data_error(e.code())) throw;
     result.problems = server_problems(session, first_row, result.on_duplicate);
     note_stop(result, first_row, e.code());
     return false;

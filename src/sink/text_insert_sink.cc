@@ -8,14 +8,14 @@ namespace {
 // The longest statement the server reads: its packet (the statement after a
 // command byte) must be shorter than max_allowed_packet (measured on 10.11:
 // 32766 bytes pass under 32768, 32767 do not).
-std::size_t statement_limit(Session& session) {
+std::size_t statement_limit(db::Session& session) {
   std::size_t packet = session.max_allowed_packet();
   return packet > 2 ? packet - 2 : 1;
 }
 
 }  // namespace
 
-TextInsertSink::TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement,
+TextInsertSink::TextInsertSink(db::Session& session, const Target& target, std::uint64_t rows_per_statement,
                                const Options& options, const AutoIds* ids)
     : session_(session),
       on_duplicate_(options.on_duplicate),

@@ -23,7 +23,7 @@ class TextInsertSink : public Sink {
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
   // options.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
-  TextInsertSink(Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options,
+  TextInsertSink(db::Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options,
                  const AutoIds* ids);
   SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
   bool take_row_check(RowCheck check) override {
@@ -37,7 +37,7 @@ class TextInsertSink : public Sink {
   void append_value(std::string& out, const text::Field& field, const Column* column);
   bool flush(SinkResult& result);
 
-  Session& session_;
+  db::Session& session_;
   OnDuplicate on_duplicate_;
   InsertShape shape_;            // its head() begins each statement
   std::uint64_t rows_per_statement_;  // 0: as many as fit

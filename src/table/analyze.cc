@@ -20,18 +20,18 @@ void warn(const Target& target, const std::string& what) {
 
 }  // namespace
 
-std::vector<std::string> analyze_errors(const std::vector<Row>& result) {
+std::vector<std::string> analyze_errors(const std::vector<db::Row>& result) {
   std::vector<std::string> errors;
-  for (const Row& row : result)
+  for (const db::Row& row : result)
     if (row.size() >= 4 && is_error(row[2])) errors.push_back(row[3].value_or(""));
   return errors;
 }
 
-void analyze(Session& control, const Target& target) {
-  std::vector<Row> result;
+void analyze(db::Session& control, const Target& target) {
+  std::vector<db::Row> result;
   try {
     result = control.query("ANALYZE TABLE " + target.quoted);
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     return warn(target, fmt::format("{} (error {})", e.what(), e.code()));
   }
   std::vector<std::string> errors = analyze_errors(result);

@@ -15,10 +15,10 @@ namespace fastload::load {
 // Runs ANALYZE TABLE on `target` through the control session. An error row in
 // its result (Msg_type 'error') or an error returned for the statement is
 // logged as a warning, never thrown: the rows are loaded and durable by then.
-void analyze(Session& control, const Target& target);
+void analyze(db::Session& control, const Target& target);
 
 // The Msg_text of each error row in ANALYZE TABLE's result (Table, Op,
 // Msg_type, Msg_text), in order.
-std::vector<std::string> analyze_errors(const std::vector<Row>& result);
+std::vector<std::string> analyze_errors(const std::vector<db::Row>& result);
 
 }  // namespace fastload::load

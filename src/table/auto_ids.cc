@@ -33,7 +33,7 @@ const Column* filled_auto_increment(const Target& target, const Options& options
   return nullptr;
 }
 
-bool zero_is_a_value(Session& session) {
+bool zero_is_a_value(db::Session& session) {
   return session.query_value("SELECT @@sql_mode LIKE '%NO_AUTO_VALUE_ON_ZERO%'").value_or("0") == "1";
 }
 
@@ -63,7 +63,7 @@ Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_
   return p;
 }
 
-GivenIdCheck::GivenIdCheck(Session& session, const Target& target, const Options& options) {
+GivenIdCheck::GivenIdCheck(db::Session& session, const Target& target, const Options& options) {
   const Column* column = filled_auto_increment(target, options);
   if (!column) return;
   column_ = column->name;
@@ -101,7 +101,7 @@ std::uint64_t ids_taken(std::uint64_t rows, const std::string& engine) {
   return taken;
 }
 
-void check_numbering(Session& control, const Target& target, const Column& column) {
+void check_numbering(db::Session& control, const Target& target, const Column& column) {
   if (!text::same_name(target.engine, "MyISAM") && !text::same_name(target.engine, "Aria")) return;
   // MyISAM and Aria number a column that no index begins with per group of the index's first columns.
   auto leads = control.query_value(fmt::format(
@@ -116,10 +116,10 @@ void check_numbering(Session& control, const Target& target, const Column& colum
       "LOAD DATA", target.display, text::quote_identifier(column.name), target.engine, column.name));
 }
 
-std::uint64_t next_auto_increment(Session& control, const Target& target) {
+std::uint64_t next_auto_increment(db::Session& control, const Target& target) {
   try {  // MySQL 8 caches the value for a day by default; MariaDB has no such variable and reads it exactly
     control.execute("SET SESSION information_schema_stats_expiry = 0");
-  } catch (const ServerError&) {
+  } catch (const db::ServerError&) {
   }
   auto next = control.query_value(fmt::format(
       "SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
@@ -131,10 +131,10 @@ std::uint64_t next_auto_increment(Session& control, const Target& target) {
   return std::stoull(*next);
 }
 
-void move_auto_increment(Session& control, const Target& target, std::uint64_t next) {
+void move_auto_increment(db::Session& control, const Target& target, std::uint64_t next) {
   try {
     control.execute(fmt::format("ALTER TABLE {} AUTO_INCREMENT = {}", target.quoted, next));
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     if (e.code() != er::TABLEACCESS_DENIED_ERROR) throw;  // no ALTER on the table
     spdlog::warn("{}: the user may not ALTER the table ({}), so its AUTO_INCREMENT counter is not moved "
                  "past the ids the load gives: another writer taking one of them during the load makes that row "

@@ -74,22 +74,22 @@ std::uint64_t ids_taken(std::uint64_t rows, const std::string& engine);
 
 // Throws Failure(ExitCode::usage) where the ids cannot be the file's order:
 // a MyISAM or Aria column numbered per group of a multi-column index.
-void check_numbering(Session& control, const Target& target, const Column& column);
+void check_numbering(db::Session& control, const Target& target, const Column& column);
 
 // The table's counter (information_schema.TABLES.AUTO_INCREMENT), exact on MariaDB.
-std::uint64_t next_auto_increment(Session& control, const Target& target);
+std::uint64_t next_auto_increment(db::Session& control, const Target& target);
 
 // Moves the table's counter to `next` (ALTER TABLE ... AUTO_INCREMENT), so
 // that no other writer takes an id of the load's range. Warns instead of
 // failing when the user may not ALTER the table.
-void move_auto_increment(Session& control, const Target& target, std::uint64_t next);
+void move_auto_increment(db::Session& control, const Target& target, std::uint64_t next);
 
 // The AUTO_INCREMENT column the fields fill (no --set sets it), or nullptr:
 // a NULL or 0 there would have the server make up an id per statement.
 const Column* filled_auto_increment(const Target& target, const Options& options);
 
 // Whether the session's sql_mode stores 0 as 0 (NO_AUTO_VALUE_ON_ZERO) rather than making up an id.
-bool zero_is_a_value(Session& session);
+bool zero_is_a_value(db::Session& session);
 
 // Whether the server makes up an id for the value `field` (NULL, or 0 unless zero_is_a_value). Pure.
 bool makes_up_id(const text::Field& field, bool zero_is_a_value);
@@ -103,7 +103,7 @@ Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_
 class GivenIdCheck {
  public:
   // Checks nothing when the fields do not fill the column.
-  GivenIdCheck(Session& session, const Target& target, const Options& options);
+  GivenIdCheck(db::Session& session, const Target& target, const Options& options);
   // The first row of `chunk` (over `file`) whose id the server would make up, refused.
   std::optional<Problem> first_made_up(std::string_view file, const Chunk& chunk);
 

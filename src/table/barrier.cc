@@ -9,15 +9,15 @@
 namespace fastload::load {
 namespace {
 
-std::string variable(Session& session, const char* name, const char* fallback) {
+std::string variable(db::Session& session, const char* name, const char* fallback) {
   try {
     return session.query_value(fmt::format("SELECT @@{}", name)).value_or(fallback);
-  } catch (const ServerError&) {
+  } catch (const db::ServerError&) {
     return fallback;  // not every server has every variable
   }
 }
 
-std::string binlog_note(Session& session) {
+std::string binlog_note(db::Session& session) {
   std::string log_bin = variable(session, "log_bin", "0");
   std::string sync_binlog = variable(session, "sync_binlog", "0");
   if (log_bin == "0" || log_bin == "OFF" || sync_binlog == "1") return "";
@@ -25,7 +25,7 @@ std::string binlog_note(Session& session) {
                      "last transactions after a crash.", sync_binlog);
 }
 
-Durability innodb(Session& session) {
+Durability innodb(db::Session& session) {
   std::string at_commit = variable(session, "innodb_flush_log_at_trx_commit", "1");
   if (at_commit == "1" || at_commit == "3")
     return {true, fmt::format("InnoDB with innodb_flush_log_at_trx_commit={}: every COMMIT was synced to the "
@@ -39,11 +39,11 @@ Durability innodb(Session& session) {
                             timeout + 1, binlog_note(session))};
 }
 
-Durability flush_tables(Session& session, const Target& target) {
+Durability flush_tables(db::Session& session, const Target& target) {
   try {
     // NO_WRITE_TO_BINLOG: the flush is this server's durability; a replica flushes on its own terms.
     session.execute(fmt::format("FLUSH NO_WRITE_TO_BINLOG TABLES {}", target.quoted));
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw Failure(ExitCode::not_durable, fmt::format(
         "the committed chunks are in the table, but FLUSH TABLES {} failed: {}; the {} table is not "
         "crash-safe until it is flushed: GRANT RELOAD to the user, or run FLUSH TABLES yourself", target.display,
@@ -57,7 +57,7 @@ Durability flush_tables(Session& session, const Target& target) {
 
 }  // namespace
 
-Durability make_durable(Session& session, const Target& target) {
+Durability make_durable(db::Session& session, const Target& target) {
   const std::string& engine = target.engine;
   if (engine == "InnoDB") return innodb(session);
   if (engine == "MyISAM" || engine == "Aria") return flush_tables(session, target);

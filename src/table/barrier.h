@@ -15,6 +15,6 @@ struct Durability {
 };
 
 // Throws Failure(ExitCode::not_durable) when a flush the engine needs fails.
-Durability make_durable(Session& session, const Target& target);
+Durability make_durable(db::Session& session, const Target& target);
 
 }  // namespace fastload::load

@@ -10,7 +10,7 @@
 
 namespace fastload::load {
 
-std::vector<ForeignKey> foreign_keys_of(Session& session, const std::string& database, const std::string& table) {
+std::vector<ForeignKey> foreign_keys_of(db::Session& session, const std::string& database, const std::string& table) {
   std::map<std::string, ForeignKey> keys;
   const auto rows = session.query(fmt::format(
       "SELECT CONSTRAINT_NAME, COLUMN_NAME, REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME "
@@ -57,7 +57,7 @@ std::string anti_join(const std::string& child, const ForeignKey& key, const std
 // are looked up in key order, one page after the next: left to itself, MariaDB 10.11 may read the child
 // through another covering index and look the parent up at random (bench/restore.sh SHAPE=shop: order_items'
 // key to orders took 1.8 s read through its product index, 0.6 s through its primary key).
-std::string key_order_index(Session& session, const std::string& child, const ForeignKey& key) {
+std::string key_order_index(db::Session& session, const std::string& child, const ForeignKey& key) {
   const TableKeys keys = keys_of(session, child);
   // Among the indexes the key's columns lead: a secondary one before the primary key (its rows are smaller), the
   // fewest columns first.
@@ -73,7 +73,7 @@ std::string key_order_index(Session& session, const std::string& child, const Fo
 
 }  // namespace
 
-std::optional<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
+std::optional<Orphans> find_orphans(db::Session& session, const std::string& database, const std::string& table,
                                     const ForeignKey& key, std::size_t most) {
   const std::string child = text::quote_identifier(database) + "." + text::quote_identifier(table);
   const auto rows = session.query(anti_join(child, key, key_order_index(session, child, key), most + 1));

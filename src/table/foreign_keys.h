@@ -19,7 +19,7 @@ struct ForeignKey {
 };
 
 // The foreign keys of `database`.`table`, by name. Throws ServerError.
-std::vector<ForeignKey> foreign_keys_of(Session& session, const std::string& database, const std::string& table);
+std::vector<ForeignKey> foreign_keys_of(db::Session& session, const std::string& database, const std::string& table);
 
 struct Orphans {
   std::string constraint;          // its name
@@ -31,7 +31,7 @@ struct Orphans {
 
 // The rows of `database`.`table` whose non-NULL values of `key` find no parent row, the first of them (up to
 // `most`); none when every row finds its parent. Throws ServerError.
-std::optional<Orphans> find_orphans(Session& session, const std::string& database, const std::string& table,
+std::optional<Orphans> find_orphans(db::Session& session, const std::string& database, const std::string& table,
                                     const ForeignKey& key, std::size_t most = 3);
 
 }  // namespace fastload::load

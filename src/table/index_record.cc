@@ -14,8 +14,8 @@ constexpr unsigned kLockSeconds = 30;  // others hold it for a statement or thre
 
 // Creating the table and writing a first row, or forgetting the last row and dropping the table: one run at a
 // time in a database, so that no run drops the table another has just made for its record.
-NamedLock record_lock(Session& control, const std::string& database) {
-  return NamedLock(control, "fastload_deferred_indexes " + database, kLockSeconds);
+db::NamedLock record_lock(db::Session& control, const std::string& database) {
+  return db::NamedLock(control, "fastload_deferred_indexes " + database, kLockSeconds);
 }
 
 }  // namespace
@@ -24,24 +24,24 @@ std::string quoted(const std::string& database) {
   return text::quote_identifier(database) + "." + text::quote_identifier("fastload_deferred_indexes");
 }
 
-std::vector<IndexDefinition> read(Session& control, const std::string& database, const Target& target) {
+std::vector<IndexDefinition> read(db::Session& control, const std::string& database, const Target& target) {
   std::vector<IndexDefinition> recorded;
   try {
-    for (const Row& r : control.query(fmt::format("SELECT name, clause FROM {} WHERE target = {} ORDER BY "
+    for (const db::Row& r : control.query(fmt::format("SELECT name, clause FROM {} WHERE target = {} ORDER BY "
                                                   "dropped_at, name", quoted(database),
                                                   control.quote_string(target.quoted))))
       recorded.push_back({r.at(0).value_or(""), r.at(1).value_or(""), {}, false});
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     if (e.code() != er::NO_SUCH_TABLE) throw;  // no record table: no run left indexes dropped
   }
   return recorded;
 }
 
-void add(Session& control, const std::string& database, const Target& target,
+void add(db::Session& control, const std::string& database, const Target& target,
          const std::vector<IndexDefinition>& indexes) {
   const std::string record = quoted(database);
   // Not held (a Galera node has no GET_LOCK, or a wait timed out): no run drops the table without it either.
-  NamedLock lock = record_lock(control, database);
+  db::NamedLock lock = record_lock(control, database);
   control.execute(fmt::format(
       "CREATE TABLE IF NOT EXISTS {} (target VARBINARY(1024) NOT NULL, name VARBINARY(255) NOT NULL, "
       "clause MEDIUMBLOB NOT NULL, dropped_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), "
@@ -56,21 +56,21 @@ void add(Session& control, const std::string& database, const Target& target,
   control.execute(insert);
 }
 
-void forget(Session& control, const std::string& database, const Target& target) {
+void forget(db::Session& control, const std::string& database, const Target& target) {
   const std::string record = quoted(database);
-  NamedLock lock = record_lock(control, database);
+  db::NamedLock lock = record_lock(control, database);
   try {
     control.execute(fmt::format("DELETE FROM {} WHERE target = {}", record, control.quote_string(target.quoted)));
     // Kept while it holds another table's record (a killed run's, or a run loading now), or when another run
     // could be writing its first row into it (the lock is not held).
     if (!lock.held() || !control.query("SELECT 1 FROM " + record + " LIMIT 1").empty()) return;
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     if (e.code() == er::NO_SUCH_TABLE) return;  // dropped by hand: nothing to forget
     throw;
   }
   try {
     control.execute("DROP TABLE IF EXISTS " + record);
-  } catch (const ServerError& e) {  // the indexes are back: an empty record costs nothing but its name
+  } catch (const db::ServerError& e) {  // the indexes are back: an empty record costs nothing but its name
     spdlog::warn("{} holds no record any more, but dropping it failed: {} (error {}); drop it with DROP TABLE {}",
                  record, e.what(), e.code(), record);
   }

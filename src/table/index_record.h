@@ -19,13 +19,13 @@ std::string quoted(const std::string& database);
 
 // The indexes of `target` recorded as dropped (name and clause), in the order they were dropped; none when
 // the record table does not exist.
-std::vector<IndexDefinition> read(Session& control, const std::string& database, const Target& target);
+std::vector<IndexDefinition> read(db::Session& control, const std::string& database, const Target& target);
 
 // Records `indexes` of `target` as dropped, the record table created when missing.
-void add(Session& control, const std::string& database, const Target& target,
+void add(db::Session& control, const std::string& database, const Target& target,
          const std::vector<IndexDefinition>& indexes);
 
 // Forgets the indexes recorded for `target`; the record table is dropped when that leaves it empty.
-void forget(Session& control, const std::string& database, const Target& target);
+void forget(db::Session& control, const std::string& database, const Target& target);
 
 }  // namespace fastload::load::index_record

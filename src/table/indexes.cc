@@ -61,22 +61,22 @@ std::vector<std::string> read_key_parts(std::string_view text, std::size_t pos) 
 // finishes it without its client) is waited for, so that the indexes are compared with the record after it.
 // fastload's own ALTERs name the table so; one stated otherwise, or another user's the processlist does not
 // show, is waited for by the metadata lock of MariaDB's ADD ... IF NOT EXISTS.
-void wait_for_alters(Session& control, const Target& target) {
+void wait_for_alters(db::Session& control, const Target& target) {
   const std::string prefix = control.quote_string("ALTER TABLE " + target.quoted);
   const std::string running = fmt::format("SELECT ID FROM information_schema.PROCESSLIST WHERE ID <> "
                                           "CONNECTION_ID() AND LEFT(INFO, CHAR_LENGTH({0})) = {0}", prefix);
   for (bool said = false;; said = true) {
-    const std::vector<Row> rows = control.query(running);
+    const std::vector<db::Row> rows = control.query(running);
     if (rows.empty()) return;
     if (!said)
       spdlog::warn("{}: waiting for the ALTER TABLE session {} runs on it to end (a killed run's, which the "
                    "server finishes), before re-creating the indexes it lacks", target.display,
                    rows[0].at(0).value_or("?"));
-    if (stop_signal() != 0)
+    if (db::stop_signal() != 0)
       throw Failure(ExitCode::interrupted, fmt::format(
           "{}: stopped by signal {} while waiting for an ALTER TABLE of it to end; the indexes --defer-indexes "
           "dropped are still recorded: run the same command again to re-create them", target.display,
-          stop_signal()));
+          db::stop_signal()));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
@@ -94,9 +94,9 @@ Failure changed_indexes(const Target& target, const std::string& record, const I
 }
 
 // The column lists of the foreign keys of other tables that reference `target`.
-std::vector<std::vector<std::string>> referencing_keys(Session& control, const Target& target) {
+std::vector<std::vector<std::string>> referencing_keys(db::Session& control, const Target& target) {
   std::map<std::string, std::vector<std::string>> keys;  // by schema, table and constraint
-  for (const Row& r : control.query(fmt::format(
+  for (const db::Row& r : control.query(fmt::format(
            "SELECT CONCAT_WS('.', CONSTRAINT_SCHEMA, TABLE_NAME, CONSTRAINT_NAME), REFERENCED_COLUMN_NAME "
            "FROM information_schema.KEY_COLUMN_USAGE WHERE REFERENCED_TABLE_SCHEMA = {} AND "
            "REFERENCED_TABLE_NAME = {} ORDER BY 1, POSITION_IN_UNIQUE_CONSTRAINT",
@@ -116,9 +116,9 @@ bool leads(const std::vector<std::string>& prefix, const std::vector<std::string
                     [](const std::string& a, const std::string& b) { return text::same_name(a, b); });
 }
 
-TableKeys keys_of(Session& control, const std::string& quoted_table) {
+TableKeys keys_of(db::Session& control, const std::string& quoted_table) {
   // A server that does not describe the table (no row, or no definition) leaves nothing to defer.
-  const std::vector<Row> rows = control.query("SHOW CREATE TABLE " + quoted_table);
+  const std::vector<db::Row> rows = control.query("SHOW CREATE TABLE " + quoted_table);
   return parse_keys(rows.empty() || rows[0].size() < 2 ? std::string() : rows[0][1].value_or(""));
 }
 
@@ -193,7 +193,7 @@ std::string add_indexes_statement(const std::string& table, const std::vector<In
   return alter;
 }
 
-DeferredIndexes::DeferredIndexes(Session& control, const Target& target, const std::string& record_database)
+DeferredIndexes::DeferredIndexes(db::Session& control, const Target& target, const std::string& record_database)
     : target_(target), record_database_(record_database) {
   dropped_ = index_record::read(control, record_database_, target_);
   if (dropped_.empty()) return;
@@ -208,7 +208,7 @@ DeferredIndexes::DeferredIndexes(Session& control, const Target& target, const s
   dropped_.clear();
 }
 
-std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_keys_proven) {
+std::vector<std::string> DeferredIndexes::drop(db::Session& control, bool foreign_keys_proven) {
   TableKeys keys = keys_of(control, target_.quoted);
   if (foreign_keys_proven) keys.foreign_keys.clear();
   std::vector<IndexDefinition> indexes =
@@ -229,16 +229,16 @@ std::vector<std::string> DeferredIndexes::drop(Session& control, bool foreign_ke
   return names;
 }
 
-std::optional<std::string> DeferredIndexes::drop_if_allowed(Session& control, bool foreign_keys_proven) {
+std::optional<std::string> DeferredIndexes::drop_if_allowed(db::Session& control, bool foreign_keys_proven) {
   try {
     drop(control, foreign_keys_proven);
     return std::nullopt;
-  } catch (const ServerError& e) {
-    if (!is_privilege_denied(e.code())) throw;
+  } catch (const db::ServerError& e) {
+    if (!db::is_privilege_denied(e.code())) throw;
     dropped_.clear();  // refused before or at the ALTER: nothing was dropped
     try {
       index_record::forget(control, record_database_, target_);
-    } catch (const ServerError&) {
+    } catch (const db::ServerError&) {
       // Not allowed to read or drop it either: a record of indexes the table has costs nothing (the next
       // run finds them there and forgets it).
     }
@@ -257,7 +257,7 @@ std::string DeferredIndexes::restore_statement() const {
 }
 
 // The recorded indexes the table lacks, re-created; returns how many. Each one there must be the one recorded.
-std::size_t DeferredIndexes::recreate_missing(Session& control) {
+std::size_t DeferredIndexes::recreate_missing(db::Session& control) {
   wait_for_alters(control, target_);
   const std::string record = index_record::quoted(record_database_);
   IndexComparison found = compare_indexes(dropped_, keys_of(control, target_.quoted));
@@ -265,13 +265,13 @@ std::size_t DeferredIndexes::recreate_missing(Session& control) {
   try {
     if (!found.missing.empty())
       control.execute(add_indexes_statement(target_.quoted, found.missing, control.is_mariadb()));
-  } catch (const ServerError& e) {
-    if (stop_signal() != 0 && connection_cut() && is_connection_lost(e.code()))
+  } catch (const db::ServerError& e) {
+    if (db::stop_signal() != 0 && db::connection_cut() && db::is_connection_lost(e.code()))
       throw Failure(ExitCode::interrupted, fmt::format(
           "{}: stopped by signal {} while re-creating the indexes --defer-indexes dropped, {} s after it: the server "
           "goes on with that ALTER TABLE without fastload (SHOW PROCESSLIST shows it). They are recorded in {}: run "
-          "the same command again, which waits for that ALTER TABLE and checks them", target_.display, stop_signal(),
-          kStopGrace.count() / 1000, record));
+          "the same command again, which waits for that ALTER TABLE and checks them", target_.display, db::stop_signal(),
+          db::kStopGrace.count() / 1000, record));
     throw Failure(ExitCode::load_failed, fmt::format(
         "{}: re-creating the indexes --defer-indexes dropped failed: {} (error {}). They are recorded in "
         "{}: a later fastload --defer-indexes run into this table re-creates them first, or run: {}",
@@ -285,7 +285,7 @@ std::size_t DeferredIndexes::recreate_missing(Session& control) {
   return found.missing.size();
 }
 
-void DeferredIndexes::restore(Session& control) {
+void DeferredIndexes::restore(db::Session& control) {
   if (dropped_.empty()) return;
   recreate_missing(control);
   index_record::forget(control, record_database_, target_);

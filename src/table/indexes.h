@@ -33,7 +33,7 @@ struct TableKeys {
 };
 TableKeys parse_keys(const std::string& create_table);
 // The keys of the table named `quoted_table` (db.table quoted), from its SHOW CREATE TABLE.
-TableKeys keys_of(Session& control, const std::string& quoted_table);
+TableKeys keys_of(db::Session& control, const std::string& quoted_table);
 // Whether `prefix` leads `columns`: an index a foreign key on `prefix` may use.
 bool leads(const std::vector<std::string>& prefix, const std::vector<std::string>& columns);
 
@@ -62,31 +62,31 @@ class DeferredIndexes {
  public:
   // The record (`record_database`.fastload_deferred_indexes, table/index_record.h) read: indexes an earlier
   // run left dropped are re-created first, those the table lacks only. Creates nothing.
-  DeferredIndexes(Session& control, const Target& target, const std::string& record_database);
+  DeferredIndexes(db::Session& control, const Target& target, const std::string& record_database);
 
   // Records, then drops the deferrable indexes (one ALTER TABLE). Returns their names.
   // `foreign_keys_proven`: the load runs with foreign_key_checks = 0 and every
   // foreign key is proved after it, so the indexes foreign keys use are
   // deferred too (the server allows dropping them only with the checks off).
-  std::vector<std::string> drop(Session& control, bool foreign_keys_proven);
+  std::vector<std::string> drop(db::Session& control, bool foreign_keys_proven);
   // drop() where the user may not create the record table or alter the target (a privilege error): nothing is
   // dropped, the record of this run is forgotten, and the server's message is returned (nullopt: done, or
   // nothing to defer). Any other error throws as drop() does.
-  std::optional<std::string> drop_if_allowed(Session& control, bool foreign_keys_proven);
+  std::optional<std::string> drop_if_allowed(db::Session& control, bool foreign_keys_proven);
   // Re-creates what drop() and earlier runs left dropped and the table lacks
   // (one ALTER TABLE, after any ALTER of the table another session still runs:
   // a killed run's, which the server finishes without it), checks each is the
   // one recorded, then forgets the record. Throws Failure(load_failed) naming
   // the statement to run when the server refuses, Failure(interrupted) when a
   // stop signal ends the wait. Does nothing when nothing is dropped.
-  void restore(Session& control);
+  void restore(db::Session& control);
   bool pending() const { return !dropped_.empty(); }
   std::vector<std::string> dropped_names() const;
   // The ALTER TABLE that re-creates them, for messages.
   std::string restore_statement() const;
 
  private:
-  std::size_t recreate_missing(Session& control);
+  std::size_t recreate_missing(db::Session& control);
 
   const Target& target_;
   std::string record_database_;

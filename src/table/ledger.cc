@@ -100,7 +100,7 @@ struct RecordedLoad {
   bool finished() const { return chunks_committed == identity.chunks && (!identity.atomic || published); }
 };
 
-std::string table_identity(Session& session, const std::string& database, const std::string& table) {
+std::string table_identity(db::Session& session, const std::string& database, const std::string& table) {
   std::string schema = session.quote_string(database), name = session.quote_string(table);
   std::string identity = "created " + session.query_value(fmt::format(
       "SELECT CREATE_TIME FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}", schema,
@@ -113,14 +113,14 @@ std::string table_identity(Session& session, const std::string& database, const 
                                                 "CAST(CONVERT({} USING filename) AS BINARY), '/', "
                                                 "CAST(CONVERT({} USING filename) AS BINARY))", view, schema, name));
       if (id) return fmt::format("InnoDB table id {}, {}", *id, identity);
-    } catch (const ServerError&) {
+    } catch (const db::ServerError&) {
       // No such view on this server, or no PROCESS privilege: the creation time must do.
     }
   }
   return identity;
 }
 
-Ledger::Ledger(Session& control, const std::string& database, const std::string& table, LoadIdentity identity)
+Ledger::Ledger(db::Session& control, const std::string& database, const std::string& table, LoadIdentity identity)
     : quoted_(text::quote_identifier(database) + "." + text::quote_identifier(table)), identity_(std::move(identity)) {
   // The bytes, not the path: a rerun through a symlink, another working
   // directory, a copy or a moved file is the same load.
@@ -162,9 +162,9 @@ std::string Ledger::forget(const std::string& load_id) const {
 }
 
 // The loads of this bytes' key, and those read from this file's path (to see it changed since).
-std::vector<RecordedLoad> Ledger::recorded_loads(Session& control) const {
+std::vector<RecordedLoad> Ledger::recorded_loads(db::Session& control) const {
   std::vector<RecordedLoad> loads;
-  for (const Row& r : control.query(fmt::format(
+  for (const db::Row& r : control.query(fmt::format(
            "SELECT load_id, MIN(load_key), MIN(file_size), MIN(file_mtime), MIN(fingerprint), MIN(chunk_size), "
            "MAX(chunks), MIN(format), MIN(atomic), MIN(IF(chunk = {}, NULL, table_identity)), SUM(chunk >= 0), "
            "MAX(chunk = {}), MAX(committed_at), MAX(file) FROM {} WHERE load_key = {} OR (target = {} AND file = {}) "
@@ -187,7 +187,7 @@ std::vector<RecordedLoad> Ledger::recorded_loads(Session& control) const {
   return loads;
 }
 
-LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) const {
+LedgerState Ledger::read(db::Session& control, const std::vector<Chunk>* chunks) const {
   LedgerState state;
   for (const RecordedLoad& load : recorded_loads(control)) {
     // Only its ids recorded (chunk -2): nothing of it is in the table.
@@ -207,7 +207,7 @@ LedgerState Ledger::read(Session& control, const std::vector<Chunk>* chunks) con
     }
     throw refusal(load, differences(load.identity, identity_), same_content);
   }
-  for (const Row& r : control.query(fmt::format(
+  for (const db::Row& r : control.query(fmt::format(
            "SELECT chunk, chunk_begin, chunk_end, chunk_rows, rejected_rows, rejects FROM {} WHERE load_id = {} "
            "AND chunk >= 0 ORDER BY chunk", quoted_, control.quote_string(load_id_)))) {
     LedgerEntry e{number(r[0]), number(r[1]), number(r[2]), number(r[3]), number(r[4]),
@@ -226,7 +226,7 @@ void Ledger::check_recorded(const LedgerEntry& e, const Chunk* chunk) const {
       e.chunk, identity_.file, e.begin, e.end, e.rows));
 }
 
-std::string Ledger::insert(Session& session, long long number, const Chunk& chunk,
+std::string Ledger::insert(db::Session& session, long long number, const Chunk& chunk,
                            const std::vector<Problem>& rejects, std::size_t chunks) const {
   const LoadIdentity& id = identity_;
   return fmt::format(
@@ -239,31 +239,31 @@ std::string Ledger::insert(Session& session, long long number, const Chunk& chun
       session.quote_string(encode_rejects(rejects)));
 }
 
-std::string Ledger::record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects,
+std::string Ledger::record(db::Session& session, const Chunk& chunk, const std::vector<Problem>& rejects,
                            bool last) const {
   std::size_t chunks = identity_.chunks ? identity_.chunks : last ? chunk.index + 1 : 0;
   return insert(session, static_cast<long long>(chunk.index), chunk, rejects, chunks);
 }
 
-std::string Ledger::record_published(Session& session) const {
+std::string Ledger::record_published(db::Session& session) const {
   return insert(session, kPublished, Chunk{}, {}, identity_.chunks);
 }
 
-std::string Ledger::record_ids(Session& session, std::uint64_t base, std::uint64_t increment) const {
+std::string Ledger::record_ids(db::Session& session, std::uint64_t base, std::uint64_t increment) const {
   Chunk ids;
   ids.begin = base;
   ids.end = increment;
   return insert(session, kIds, ids, {}, identity_.chunks);
 }
 
-std::optional<std::pair<std::uint64_t, std::uint64_t>> Ledger::recorded_ids(Session& session) const {
-  std::vector<Row> rows = session.query(fmt::format("SELECT chunk_begin, chunk_end FROM {} WHERE load_id = '{}' AND "
+std::optional<std::pair<std::uint64_t, std::uint64_t>> Ledger::recorded_ids(db::Session& session) const {
+  std::vector<db::Row> rows = session.query(fmt::format("SELECT chunk_begin, chunk_end FROM {} WHERE load_id = '{}' AND "
                                                     "chunk = {}", quoted_, load_id_, kIds));
   if (rows.empty()) return std::nullopt;
   return std::make_pair(number(rows[0][0]), number(rows[0][1]));
 }
 
-bool Ledger::is_recorded(Session& session, std::size_t chunk) const {
+bool Ledger::is_recorded(db::Session& session, std::size_t chunk) const {
   return !session.query(fmt::format("SELECT 1 FROM {} WHERE load_id = '{}' AND chunk = {} LOCK IN SHARE MODE",
                                     quoted_, load_id_, chunk)).empty();
 }

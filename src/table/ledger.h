@@ -54,7 +54,7 @@ struct LedgerState {
 class Ledger {
  public:
   // Creates the ledger table when missing: DDL, so before any worker transaction.
-  Ledger(Session& control, const std::string& database, const std::string& table, LoadIdentity identity);
+  Ledger(db::Session& control, const std::string& database, const std::string& table, LoadIdentity identity);
 
   // What earlier runs committed of this load. Throws Failure(cannot_resume)
   // when an unfinished load into this table of these bytes was cut or sent
@@ -63,38 +63,38 @@ class Ledger {
   // recorded do not match `chunks` (nullptr for a compressed file, cut while
   // it loads: the caller checks each recorded chunk with check_recorded as it
   // is cut).
-  LedgerState read(Session& control, const std::vector<Chunk>* chunks) const;
+  LedgerState read(db::Session& control, const std::vector<Chunk>* chunks) const;
   // Throws Failure(cannot_resume) unless `chunk` is the chunk `entry` records.
   void check_recorded(const LedgerEntry& entry, const Chunk* chunk) const;
 
   // The statement that records `chunk` as committed, with the rows left out of
   // it; run inside the chunk's transaction, just before COMMIT. `last`: the
   // last chunk of a compressed file, whose row records how many there are.
-  std::string record(Session& session, const Chunk& chunk, const std::vector<Problem>& rejects,
+  std::string record(db::Session& session, const Chunk& chunk, const std::vector<Problem>& rejects,
                      bool last = false) const;
   // The same for the one-time publish of an --atomic load.
-  std::string record_published(Session& session) const;
+  std::string record_published(db::Session& session) const;
   // The AUTO_INCREMENT ids this load gives rows the file leaves without one
   // (table/auto_ids.h), recorded before its first chunk, so that a rerun
   // numbers the rest as the first run began; and reading them back.
-  std::string record_ids(Session& session, std::uint64_t base, std::uint64_t increment) const;
-  std::optional<std::pair<std::uint64_t, std::uint64_t>> recorded_ids(Session& session) const;
+  std::string record_ids(db::Session& session, std::uint64_t base, std::uint64_t increment) const;
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> recorded_ids(db::Session& session) const;
   // The table's identity after fastload itself altered it (its AUTO_INCREMENT: a new creation time).
   void set_table_identity(std::string table) { identity_.table = std::move(table); }
 
   // Whether `chunk` is recorded as committed: for a COMMIT whose answer was
   // lost. A locking read, so it waits for a commit still in progress.
-  bool is_recorded(Session& session, std::size_t chunk) const;
+  bool is_recorded(db::Session& session, std::size_t chunk) const;
 
   const std::string& quoted() const { return quoted_; }
   // The statement that makes the ledger forget this load (for messages).
   std::string forget() const { return forget(load_id_); }
 
  private:
-  std::vector<RecordedLoad> recorded_loads(Session& control) const;
+  std::vector<RecordedLoad> recorded_loads(db::Session& control) const;
   Failure refusal(const RecordedLoad& load, const std::string& what_differs, bool table_only) const;
   std::string forget(const std::string& load_id) const;
-  std::string insert(Session& session, long long number, const Chunk& chunk, const std::vector<Problem>& rejects,
+  std::string insert(db::Session& session, long long number, const Chunk& chunk, const std::vector<Problem>& rejects,
                      std::size_t chunks) const;
   std::string quoted_;  // `db`.`table` of the ledger
   LoadIdentity identity_;
@@ -105,6 +105,6 @@ class Ledger {
 // The identity of the table `quoted` as the server knows it; changes when the
 // table is dropped and created again (and, with the PROCESS privilege, when it
 // is truncated).
-std::string table_identity(Session& session, const std::string& database, const std::string& table);
+std::string table_identity(db::Session& session, const std::string& database, const std::string& table);
 
 }  // namespace fastload::load

@@ -13,13 +13,13 @@ namespace {
 
 // The table's partitions and subpartitions, in the table's order: the names
 // a PARTITION clause may hold. Empty for a table without partitioning.
-std::vector<std::string> partition_names(Session& session, const Target& t) {
+std::vector<std::string> partition_names(db::Session& session, const Target& t) {
   std::vector<std::string> names;
   auto add = [&](const std::optional<std::string>& name) {
     if (name && std::none_of(names.begin(), names.end(), [&](const std::string& n) { return n == *name; }))
       names.push_back(*name);
   };
-  for (const Row& r : session.query(fmt::format(
+  for (const db::Row& r : session.query(fmt::format(
            "SELECT PARTITION_NAME, SUBPARTITION_NAME FROM information_schema.PARTITIONS WHERE TABLE_SCHEMA = {} "
            "AND TABLE_NAME = {} ORDER BY PARTITION_ORDINAL_POSITION, SUBPARTITION_ORDINAL_POSITION",
            session.quote_string(t.database), session.quote_string(t.table)))) {
@@ -31,7 +31,7 @@ std::vector<std::string> partition_names(Session& session, const Target& t) {
 
 }  // namespace
 
-std::string check_partitions(Session& session, const Target& target, const Options& options) {
+std::string check_partitions(db::Session& session, const Target& target, const Options& options) {
   if (options.partitions.empty()) return "";
   std::vector<std::string> names = partition_names(session, target);
   if (names.empty())

@@ -16,6 +16,6 @@ namespace fastload::load {
 // partitioned or lacks a named partition: the message names it and lists the
 // table's partitions (the server would refuse the statements with error 1747
 // or 1735).
-std::string check_partitions(Session& session, const Target& target, const Options& options);
+std::string check_partitions(db::Session& session, const Target& target, const Options& options);
 
 }  // namespace fastload::load

@@ -24,7 +24,7 @@ bool takes_clock_default(const Target& target, const Options& options, const Col
 
 }  // namespace
 
-ClockedAssignments with_run_clock(const Target& target, const Options& options, const RunClock& clock) {
+ClockedAssignments with_run_clock(const Target& target, const Options& options, const db::RunClock& clock) {
   ClockedAssignments out{options.set, {}};
   const bool readable = !clock.ambiguous && !clock.reading.local.empty();
   for (Assignment& a : out.set) {

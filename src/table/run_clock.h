@@ -24,6 +24,6 @@ struct ClockedAssignments {
 
 // options.set and the columns of `target` the fields leave out, with `clock`'s time. Where the time zone shows
 // the run's start twice (clock.ambiguous) nothing is rewritten: a literal could name the other hour.
-ClockedAssignments with_run_clock(const Target& target, const Options& options, const RunClock& clock);
+ClockedAssignments with_run_clock(const Target& target, const Options& options, const db::RunClock& clock);
 
 }  // namespace fastload::load

@@ -9,10 +9,10 @@
 
 namespace fastload::load {
 
-void check_database(Session& session, const std::string& database) {
-  if (std::optional<std::string> character = unnameable_character(session, database))
+void check_database(db::Session& session, const std::string& database) {
+  if (std::optional<std::string> character = db::unnameable_character(session, database))
     throw Failure(ExitCode::no_table, fmt::format("database {} cannot exist: {}", database,
-                                                  unnameable_reason(*character)));
+                                                  db::unnameable_reason(*character)));
   if (session.query_value(fmt::format("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = {}",
                                       session.quote_string(database))) != "0")
     return;
@@ -21,8 +21,8 @@ void check_database(Session& session, const std::string& database) {
       "fastload creates the tables of a dump, not its database", database, text::quote_identifier(database)));
 }
 
-bool table_exists(Session& session, const std::string& database, const std::string& table) {
-  if (unnameable_character(session, database) || unnameable_character(session, table)) return false;
+bool table_exists(db::Session& session, const std::string& database, const std::string& table) {
+  if (db::unnameable_character(session, database) || db::unnameable_character(session, table)) return false;
   return session.query_value(fmt::format(
              "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
              session.quote_string(database), session.quote_string(table))) != "0";
@@ -31,7 +31,7 @@ bool table_exists(Session& session, const std::string& database, const std::stri
 void run_schema_statements(const ConnectionOptions& connection, const std::optional<std::string>& password,
                            const std::string& database, const std::vector<std::string>& settings,
                            const std::vector<std::string>& statements, const std::string& source) {
-  Session session(connection, password);
+  db::Session session(connection, password);
   session.execute("SET SESSION foreign_key_checks = 0");
   session.execute("USE " + text::quote_identifier(database));
   try {
@@ -39,11 +39,11 @@ void run_schema_statements(const ConnectionOptions& connection, const std::optio
     for (const std::string& s : statements) {
       try {
         session.execute(s);
-      } catch (const ServerError& e) {
+      } catch (const db::ServerError& e) {
         if (e.code() != er::TRG_ALREADY_EXISTS) throw;
       }
     }
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw Failure(ExitCode::load_failed, fmt::format("{}: the server refused a statement of this schema file: {} "
                                                      "(error {})", source, e.what(), e.code()), e.code());
   }

@@ -14,10 +14,10 @@ namespace fastload::load {
 
 // Throws Failure(no_table) when `database` does not exist (or the user has no privilege on it): a run of many
 // tables creates tables, not databases.
-void check_database(Session& session, const std::string& database);
+void check_database(db::Session& session, const std::string& database);
 
 // Whether `database`.`table` (a table or a view) exists.
-bool table_exists(Session& session, const std::string& database, const std::string& table);
+bool table_exists(db::Session& session, const std::string& database, const std::string& table);
 
 // `statements` run after `settings`, in a session of their own (the settings change it) in `database`, with
 // foreign_key_checks = 0 (a table may refer to one created after it). A trigger that exists already is left as

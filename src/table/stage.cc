@@ -36,7 +36,7 @@ Target staged_target(const Target& target) {
 }
 
 // Held by the control session until it disconnects: one run per stage.
-void lock_stage(Session& control, const Target& target, const Stage& stage) {
+void lock_stage(db::Session& control, const Target& target, const Stage& stage) {
   auto got = control.query_value(fmt::format("SELECT GET_LOCK({}, 0)",
                                              control.quote_string("fastload." + stage.target.table)));
   if (got != "1")
@@ -46,7 +46,7 @@ void lock_stage(Session& control, const Target& target, const Stage& stage) {
 }
 
 // The information_schema.TABLES column `column` of `t`; nullopt when there is no such table.
-std::optional<std::optional<std::string>> table_field(Session& control, const Target& t, const char* column) {
+std::optional<std::optional<std::string>> table_field(db::Session& control, const Target& t, const char* column) {
   auto rows = control.query(fmt::format("SELECT {} FROM information_schema.TABLES WHERE TABLE_SCHEMA = {} AND "
                                         "TABLE_NAME = {}", column, control.quote_string(t.database),
                                         control.quote_string(t.table)));
@@ -56,9 +56,9 @@ std::optional<std::optional<std::string>> table_field(Session& control, const Ta
 
 // Generated columns are computed by the target itself; invisible ones are
 // copied too (SELECT * would miss them).
-std::vector<std::string> publish_columns(Session& control, const Target& target) {
+std::vector<std::string> publish_columns(db::Session& control, const Target& target) {
   std::vector<std::string> columns;
-  for (const Row& r : control.query(fmt::format(
+  for (const db::Row& r : control.query(fmt::format(
            "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} "
            "AND COALESCE(GENERATION_EXPRESSION, '') = '' ORDER BY ORDINAL_POSITION",
            control.quote_string(target.database), control.quote_string(target.table))))
@@ -72,7 +72,7 @@ std::string joined(const std::vector<std::string>& items) {
   return out;
 }
 
-void create_stage(Session& control, const Target& target, const Stage& stage) {
+void create_stage(db::Session& control, const Target& target, const Stage& stage) {
   control.execute(fmt::format("CREATE TABLE {} LIKE {}", stage.target.quoted, target.quoted));
   // LIKE copies the target's comment but not its AUTO_INCREMENT: rows that
   // leave the counter to the server get the numbers the target would give.
@@ -81,17 +81,17 @@ void create_stage(Session& control, const Target& target, const Stage& stage) {
   if (!next.empty() && next.find_first_not_of("0123456789") == std::string::npos) alter += ", AUTO_INCREMENT = " + next;
   try {
     control.execute(alter);
-  } catch (const ServerError&) {
+  } catch (const db::ServerError&) {
     drop_stage(control, stage);  // ours, though it lacks the comment yet
     throw;
   }
 }
 
-Failure stage_failure(const ServerError& e, const Target& target, const Stage& stage) {
-  if (is_read_only(e))
+Failure stage_failure(const db::ServerError& e, const Target& target, const Stage& stage) {
+  if (db::is_read_only(e))
     return Failure(ExitCode::privilege, fmt::format("--atomic: cannot set up the staging table {}: {}",
                                                     stage.target.display, read_only_advice(e)));
-  bool denied = is_privilege_denied(e.code());
+  bool denied = db::is_privilege_denied(e.code());
   return Failure(denied ? ExitCode::privilege : ExitCode::load_failed, fmt::format(
       "--atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
       e.code(), denied ? fmt::format("GRANT CREATE, ALTER, DROP, INSERT, SELECT ON {}.* to the user (the stage "
@@ -106,7 +106,7 @@ std::string stage_name(const Target& target) {
   return fmt::format("fastload_stage_{:016x}", name_hash(target.database, target.table));
 }
 
-Stage prepare_stage(Session& control, const Target& target, bool keep_existing) {
+Stage prepare_stage(db::Session& control, const Target& target, bool keep_existing) {
   require_transactional(target, ExitCode::usage, "--atomic", "a failed publish would leave part of the load in it",
                         "Load without --atomic");
   Stage stage{staged_target(target), {}, keep_existing, false};
@@ -123,17 +123,17 @@ Stage prepare_stage(Session& control, const Target& target, bool keep_existing) 
     stage.resumed = comment && keep_existing;
     if (comment && !keep_existing) control.execute("DROP TABLE " + stage.target.quoted);  // an earlier run's
     if (!stage.resumed) create_stage(control, target, stage);
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw stage_failure(e, target, stage);
   }
   return stage;
 }
 
-void clear_stage(Session& control, const Stage& stage) {
+void clear_stage(db::Session& control, const Stage& stage) {
   control.execute("DELETE FROM " + stage.target.quoted);
 }
 
-bool drop_stage(Session& control, const Stage& stage) noexcept {
+bool drop_stage(db::Session& control, const Stage& stage) noexcept {
   try {
     control.execute("DROP TABLE IF EXISTS " + stage.target.quoted);
     return true;
@@ -142,7 +142,7 @@ bool drop_stage(Session& control, const Stage& stage) noexcept {
   }
 }
 
-std::string abandon_stage(Session& control, const Target& target, const Stage& stage) {
+std::string abandon_stage(db::Session& control, const Target& target, const Stage& stage) {
   std::string unchanged = fmt::format("--atomic: nothing was published: {} is unchanged", target.display);
   if (stage.keep)
     return fmt::format("{}; its stage {} is kept with the chunks it holds: fix the problem, then rerun with "
@@ -170,10 +170,10 @@ std::string publish_statement(const Target& target, const Stage& stage, OnDuplic
 
 // The publish's warnings, but for 1592 (unsafe for a statement-based binary
 // log: about replicas, not the data). Everything when the list is truncated.
-std::vector<std::string> data_warnings(Session& control) {
+std::vector<std::string> data_warnings(db::Session& control) {
   std::vector<std::string> out;
   auto rows = control.query("SHOW WARNINGS");
-  for (const Row& r : rows)
+  for (const db::Row& r : rows)
     if (r.size() >= 3 && r[1].value_or("") != std::to_string(er::BINLOG_UNSAFE_STATEMENT))
       out.push_back(fmt::format("{} (error {})", r[2].value_or(""), r[1].value_or("")));
   if (rows.size() < control.warning_count()) out.push_back("and more warnings");
@@ -181,7 +181,7 @@ std::vector<std::string> data_warnings(Session& control) {
 }
 
 // The server's account of the INSERT ... SELECT against what the load put in the stage.
-Published check_publish(Session& control, const Target& target, std::uint64_t staged_rows, OnDuplicate policy) {
+Published check_publish(db::Session& control, const Target& target, std::uint64_t staged_rows, OnDuplicate policy) {
   std::uint64_t records = 0, duplicates = 0, warnings = 0, affected = control.affected_rows();
   std::string info = control.info();
   if (std::sscanf(info.c_str(), "Records: %" SCNu64 " Duplicates: %" SCNu64 " Warnings: %" SCNu64, &records,
@@ -204,33 +204,33 @@ Published check_publish(Session& control, const Target& target, std::uint64_t st
 }
 
 // The server's refusal of the publish as the Failure a user can act on.
-Failure publish_failure(const ServerError& e, const Target& target) {
+Failure publish_failure(const db::ServerError& e, const Target& target) {
   auto failure = [&](ExitCode code, const char* hint) {
     return Failure(code, fmt::format("--atomic: publishing into {} failed: {} (error {}); {}",
                                      target.display, e.what(), e.code(), hint));
   };
-  if (is_read_only(e))
+  if (db::is_read_only(e))
     return Failure(ExitCode::privilege, fmt::format("--atomic: publishing into {} failed: {}",
                                                     target.display, read_only_advice(e)));
-  if (is_data_error(e.code()))
+  if (db::is_data_error(e.code()))
     return failure(ExitCode::rejected, "a row of the load conflicts with the table (a key already in it, a "
                    "foreign key, a constraint): remove it from the file, or give --on-duplicate ignore or replace "
                    "for keys");
-  if (is_privilege_denied(e.code()))
+  if (db::is_privilege_denied(e.code()))
     return failure(ExitCode::privilege, "GRANT the user INSERT on the table (and DELETE for --on-duplicate "
                    "replace, UPDATE for ignore)");
-  if (is_transaction_too_large(e.code()))
+  if (db::is_transaction_too_large(e.code()))
     return failure(ExitCode::load_failed, "one transaction cannot hold the whole load on this server: raise "
                    "max_binlog_cache_size or innodb_buffer_pool_size, or load without --atomic");
   return failure(ExitCode::load_failed, "see the server's message");
 }
 
 // COMMIT; a lost answer leaves the target with all of the load or none of it.
-void commit_publish(Session& control, const Target& target, const Stage& stage, std::uint64_t rows) {
+void commit_publish(db::Session& control, const Target& target, const Stage& stage, std::uint64_t rows) {
   try {
     control.execute("COMMIT");
-  } catch (const ServerError& e) {
-    if (!is_connection_lost(e.code())) throw;
+  } catch (const db::ServerError& e) {
+    if (!db::is_connection_lost(e.code())) throw;
     throw PublishUnknown(ExitCode::load_failed, fmt::format(
         "--atomic: the connection was lost during the publish's COMMIT ({}, error {}): {} holds "
         "either all {} rows of the load or none of them; {}", e.what(), e.code(), target.display, rows,
@@ -242,10 +242,10 @@ void commit_publish(Session& control, const Target& target, const Stage& stage, 
 
 // After a failed publish: the transaction rolled back, the stage abandoned,
 // and the user told so after `failure`'s own message.
-Failure abandoned(Session& control, const Target& target, const Stage& stage, const Failure& failure) {
+Failure abandoned(db::Session& control, const Target& target, const Stage& stage, const Failure& failure) {
   try {
     control.execute("ROLLBACK");
-  } catch (const ServerError&) {
+  } catch (const db::ServerError&) {
     // The connection is gone: the server rolls the transaction back itself.
   }
   return failure.with_message(fmt::format("{}\n{}", failure.what(), abandon_stage(control, target, stage)));
@@ -253,8 +253,8 @@ Failure abandoned(Session& control, const Target& target, const Stage& stage, co
 
 }  // namespace
 
-Published publish_stage(Session& control, const Target& target, const Stage& stage, std::uint64_t staged_rows,
-                        OnDuplicate on_duplicate, const std::function<void(Session&)>& in_transaction) {
+Published publish_stage(db::Session& control, const Target& target, const Stage& stage, std::uint64_t staged_rows,
+                        OnDuplicate on_duplicate, const std::function<void(db::Session&)>& in_transaction) {
   Published published;
   try {
     control.execute("START TRANSACTION");
@@ -266,7 +266,7 @@ Published publish_stage(Session& control, const Target& target, const Stage& sta
     throw;  // maybe committed: the stage stays, nothing can be said "unchanged"
   } catch (const Failure& f) {
     throw abandoned(control, target, stage, f);
-  } catch (const ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw abandoned(control, target, stage, publish_failure(e, target));
   }
   if (!drop_stage(control, stage))

@@ -34,7 +34,7 @@ std::string stage_name(const Target& target);
 // keep_existing (--resume), which continues it. A table of that name without
 // fastload's comment is never dropped: refused. Throws Failure; refuses a
 // target whose engine cannot roll back (ExitCode::usage).
-Stage prepare_stage(Session& control, const Target& target, bool keep_existing);
+Stage prepare_stage(db::Session& control, const Target& target, bool keep_existing);
 
 struct Published {
   std::uint64_t rows = 0;      // rows of the stage the publish read
@@ -50,8 +50,8 @@ struct Published {
 // then COMMIT, and the stage is dropped. On failure everything is rolled
 // back, the stage abandoned (abandon_stage) and a Failure thrown saying the
 // target is unchanged; PublishUnknown when the COMMIT's answer was lost.
-Published publish_stage(Session& control, const Target& target, const Stage& stage, std::uint64_t staged_rows,
-                        OnDuplicate on_duplicate, const std::function<void(Session&)>& in_transaction);
+Published publish_stage(db::Session& control, const Target& target, const Stage& stage, std::uint64_t staged_rows,
+                        OnDuplicate on_duplicate, const std::function<void(db::Session&)>& in_transaction);
 
 // The publish's COMMIT was sent and its answer lost: the target holds all of
 // the load or none of it.
@@ -63,15 +63,15 @@ class PublishUnknown : public Failure {
 // --resume: empties a kept stage when the ledger lists none of its chunks as
 // this load's (they are another load's). DELETE, not TRUNCATE, which would
 // give the table a new identity and so void the ledger's record of it.
-void clear_stage(Session& control, const Stage& stage);
+void clear_stage(db::Session& control, const Stage& stage);
 
 // DROP TABLE IF EXISTS the stage; false when the server refused or the
 // connection is gone.
-bool drop_stage(Session& control, const Stage& stage) noexcept;
+bool drop_stage(db::Session& control, const Stage& stage) noexcept;
 
 // After a failure before the publish committed: drops the stage unless it is
 // kept for --resume. Returns the message for the user: the target is
 // unchanged, what became of the stage, what to do.
-std::string abandon_stage(Session& control, const Target& target, const Stage& stage);
+std::string abandon_stage(db::Session& control, const Target& target, const Stage& stage);
 
 }  // namespace fastload::load

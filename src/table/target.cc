@@ -14,7 +14,7 @@ namespace fastload::load {
 namespace {
 
 // The table's columns, in order: name, data type, column type, nullable, default, extra, fraction digits, charset.
-std::vector<Row> column_rows(Session& session, const Target& t) {
+std::vector<db::Row> column_rows(db::Session& session, const Target& t) {
   return session.query(fmt::format(
       "SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, DATETIME_PRECISION, "
       "CHARACTER_SET_NAME "
@@ -24,9 +24,9 @@ std::vector<Row> column_rows(Session& session, const Target& t) {
 
 // The rows of column_rows as one string: any change to a column's name,
 // type, nullability, default, extra (generated, invisible) or place changes it.
-std::string definition_of(const std::vector<Row>& rows) {
+std::string definition_of(const std::vector<db::Row>& rows) {
   std::string text;
-  for (const Row& r : rows) {
+  for (const db::Row& r : rows) {
     for (const auto& value : r) text += value ? *value + '\x1f' : std::string("\x00\x1f", 2);
     text += '\x1e';
   }
@@ -35,7 +35,7 @@ std::string definition_of(const std::vector<Row>& rows) {
 
 // The default as SQL, or "" for none: MariaDB says every default as SQL ('text' quoted, current_timestamp(),
 // an expression); MySQL quotes nothing and marks an expression DEFAULT_GENERATED (5.7 only says CURRENT_TIMESTAMP).
-std::string default_sql(const Row& c, bool mariadb) {
+std::string default_sql(const db::Row& c, bool mariadb) {
   if (!c[4]) return "";
   const std::string& value = *c[4];
   const std::string extra = c[5].value_or("");
@@ -43,7 +43,7 @@ std::string default_sql(const Row& c, bool mariadb) {
   return text::same_name(value.substr(0, 17), "CURRENT_TIMESTAMP") ? value : "";
 }
 
-Column column_of(const Row& c, bool mariadb) {
+Column column_of(const db::Row& c, bool mariadb) {
   Column column;
   column.name = c[0].value_or("");
   column.type = c[1].value_or("");
@@ -69,19 +69,19 @@ Column column_of(const Row& c, bool mariadb) {
 
 // Which columns' charsets have one byte a character, as the server says (information_schema.CHARACTER_SETS
 // MAXLEN): a dump's check reads their fields (load/dump_charset.h).
-void mark_single_byte(Session& session, Target& t) {
-  const std::vector<Row> rows =
+void mark_single_byte(db::Session& session, Target& t) {
+  const std::vector<db::Row> rows =
       session.query("SELECT CHARACTER_SET_NAME FROM information_schema.CHARACTER_SETS WHERE MAXLEN = 1");
   for (Column& c : t.columns)
-    for (const Row& r : rows)
+    for (const db::Row& r : rows)
       if (!c.charset.empty() && r[0] == c.charset) c.single_byte = true;
 }
 
-void find_table(Session& session, Target& t) {
+void find_table(db::Session& session, Target& t) {
   for (const std::string* name : {&t.database, &t.table})
-    if (std::optional<std::string> character = unnameable_character(session, *name))
+    if (std::optional<std::string> character = db::unnameable_character(session, *name))
       throw Failure(ExitCode::no_table, fmt::format("table {} cannot exist: {}", t.display,
-                                                    unnameable_reason(*character)));
+                                                    db::unnameable_reason(*character)));
   auto rows = session.query(fmt::format(
       "SELECT t.ENGINE, e.TRANSACTIONS FROM information_schema.TABLES t "
       "LEFT JOIN information_schema.ENGINES e ON e.ENGINE = t.ENGINE "
@@ -93,35 +93,35 @@ void find_table(Session& session, Target& t) {
         "(fastload loads into existing tables)", t.display));
   t.engine = rows[0][0].value_or("");
   t.transactional = rows[0][1].value_or("") == "YES";
-  std::vector<Row> columns = column_rows(session, t);
+  std::vector<db::Row> columns = column_rows(session, t);
   const bool mariadb = session.server_info().find("MariaDB") != std::string::npos;
-  for (const Row& c : columns) t.columns.push_back(column_of(c, mariadb));
+  for (const db::Row& c : columns) t.columns.push_back(column_of(c, mariadb));
   t.definition = definition_of(columns);
 }
 
 }  // namespace
 
-std::string read_only_advice(const ServerError& e) {
+std::string read_only_advice(const db::ServerError& e) {
   return fmt::format("the server is read-only and refuses writes: {} (error {}); load into the primary, or have "
                      "it made writable (SET GLOBAL read_only=0), or load as a user with the READ ONLY ADMIN "
                      "(MariaDB) or SUPER privilege", e.what(), e.code());
 }
 
-Failure explain(const ServerError& e, const Target& t, const std::string& context, Mode mode) {
+Failure explain(const db::ServerError& e, const Target& t, const std::string& context, Mode mode) {
   auto failure = [&](ExitCode code, const std::string& what) {
     return Failure(code, fmt::format("{}: {}", context, what), e.code());
   };
-  if (is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
+  if (db::is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
   // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
-  if (traits(mode).server_reads_file && is_file_unreadable(e.code()))
+  if (traits(mode).server_reads_file && db::is_file_unreadable(e.code()))
     return failure(ExitCode::input, fmt::format(
         "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
         "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));
-  if (refuses_local_infile(e.code()))
+  if (db::refuses_local_infile(e.code()))
     return failure(ExitCode::local_infile, fmt::format(
         "the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 or local_infile=1 "
         "under [mysqld] in the server's option file, or use --mode insert", e.what()));
-  if (is_privilege_denied(e.code()))
+  if (db::is_privilege_denied(e.code()))
     return failure(ExitCode::privilege, fmt::format(
         "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
         "DELETE, --mode server the FILE privilege)", t.display, e.what()));
@@ -157,7 +157,7 @@ Failure explain(const ServerError& e, const Target& t, const std::string& contex
           "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
           "the row: load with --mode load without --disable-checks to have it named", e.what(), e.code()));
     default: {
-      const std::string hint = load_hint(e.code());
+      const std::string hint = db::load_hint(e.code());
       return failure(ExitCode::load_failed, fmt::format("{} (error {}){}{}", e.what(), e.code(),
                                                         hint.empty() ? "" : ": ", hint));
     }
@@ -182,21 +182,21 @@ std::vector<const Column*> default_columns(const Target& target) {
   return columns;
 }
 
-bool same_definition(Session& session, const Target& target) {
+bool same_definition(db::Session& session, const Target& target) {
   return definition_of(column_rows(session, target)) == target.definition;
 }
 
-bool has_rows(Session& session, const Target& target) {
+bool has_rows(db::Session& session, const Target& target) {
   return !session.query("SELECT 1 FROM " + target.quoted + " LIMIT 1").empty();
 }
 
-Target check_target(Session& session, const Options& options) {
+Target check_target(db::Session& session, const Options& options) {
   Target t;
   t.database = options.database;
   t.table = options.table;
   t.quoted = text::quote_identifier(t.database) + "." + text::quote_identifier(t.table);
   t.display = t.database + "." + t.table;
-  set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
+  db::set_control_variables(session, options);  // first: --no-binlog's privilege is refused before anything else
   find_table(session, t);
   if (options.check_dump_charset) mark_single_byte(session, t);
   session.use_database(t.database);  // what --set names without a database is there, as in every worker's session

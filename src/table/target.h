@@ -52,13 +52,13 @@ std::vector<const Column*> default_columns(const Target& target);
 // a chunk's transaction after its statements ran: their metadata lock keeps
 // the definition from changing until COMMIT, so a true answer holds for
 // the rows about to be committed.
-bool same_definition(Session& session, const Target& target);
+bool same_definition(db::Session& session, const Target& target);
 
 // Throws Failure with ExitCode::no_table, local_infile or privilege. First
 // sets the control session's variables (--no-binlog: db/session_variables.h),
 // as `session` is the control session for the rest of the run; once the table
 // is found, its database is the session's default database.
-Target check_target(Session& session, const Options& options);
+Target check_target(db::Session& session, const Options& options);
 
 // Throws Failure(code) when `t` cannot roll back a failed chunk (MyISAM,
 // Aria, MEMORY; or `t` is a view), where `option` cannot keep its promise:
@@ -68,16 +68,16 @@ void require_transactional(const Target& t, ExitCode code, const std::string& op
                            const std::string& instead, const std::string& where = "");
 
 // Whether the table holds rows (the caller decides what that means for the run).
-bool has_rows(Session& session, const Target& target);
+bool has_rows(db::Session& session, const Target& target);
 
 // The server's refusal as the Failure a user can act on (exit code by cause);
 // `context` says what was being done ("chunk 3 of nodes.tsv ..."). The
 // mode tells what a file error means: only --mode server has the server
 // read the file, so only there is it the input's (ExitCode::input).
-Failure explain(const ServerError& error, const Target& target, const std::string& context, Mode mode);
+Failure explain(const db::ServerError& error, const Target& target, const std::string& context, Mode mode);
 
 // What to say about a read-only server's refusal (db/server_errors.h
 // is_read_only), its message included, and what to do.
-std::string read_only_advice(const ServerError& error);
+std::string read_only_advice(const db::ServerError& error);
 
 }  // namespace fastload::load

@@ -6,9 +6,9 @@
 
 namespace fastload::load {
 
-std::vector<UniqueKey> unique_keys(Session& control, const Target& target) {
+std::vector<UniqueKey> unique_keys(db::Session& control, const Target& target) {
   // Listed in the table's key order (unordered: a sort would not keep it); NULLABLE is '' for a NOT NULL column.
-  const std::vector<Row> rows = control.query(fmt::format(
+  const std::vector<db::Row> rows = control.query(fmt::format(
       "SELECT s.INDEX_NAME, s.COLUMN_NAME, s.NULLABLE, COALESCE(c.COLLATION_NAME, ''), s.SEQ_IN_INDEX, "
       "s.INDEX_TYPE, COALESCE(c.CHARACTER_SET_NAME, ''), c.DATA_TYPE, c.COLUMN_TYPE, "
       "COALESCE(c.NUMERIC_SCALE, c.DATETIME_PRECISION, 0), COALESCE(c.CHARACTER_MAXIMUM_LENGTH, 0), "
@@ -19,7 +19,7 @@ std::vector<UniqueKey> unique_keys(Session& control, const Target& target) {
       control.quote_string(target.database), control.quote_string(target.table)));
   std::vector<std::string> order;  // index names as listed
   std::map<std::string, UniqueKey> keys;
-  for (const Row& r : rows) {
+  for (const db::Row& r : rows) {
     const std::string index = r[0].value_or("");
     if (!keys.count(index)) order.push_back(index);
     UniqueKey& key = keys[index];

@@ -33,7 +33,7 @@ struct UniqueKey {
 };
 
 // Every unique key of the table (none for a view), PRIMARY first, then in the table's order.
-std::vector<UniqueKey> unique_keys(Session& control, const Target& target);
+std::vector<UniqueKey> unique_keys(db::Session& control, const Target& target);
 
 // The key InnoDB clusters the table by, among `keys`, or nullptr.
 const UniqueKey* clustered_key(const std::vector<UniqueKey>& keys);

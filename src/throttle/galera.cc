@@ -18,9 +18,9 @@ struct Less {
 using Values = std::map<std::string, std::string, Less>;
 
 // SHOW GLOBAL VARIABLES or STATUS (`what`) of the names listed, by name (case as the server spells it aside).
-Values read_values(load::Session& server, const char* what, const char* names) {
+Values read_values(db::Session& server, const char* what, const char* names) {
   Values values;
-  for (const load::Row& row : server.query(fmt::format("SHOW GLOBAL {} WHERE Variable_name IN ({})", what, names)))
+  for (const db::Row& row : server.query(fmt::format("SHOW GLOBAL {} WHERE Variable_name IN ({})", what, names)))
     if (row.size() == 2 && row[0]) values[*row[0]] = row[1].value_or("");
   return values;
 }
@@ -78,7 +78,7 @@ const char* const kFlowStatus =
 
 }  // namespace
 
-std::optional<Galera> read_galera(load::Session& server) {
+std::optional<Galera> read_galera(db::Session& server) {
   const Values variables = read_values(server, "VARIABLES",
       "'wsrep_on', 'wsrep_max_ws_rows', 'wsrep_max_ws_size', 'wsrep_provider_options', 'wsrep_node_incoming_address'");
   if (strcasecmp(text(variables, "wsrep_on").c_str(), "ON") != 0) return std::nullopt;
@@ -124,14 +124,14 @@ std::vector<Replica> other_nodes(const Galera& galera, const ConnectionOptions& 
 
 GaleraFlow::GaleraFlow(const Reconnecting::Open& server, const Galera& galera, std::vector<Replica> nodes)
     : server_([server] {
-        std::unique_ptr<load::Session> session = server();
+        std::unique_ptr<db::Session> session = server();
         read_without_waiting(*session);
         return session;
       }),
       limit_(galera.queue_limit),
       watermark_(std::max(galera.queue_limit / 2, 1u)) {
   for (Replica& r : nodes) try {
-      auto session = std::make_unique<load::Session>(r.connection, r.password);
+      auto session = std::make_unique<db::Session>(r.connection, r.password);
       read_without_waiting(*session);
       read_values(*session, "STATUS", kFlowStatus);
       nodes_.push_back({r.name, std::move(session)});

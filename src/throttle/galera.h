@@ -28,7 +28,7 @@ struct Galera {
 };
 
 // The cluster of the node `server` is, or none when wsrep is off (or the server is not MariaDB/Galera).
-std::optional<Galera> read_galera(load::Session& server);
+std::optional<Galera> read_galera(db::Session& server);
 
 // A chunk's bytes at most, so that its write-set (the rows in binary form with a key each: up to about 7 times
 // a short row's text) stays under wsrep_max_ws_size. UINT64_MAX: no cap.
@@ -51,7 +51,7 @@ class GaleraFlow : public Probe {
  private:
   struct Node {
     std::string name;
-    std::unique_ptr<load::Session> session;
+    std::unique_ptr<db::Session> session;
   };
   Reconnecting server_;                    // the monitor's thread only
   std::vector<Node> nodes_;                // the server first

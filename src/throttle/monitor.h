@@ -19,19 +19,19 @@ namespace fastload::throttle {
 // restarted, a connection the network cut): the sample that failed pauses the load, and the next reconnects.
 class Reconnecting {
  public:
-  using Open = std::function<std::unique_ptr<load::Session>()>;
+  using Open = std::function<std::unique_ptr<db::Session>()>;
   explicit Reconnecting(Open open) : open_(std::move(open)), session_(open_()) {}
-  load::Session& operator*() { return session(); }
-  load::Session* operator->() { return &session(); }
+  db::Session& operator*() { return session(); }
+  db::Session* operator->() { return &session(); }
   void drop() noexcept { session_.reset(); }
 
  private:
-  load::Session& session() {  // throws as the connection does
+  db::Session& session() {  // throws as the connection does
     if (!session_) session_ = open_();
     return *session_;
   }
   Open open_;
-  std::unique_ptr<load::Session> session_;
+  std::unique_ptr<db::Session> session_;
 };
 
 // One thing the monitor watches.

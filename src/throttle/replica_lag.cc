@@ -16,7 +16,7 @@ std::size_t column(const std::vector<std::string>& names, std::string_view name)
   return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
 }
 
-std::string field(const load::Row& row, std::size_t i) { return i < row.size() ? row[i].value_or("") : ""; }
+std::string field(const db::Row& row, std::size_t i) { return i < row.size() ? row[i].value_or("") : ""; }
 
 double seconds_of(const std::optional<std::string>& value) {
   try {
@@ -27,10 +27,10 @@ double seconds_of(const std::optional<std::string>& value) {
 }
 
 // A replica that has not applied the heartbeat table's creation yet holds no beat and no byte of the load.
-std::optional<std::string> value_on(load::Session& session, const std::string& sql) {
+std::optional<std::string> value_on(db::Session& session, const std::string& sql) {
   try {
     return session.query_value(sql);
-  } catch (const load::ServerError& e) {
+  } catch (const db::ServerError& e) {
     if (e.code() == er::NO_SUCH_TABLE) return std::nullopt;
     throw;
   }
@@ -38,19 +38,19 @@ std::optional<std::string> value_on(load::Session& session, const std::string& s
 
 }  // namespace
 
-void read_without_waiting(load::Session& session) noexcept {
+void read_without_waiting(db::Session& session) noexcept {
   try {
     session.execute("SET SESSION wsrep_sync_wait = 0");
   } catch (const std::exception&) {  // a server without Galera has no such variable, and nothing to wait for
   }
 }
 
-std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOptions& run,
+std::vector<Replica> listed_replicas(db::Session& primary, const ConnectionOptions& run,
                                      const std::optional<std::string>& password) {
   std::vector<std::string> names;
-  const std::vector<load::Row> rows = primary.query("SHOW SLAVE HOSTS", &names);
+  const std::vector<db::Row> rows = primary.query("SHOW SLAVE HOSTS", &names);
   std::vector<Replica> replicas;
-  for (const load::Row& row : rows) {
+  for (const db::Row& row : rows) {
     ConnectionOptions c = run;
     c.host = field(row, column(names, "Host"));
     c.port = static_cast<unsigned>(std::stoul("0" + field(row, column(names, "Port"))));
@@ -74,7 +74,7 @@ ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
   for (Watched& r : replicas_) connect_first(r);
   try {
     // With its first row under the lock the last run to end drops the table under: never dropped between.
-    load::NamedLock lock(*primary_, "fastload_heartbeat " + database, 30);
+    db::NamedLock lock(*primary_, "fastload_heartbeat " + database, 30);
     primary_->execute(fmt::format(
         "CREATE TABLE IF NOT EXISTS {} (id BIGINT UNSIGNED NOT NULL PRIMARY KEY, beat DECIMAL(20,6) NOT NULL, "
         "applied BIGINT UNSIGNED NOT NULL DEFAULT 0) ENGINE=InnoDB COMMENT='fastload --max-lag: each running "
@@ -82,7 +82,7 @@ ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
     first_beat_ = beat();
     applied_on(*primary_);  // a table of another shape fails here, not at every sample
     gate_.set_marks(table_, id_, max_lag_);
-  } catch (const load::ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw Failure(ExitCode::privilege, fmt::format(
         "--max-lag: cannot write the heartbeat table {} on the server: {} (error {}); the load's user needs "
         "CREATE, INSERT, SELECT and DELETE on it", table_, e.what(), e.code()), e.code());
@@ -96,7 +96,7 @@ void ReplicaLag::connect_first(Watched& r) {
     replicating(r);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("--max-lag: replica {}: {}", r.where.name, f.what()), f.server_code());
-  } catch (const load::ServerError& e) {
+  } catch (const db::ServerError& e) {
     throw Failure(ExitCode::privilege, fmt::format(
         "--max-lag: replica {}: SHOW SLAVE STATUS failed: {} (error {}); the load's user needs the SLAVE MONITOR "
         "(or REPLICATION CLIENT) privilege there", r.where.name, e.what(), e.code()), e.code());
@@ -104,7 +104,7 @@ void ReplicaLag::connect_first(Watched& r) {
 }
 
 void ReplicaLag::connect(Watched& r) {
-  r.session = std::make_unique<load::Session>(r.where.connection, r.where.password);
+  r.session = std::make_unique<db::Session>(r.where.connection, r.where.password);
   read_without_waiting(*r.session);
 }
 
@@ -113,7 +113,7 @@ ReplicaLag::~ReplicaLag() {
     primary_->execute(fmt::format("DELETE FROM {} WHERE id BETWEEN {} AND {}", table_, id_, id_ + 0xffffffffu));
     // Nothing of fastload's own stays once no load beats in it (a running load's row keeps it; a lock not held,
     // on a Galera node say, keeps it too: another run may be about to write its first row).
-    load::NamedLock lock(*primary_, "fastload_heartbeat " + database_, 30);
+    db::NamedLock lock(*primary_, "fastload_heartbeat " + database_, 30);
     if (lock.held() && primary_->query("SELECT 1 FROM " + table_ + " LIMIT 1").empty())
       primary_->execute("DROP TABLE IF EXISTS " + table_);
   } catch (const std::exception&) {  // a row or an empty table left behind is a few bytes; the next run uses it
@@ -127,7 +127,7 @@ double ReplicaLag::beat() {
 
 std::optional<std::string> ReplicaLag::replicating(Watched& r) {
   std::vector<std::string> names;
-  const std::vector<load::Row> rows = r.session->query("SHOW SLAVE STATUS", &names);
+  const std::vector<db::Row> rows = r.session->query("SHOW SLAVE STATUS", &names);
   if (rows.empty()) return galera_state(r);
   const std::string io = field(rows[0], column(names, "Slave_IO_Running"));
   const std::string sql = field(rows[0], column(names, "Slave_SQL_Running"));
@@ -139,10 +139,10 @@ std::optional<std::string> ReplicaLag::replicating(Watched& r) {
 
 // A node of a Galera cluster has no SHOW SLAVE STATUS: it applies the load while it is Synced.
 std::optional<std::string> ReplicaLag::galera_state(Watched& r) {
-  std::vector<load::Row> rows = r.session->query(
+  std::vector<db::Row> rows = r.session->query(
       "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_ready', 'wsrep_local_state_comment')");
   std::string ready, state;
-  for (const load::Row& row : rows)
+  for (const db::Row& row : rows)
     if (row.size() == 2 && row[0]) (*row[0] == "wsrep_ready" ? ready : state) = row[1].value_or("");
   if (ready.empty())
     return fmt::format("replica {} replicates from no server (SHOW SLAVE STATUS is empty)", r.where.name);
@@ -157,7 +157,7 @@ double ReplicaLag::lag_of(Watched& r, double now) {
   return now - (beat ? seconds_of(beat) : first_beat_);  // no beat yet: behind since the first
 }
 
-double ReplicaLag::applied_on(load::Session& session) {
+double ReplicaLag::applied_on(db::Session& session) {
   return seconds_of(value_on(session, fmt::format("SELECT COALESCE(SUM(applied), 0) FROM {} WHERE id BETWEEN {} "
                                                   "AND {}", table_, id_ + 1, id_ + 0xffffffffu)));
 }

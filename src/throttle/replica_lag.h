@@ -26,11 +26,11 @@ struct Replica {
 
 // A session to a Galera node reads what the node has, without first waiting for the cluster's latest writes
 // (a global wsrep_sync_wait would make every sample wait out the lag it measures); elsewhere it does nothing.
-void read_without_waiting(load::Session& session) noexcept;
+void read_without_waiting(db::Session& session) noexcept;
 
 // The replicas the primary lists (SHOW SLAVE HOSTS: those started with report_host), reached over TCP with
 // `run`'s user and password (`password`: the one typed at the prompt).
-std::vector<Replica> listed_replicas(load::Session& primary, const ConnectionOptions& run,
+std::vector<Replica> listed_replicas(db::Session& primary, const ConnectionOptions& run,
                                      const std::optional<std::string>& password);
 
 class ReplicaLag : public Probe {
@@ -45,7 +45,7 @@ class ReplicaLag : public Probe {
  private:
   struct Watched {
     Replica where;
-    std::unique_ptr<load::Session> session;  // connected when needed; dropped after an error
+    std::unique_ptr<db::Session> session;  // connected when needed; dropped after an error
     double applied = 0;     // the load's bytes it had applied at the last sample
     double busy_since = 0;  // the primary's clock when it last had work and had not applied any of it; 0: idle
     double sampled_at = 0;  // the primary's clock at the last sample
@@ -58,7 +58,7 @@ class ReplicaLag : public Probe {
   std::optional<std::string> replicating(Watched& replica);  // why it is not, or none
   std::optional<std::string> galera_state(Watched& replica);
   double lag_of(Watched& replica, double now);
-  double applied_on(load::Session& session);  // the load's bytes the chunks counted there
+  double applied_on(db::Session& session);  // the load's bytes the chunks counted there
   // How long `replica` will take to apply what the primary committed and the workers have in flight.
   double ahead_of(Watched& replica, double now, double committed);
   void watch(Watched& replica, double now, double committed, Reading& reading);

@@ -9,8 +9,8 @@
 namespace fastload::throttle {
 namespace {
 
-std::optional<std::uint64_t> value_of(const std::vector<load::Row>& rows, const std::string& name) {
-  for (const load::Row& row : rows)
+std::optional<std::uint64_t> value_of(const std::vector<db::Row>& rows, const std::string& name) {
+  for (const db::Row& row : rows)
     if (row.size() == 2 && row[0] && row[1] && strcasecmp(row[0]->c_str(), name.c_str()) == 0) try {
         return std::stoull(*row[1]);
       } catch (const std::exception&) {
@@ -28,7 +28,7 @@ StatusLoad::StatusLoad(Reconnecting::Open server, std::vector<StatusLimit> pause
   for (const auto* limits : {&pause_, &stop_})
     for (const StatusLimit& l : *limits) names.push_back(server_->quote_string(l.variable));
   query_ = fmt::format("SHOW GLOBAL STATUS WHERE Variable_name IN ({})", fmt::join(names, ", "));
-  const std::vector<load::Row> rows = read();
+  const std::vector<db::Row> rows = read();
   for (const auto* limits : {&pause_, &stop_})
     for (const StatusLimit& l : *limits)
       if (!value_of(rows, l.variable))
@@ -37,10 +37,10 @@ StatusLoad::StatusLoad(Reconnecting::Open server, std::vector<StatusLimit> pause
             "them)", limits == &pause_ ? "--max-load" : "--critical-load", l.variable));
 }
 
-std::vector<load::Row> StatusLoad::read() { return server_->query(query_); }
+std::vector<db::Row> StatusLoad::read() { return server_->query(query_); }
 
 void StatusLoad::sample(Reading& reading) noexcept {
-  std::vector<load::Row> rows;
+  std::vector<db::Row> rows;
   try {
     rows = read();
   } catch (const std::exception& e) {

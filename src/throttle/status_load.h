@@ -18,7 +18,7 @@ class StatusLoad : public Probe {
   void sample(Reading& reading) noexcept override;
 
  private:
-  std::vector<load::Row> read();  // (name, value) of every variable named
+  std::vector<db::Row> read();  // (name, value) of every variable named
 
   Reconnecting server_;  // the monitor's thread only
   const std::vector<StatusLimit> pause_, stop_;

@@ -83,7 +83,7 @@ class FaultHook final : public fastload::load::StepHook {
       case Action::pause: return pause_at(fault_.gate);
       case Action::lose: break;
     }
-    throw fastload::load::ServerError(fastload::cr::SERVER_LOST, "HY000",
+    throw fastload::db::ServerError(fastload::cr::SERVER_LOST, "HY000",
                                       "Lost connection to server during query (injected by FASTLOAD_FAULT)");
   }
 

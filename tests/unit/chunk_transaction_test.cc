@@ -55,7 +55,7 @@ class FakeLink final : public Link {
     if (!s_.send_errors.empty()) {
       unsigned code = s_.send_errors.front();
       s_.send_errors.pop_front();
-      if (code) throw ServerError(code, "HY000", "injected error " + std::to_string(code));
+      if (code) throw db::ServerError(code, "HY000", "injected error " + std::to_string(code));
     }
     SinkResult result;
     std::uint64_t r = 0;
@@ -76,11 +76,11 @@ class FakeLink final : public Link {
   void commit() override {
     ++s_.commits;
     auto lose = std::exchange(s_.lose_commit, FakeServer::Lose::no);
-    if (lose == FakeServer::Lose::before) throw ServerError(cr::SERVER_LOST, "HY000", "Lost connection (before COMMIT)");
+    if (lose == FakeServer::Lose::before) throw db::ServerError(cr::SERVER_LOST, "HY000", "Lost connection (before COMMIT)");
     s_.table.insert(s_.table.end(), s_.open.begin(), s_.open.end());
     s_.open.clear();
     if (s_.recording) s_.ledger.insert(*std::exchange(s_.recording, std::nullopt));
-    if (lose == FakeServer::Lose::after) throw ServerError(cr::SERVER_LOST, "HY000", "Lost connection (after COMMIT)");
+    if (lose == FakeServer::Lose::after) throw db::ServerError(cr::SERVER_LOST, "HY000", "Lost connection (after COMMIT)");
   }
   void rollback() override {
     ++s_.rollbacks;

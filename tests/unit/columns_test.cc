@@ -329,7 +329,7 @@ load::Target clocked_table() {
 }
 
 TEST(RunClock, LeftOutColumnsThatDefaultToTheClockGetTheRunsTime) {
-  load::RunClock clock{kRunTime, false, "SYSTEM"};
+  db::RunClock clock{kRunTime, false, "SYSTEM"};
   load::ClockedAssignments all =
       load::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}, {"c"}}, {}), clock);
   ASSERT_EQ(all.set.size(), 2u);
@@ -345,14 +345,14 @@ TEST(RunClock, LeftOutColumnsThatDefaultToTheClockGetTheRunsTime) {
 }
 
 TEST(RunClock, AnHourShownTwiceOrACallItCannotWriteKeepsTheStatementsTimeAndSaysSo) {
-  load::RunClock repeated{kRunTime, true, "Europe/Berlin"};
+  db::RunClock repeated{kRunTime, true, "Europe/Berlin"};
   load::ClockedAssignments r =
       load::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}}, {{"c", "NOW()"}}), repeated);
   ASSERT_EQ(r.set.size(), 1u);
   EXPECT_EQ(r.set[0].expression, "NOW()");
   EXPECT_EQ(r.notes, (std::vector<std::string>{"--set c", "the DEFAULT of column d", "the DEFAULT of column e"}));
   load::ClockedAssignments kept =
-      load::with_run_clock(table(), with({{"id"}}, {{"c", "NOW(@p)"}}), load::RunClock{kRunTime, false, "SYSTEM"});
+      load::with_run_clock(table(), with({{"id"}}, {{"c", "NOW(@p)"}}), db::RunClock{kRunTime, false, "SYSTEM"});
   EXPECT_EQ(kept.notes, (std::vector<std::string>{"--set c (NOW)"}));
 }
 

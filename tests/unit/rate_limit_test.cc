@@ -9,8 +9,8 @@
 namespace fastload {
 namespace {
 
-using load::RateLimiter;
-using Clock = RateLimiter::Clock;
+using db::RateLimiter;
+using Clock = db::RateLimiter::Clock;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
@@ -18,8 +18,8 @@ using std::chrono::seconds;
 struct FakeClock {
   Clock::time_point now{};
   Clock::duration slept{};
-  RateLimiter limiter(std::uint64_t rate) {
-    return RateLimiter(
+  db::RateLimiter limiter(std::uint64_t rate) {
+    return db::RateLimiter(
         rate, [this] { return now; },
         [this](Clock::duration d) {
           now += d;
@@ -32,7 +32,7 @@ double seconds_of(Clock::duration d) { return std::chrono::duration<double>(d).c
 
 TEST(RateLimiter, SendingNBytesTakesNOverRate) {
   FakeClock clock;
-  RateLimiter limiter = clock.limiter(1000);
+  db::RateLimiter limiter = clock.limiter(1000);
   for (int i = 0; i < 100; ++i) limiter.acquire(50);  // 5,000 bytes at 1,000 a second
   EXPECT_NEAR(seconds_of(clock.now.time_since_epoch()), 5.0, 1e-6);
 }
@@ -40,7 +40,7 @@ TEST(RateLimiter, SendingNBytesTakesNOverRate) {
 TEST(RateLimiter, TheFirstBytesWaitToo) {
   // The bucket starts empty: no burst at the start, so a load of N bytes takes at least N / RATE.
   FakeClock clock;
-  RateLimiter limiter = clock.limiter(1 << 20);
+  db::RateLimiter limiter = clock.limiter(1 << 20);
   limiter.acquire(1 << 20);
   EXPECT_NEAR(seconds_of(clock.slept), 1.0, 1e-6);
 }
@@ -48,7 +48,7 @@ TEST(RateLimiter, TheFirstBytesWaitToo) {
 TEST(RateLimiter, TimeSpentElsewhereCounts) {
   // A worker that waited for the server 2 s has earned tokens, but at most a tenth of a second's.
   FakeClock clock;
-  RateLimiter limiter = clock.limiter(1000);
+  db::RateLimiter limiter = clock.limiter(1000);
   clock.now += seconds(2);
   limiter.acquire(100);  // covered by the capacity: no wait
   EXPECT_EQ(clock.slept, Clock::duration::zero());
@@ -59,7 +59,7 @@ TEST(RateLimiter, TimeSpentElsewhereCounts) {
 TEST(RateLimiter, ABigPieceIsPaidAfterwards) {
   // A statement larger than the bucket is sent after its debt is slept off, never refused.
   FakeClock clock;
-  RateLimiter limiter = clock.limiter(10);
+  db::RateLimiter limiter = clock.limiter(10);
   limiter.acquire(1000);
   EXPECT_NEAR(seconds_of(clock.slept), 100.0, 1e-6);
   limiter.acquire(0);
@@ -68,7 +68,7 @@ TEST(RateLimiter, ABigPieceIsPaidAfterwards) {
 
 TEST(RateLimiter, NothingToSendWaitsForNoOne) {
   FakeClock clock;
-  RateLimiter limiter = clock.limiter(10);
+  db::RateLimiter limiter = clock.limiter(10);
   limiter.acquire(100);  // 10 s owed; a worker at the end of its stream must not wait for it
   clock.now -= clock.slept;  // as if another thread were still sleeping it off
   Clock::duration before = clock.slept;
@@ -78,7 +78,7 @@ TEST(RateLimiter, NothingToSendWaitsForNoOne) {
 
 TEST(RateLimiter, ThreadsShareOneBucket) {
   // Four threads taking 25,000 bytes each at 200,000 a second: 0.5 s together, not 0.125 s each.
-  RateLimiter limiter(200000);
+  db::RateLimiter limiter(200000);
   auto start = Clock::now();
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t)
@@ -90,12 +90,12 @@ TEST(RateLimiter, ThreadsShareOneBucket) {
 }
 
 TEST(RateLimiter, SharedLimiterIsOneAProcessAndRate) {
-  EXPECT_EQ(load::shared_rate_limiter(0), nullptr);
-  RateLimiter* a = load::shared_rate_limiter(12345);
+  EXPECT_EQ(db::shared_rate_limiter(0), nullptr);
+  db::RateLimiter* a = db::shared_rate_limiter(12345);
   ASSERT_NE(a, nullptr);
-  EXPECT_EQ(a, load::shared_rate_limiter(12345));
+  EXPECT_EQ(a, db::shared_rate_limiter(12345));
   EXPECT_EQ(a->rate(), 12345u);
-  EXPECT_NE(a, load::shared_rate_limiter(54321));
+  EXPECT_NE(a, db::shared_rate_limiter(54321));
 }
 
 }  // namespace

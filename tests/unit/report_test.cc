@@ -18,8 +18,8 @@ TEST(ParseLoadInfo, ReadsTheServersCounts) {
 }
 
 TEST(ParseLoadInfo, AnUnreadableReportIsAFailureNotZeroRows) {
-  EXPECT_THROW(load::parse_load_info(""), load::ServerError);
-  EXPECT_THROW(load::parse_load_info("Rows matched: 1"), load::ServerError);
+  EXPECT_THROW(load::parse_load_info(""), db::ServerError);
+  EXPECT_THROW(load::parse_load_info("Rows matched: 1"), db::ServerError);
 }
 
 TEST(FormatProblem, NamesFileLineByteCodeAndHint) {

@@ -38,7 +38,7 @@ TEST(RunOutcome, FailureAsItIs) {
 }
 
 TEST(RunOutcome, ServerErrorIsLoadFailed) {
-  report::Summary s = outcome_of([] { throw load::ServerError(er::LOCK_DEADLOCK, "40001", "Deadlock"); });
+  report::Summary s = outcome_of([] { throw db::ServerError(er::LOCK_DEADLOCK, "40001", "Deadlock"); });
   EXPECT_FALSE(s.success);
   EXPECT_EQ(s.exit_code, 9);
   EXPECT_EQ(s.error, "the server failed a statement: Deadlock (error 1213)");

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::db {
 namespace {
 
 // Every number from 0 to 5000: `predicate` is true for exactly `expected`.
@@ -64,14 +64,14 @@ TEST(ServerErrors, TransactionTooLargeAsBefore) {  // table/stage.cc publish_fai
 }
 
 TEST(ServerErrors, ReadOnlyByCodeAndFor1290ByMessage) {  // table/target.cc is_read_only
-  auto without_message = [](unsigned code) { return is_read_only(code, ""); };
+  auto without_message = [](unsigned code) { return db::is_read_only(code, ""); };
   expect_class(without_message, {1836, 1792}, "is_read_only");
-  EXPECT_TRUE(is_read_only(ServerError(1290, "HY000", "The MariaDB server is running with the --read-only option "
+  EXPECT_TRUE(db::is_read_only(db::ServerError(1290, "HY000", "The MariaDB server is running with the --read-only option "
                                                       "so it cannot execute this statement")));
-  EXPECT_TRUE(is_read_only(1290, "... running with the --read_only option ..."));
-  EXPECT_FALSE(is_read_only(ServerError(1290, "HY000", "The MariaDB server is running with the --secure-file-priv "
+  EXPECT_TRUE(db::is_read_only(1290, "... running with the --read_only option ..."));
+  EXPECT_FALSE(db::is_read_only(db::ServerError(1290, "HY000", "The MariaDB server is running with the --secure-file-priv "
                                                        "option so it cannot execute this statement")));
-  EXPECT_FALSE(is_read_only(1045, "read-only"));
+  EXPECT_FALSE(db::is_read_only(1045, "read-only"));
 }
 
 #if defined(MARIADB_PACKAGE_VERSION)
@@ -148,7 +148,7 @@ static_assert(mysql_er::CLIENT_INTERACTION_TIMEOUT == ER_REFERENCED_TRG_DOES_NOT
 // Each refusal of a connection a user can meet has a hint of its own, which names what to change; any other
 // number gets the general one. The numbers are the client headers'.
 TEST(ServerErrors, ConnectHintsFitTheRefusal) {
-  const std::string general = connect_hint(0);
+  const std::string general = db::connect_hint(0);
   const std::vector<std::pair<unsigned, const char*>> hints{
       {ER_ACCESS_DENIED_ERROR, "--user"},       {ER_CON_COUNT_ERROR, "max_connections"},
       {ER_TOO_MANY_USER_CONNECTIONS, "MAX_USER_CONNECTIONS"}, {ER_USER_LIMIT_REACHED, "ALTER USER"},
@@ -160,13 +160,13 @@ TEST(ServerErrors, ConnectHintsFitTheRefusal) {
       {CR_SERVER_GONE_ERROR, "error log"}};
   std::set<std::string> seen;
   for (const auto& [code, names] : hints) {
-    const std::string hint = connect_hint(code);
+    const std::string hint = db::connect_hint(code);
     EXPECT_NE(general, hint) << code;
     EXPECT_NE(std::string::npos, hint.find(names)) << code << ": " << hint;
     seen.insert(hint);
   }
   EXPECT_GE(seen.size(), hints.size() - 3);  // shared only by kin: the two plugin errors, the lost connections
-  for (unsigned code : {CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR}) EXPECT_EQ(general, connect_hint(code));
+  for (unsigned code : {CR_CONNECTION_ERROR, CR_CONN_HOST_ERROR}) EXPECT_EQ(general, db::connect_hint(code));
   EXPECT_NE(std::string::npos, general.find("--host"));
 }
 
@@ -185,13 +185,13 @@ TEST(ServerErrors, LoadHintsFitTheFailure) {
       {CR_SERVER_GONE_ERROR, "error log"}};
   std::set<std::string> seen;
   for (const auto& [code, names] : hints) {
-    const std::string hint = load_hint(code);
+    const std::string hint = db::load_hint(code);
     EXPECT_NE(std::string::npos, hint.find(names)) << code << ": " << hint;
     seen.insert(hint);
   }
   EXPECT_GE(seen.size(), hints.size() - 5);  // shared only by kin: full, crashed, killed, lost
-  for (unsigned code : {0u, unsigned{ER_DUP_ENTRY}, unsigned{ER_PARSE_ERROR}}) EXPECT_EQ("", load_hint(code));
+  for (unsigned code : {0u, unsigned{ER_DUP_ENTRY}, unsigned{ER_PARSE_ERROR}}) EXPECT_EQ("", db::load_hint(code));
 }
 
 }  // namespace
-}  // namespace fastload::load
+}  // namespace fastload::db

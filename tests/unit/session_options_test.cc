@@ -70,10 +70,10 @@ TEST(SessionOptions, MaxRateMustBeASizeOfAtLeastOneByte) {
 }
 
 TEST(AnalyzeErrors, OnlyErrorRowsWhateverTheirCase) {
-  using load::Row;
-  const std::vector<Row> ok = {{"d.t", "analyze", "status", "OK"}};
+  using db::Row;
+  const std::vector<db::Row> ok = {{"d.t", "analyze", "status", "OK"}};
   EXPECT_TRUE(load::analyze_errors(ok).empty());
-  const std::vector<Row> failed = {{"d.v", "analyze", "Error", "'d.v' is not of type 'BASE TABLE'"},
+  const std::vector<db::Row> failed = {{"d.v", "analyze", "Error", "'d.v' is not of type 'BASE TABLE'"},
                                    {"d.v", "analyze", "status", "Operation failed"},
                                    {"d.m", "analyze", "note", "The storage engine for the table doesn't support analyze"},
                                    {"d.m", "analyze", "error", "Corrupt"},

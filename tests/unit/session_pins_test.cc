@@ -11,7 +11,7 @@ using Values = std::vector<std::pair<std::string, std::optional<std::string>>>;
 // What a MariaDB 10.11 session reads, its sql_mode and time zone as given.
 Values mariadb(const std::string& sql_mode, const std::string& time_zone = "SYSTEM") {
   Values server;
-  for (const std::string& name : load::pinned_variables()) server.emplace_back(name, "0");
+  for (const std::string& name : db::pinned_variables()) server.emplace_back(name, "0");
   for (auto& [name, value] : server) {
     if (name == "sql_mode") value = sql_mode;
     if (name == "time_zone") value = time_zone;
@@ -22,18 +22,18 @@ Values mariadb(const std::string& sql_mode, const std::string& time_zone = "SYST
 }
 
 TEST(SessionPins, RunSqlModeKeepsOnlyFlagsThatRefuseMoreOrSayWhatAValueMeans) {
-  EXPECT_EQ(load::run_sql_mode(""), "STRICT_ALL_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION");
-  EXPECT_EQ(load::run_sql_mode("STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,"
+  EXPECT_EQ(db::run_sql_mode(""), "STRICT_ALL_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION");
+  EXPECT_EQ(db::run_sql_mode("STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,"
                                "NO_ENGINE_SUBSTITUTION"),
             "STRICT_ALL_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION");
-  EXPECT_EQ(load::run_sql_mode("ANSI_QUOTES,PIPES_AS_CONCAT,NO_BACKSLASH_ESCAPES,EMPTY_STRING_IS_NULL,"
+  EXPECT_EQ(db::run_sql_mode("ANSI_QUOTES,PIPES_AS_CONCAT,NO_BACKSLASH_ESCAPES,EMPTY_STRING_IS_NULL,"
                                "NO_AUTO_VALUE_ON_ZERO,NO_ZERO_DATE,IGNORE_SPACE,ORACLE,TIME_ROUND_FRACTIONAL"),
             "STRICT_ALL_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION,NO_AUTO_VALUE_ON_ZERO,"
             "NO_ZERO_DATE,TIME_ROUND_FRACTIONAL");
 }
 
 TEST(SessionPins, FixedValuesThenTheRunsOwnNeverTheTimestamp) {
-  load::SessionPins pins = load::make_session_pins(mariadb("ANSI_QUOTES", "+05:00"));
+  db::SessionPins pins = db::make_session_pins(mariadb("ANSI_QUOTES", "+05:00"));
   const std::string sql = pins.statement();
   EXPECT_EQ(sql.rfind("SET SESSION sql_mode = 'STRICT_ALL_TABLES,ERROR_FOR_DIVISION_BY_ZERO,"
                       "NO_ENGINE_SUBSTITUTION', sql_notes = 1, sql_warnings = 0, max_error_count = 65535, ", 0), 0u)
@@ -53,7 +53,7 @@ TEST(SessionPins, VariablesTheServerLacksAreLeftOut) {
   Values server = mariadb("");
   for (auto& [name, value] : server)
     if (name == "check_constraint_checks" || name == "lc_time_names") value.reset();
-  load::SessionPins pins = load::make_session_pins(server);
+  db::SessionPins pins = db::make_session_pins(server);
   EXPECT_EQ(pins.value_of("check_constraint_checks"), nullptr);
   EXPECT_EQ(pins.value_of("lc_time_names"), nullptr);
   ASSERT_NE(pins.value_of("sql_notes"), nullptr);
@@ -61,7 +61,7 @@ TEST(SessionPins, VariablesTheServerLacksAreLeftOut) {
 
 TEST(SessionPins, TextWithQuotesOrBackslashesGoesAsHex) {
   Values server = mariadb("", "it's\\");
-  EXPECT_EQ(*load::make_session_pins(server).value_of("time_zone"),
+  EXPECT_EQ(*db::make_session_pins(server).value_of("time_zone"),
             "X'697427735C'");
 }
 
