@@ -70,15 +70,15 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(chunk.size()),
               1e3 * best_seconds(rounds, 1, [&] { sink = sink + XXH3_64bits(chunk.data(), chunk.size()); }));
   db::Session session(options.connection, std::nullopt);
-  load::Target target = load::check_target(session, options);
+  table::Target target = table::check_target(session, options);
   std::string_view last = bytes.substr(bytes.size() - std::min<std::size_t>(chunk.size(), bytes.size()));
   std::printf("last row's fields:             %8.2f us a file\n", 1e6 * best_seconds(rounds, 10, [&] {
-    sink = sink + text::unterminated_extra_fields(last, 1, load::row_width(target, options), options.dialect)
+    sink = sink + text::unterminated_extra_fields(last, 1, table::row_width(target, options), options.dialect)
                       .has_value();
   }));
   session.execute("SET autocommit = 0");
   session.query("SELECT 1 FROM " + target.quoted + " LIMIT 0");  // the metadata lock a chunk holds
-  double columns = best_seconds(rounds, 1000, [&] { sink = sink + load::same_definition(session, target); });
+  double columns = best_seconds(rounds, 1000, [&] { sink = sink + table::same_definition(session, target); });
   double round_trip = best_seconds(rounds, 1000, [&] { session.query("SELECT 1"); });
   session.execute("ROLLBACK");
   std::printf("the table's columns:           %8.2f us a chunk (a SELECT 1 round trip: %.2f us)\n", 1e6 * columns,

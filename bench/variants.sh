@@ -22,7 +22,7 @@
 #       AUTOINC=1 bench/variants.sh 1000000 3 local-infile "fastload --threads 2" "fastload --threads 2 --mode insert"
 # With DUPLICATES=PERCENT that share of the rows repeat the id of a random row before them (their other values
 # differ), and ON_DUPLICATE=ignore|replace gives local-infile's keyword (bench/duplicates.sh runs these).
-# db::Row order (bench/row-order.sh runs these): BUFFER_POOL=SIZE sets the buffer pool (default 4G); ORDER=shuffled
+# Row order (bench/row-order.sh runs these): BUFFER_POOL=SIZE sets the buffer pool (default 4G); ORDER=shuffled
 # shuffles the file's rows (a fixed seed), and among a fastload variant's ARGS @inorder then loads the same rows
 # in key order, @gnusort pipes them through GNU sort first (`sort -S 512M --parallel=2 | fastload -`); KEY=uuid
 # makes the primary key a UUID (char(36), utf8mb4_general_ci) in place of the numeric id, e.g.

@@ -153,7 +153,7 @@ void add_dialect_options(CLI::App& app, Flags& f) {
 }
 
 // --columns, --set and --partition; what they name is checked against the table once it is known
-// (load::check_columns, load::check_partitions).
+// (table::check_columns, table::check_partitions).
 void add_column_options(CLI::App& app, Flags& f) {
   start_group(app, "Columns (as LOAD DATA's column list and SET clause)");
   add_string(app, "--columns", f.columns, "where each row's fields go, in order: column names and @variables, e.g. "

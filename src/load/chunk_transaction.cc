@@ -18,7 +18,7 @@
 namespace fastload::load {
 
 std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect) {
-  return row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
+  return table::row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
 }
 
 namespace {
@@ -47,7 +47,7 @@ struct ChunkLoad {
   std::size_t at = 0;  // the destination the last statement went to, for messages
   KeptRows kept;       // what the attempt stored in tables that cannot roll back
   bool values_checked = false;  // the rows' values were checked (once: they do not change)
-  std::optional<std::vector<std::uint64_t>> made_up;  // the ids the server makes up for the rows (GivenIdPlan)
+  std::optional<std::vector<std::uint64_t>> made_up;  // the ids the server makes up for the rows (table::GivenIdPlan)
 
   bool done(std::size_t destination) const {
     ChunkState part = outcome.parts[destination];
@@ -97,7 +97,7 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   const JobInput& input = job.inputs[load.chunk.file];
   if (!load.text.last || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
   const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
-  text::RowWidth width = row_width(to.target, to.options);
+  text::RowWidth width = table::row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
   const Dialect& dialect = job.options.dialect;
   if (!input.converted_last) return text::unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
@@ -136,7 +136,7 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     const RoutedRows& rows = w.routed[d];
     if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
     load.at = d;
-    const RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row,
+    const table::RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row,
                      made_up_ids(load, job)};
     SinkResult result = w.links[d]->send(rows.chunk, rows.bytes(), ids);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
@@ -146,7 +146,7 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
       throw Failure(ExitCode::input, fmt::format("{}: {}; nothing of this chunk was committed",
                                                  describe(load.chunk, job), result.read_error));
     }
-    const Target& table = job.destinations[d].target;
+    const table::Target& table = job.destinations[d].target;
     if (!table.transactional) keep_account(load.kept, result, rows, table.engine);
     problems = refusals(result, rows.chunk);
     for (Problem& p : problems) {
@@ -404,7 +404,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       const Destination* cannot = job.untransactional();
       if (!db::is_transient(e.code()) || retry >= job.options.retries || cannot) {
         const Destination& to = job.destinations[load.at];
-        Failure failure = explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
+        Failure failure = table::explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         note_left_behind(load, job);
         std::string not_retried = db::is_transient(e.code()) && cannot && retry < job.options.retries

@@ -8,19 +8,19 @@
 
 namespace fastload::load {
 
-std::optional<DumpText> dump_text_of(const Column& c) {
+std::optional<DumpText> dump_text_of(const table::Column& c) {
   if (c.charset == "utf8mb4" || c.charset == "utf8mb3" || c.charset == "utf8") return DumpText::utf8;
   // binary stores any byte; ascii refuses a byte above 0x7F itself (error 1366), whatever the dump's charset.
   if (c.single_byte && c.charset != "binary" && c.charset != "ascii") return DumpText::one_byte;
   return std::nullopt;
 }
 
-std::vector<CharsetCheck> charset_checks(const Target& target, const Options& options) {
+std::vector<CharsetCheck> charset_checks(const table::Target& target, const Options& options) {
   std::vector<CharsetCheck> checks;
   if (!options.check_dump_charset) return checks;
-  for (const Column& c : target.columns)
+  for (const table::Column& c : target.columns)
     if (const std::optional<DumpText> kind = dump_text_of(c))
-      if (const std::optional<std::size_t> field = field_of(c.name, target, options))
+      if (const std::optional<std::size_t> field = table::field_of(c.name, target, options))
         checks.push_back({*field, *kind, &c});
   return checks;
 }
@@ -33,7 +33,7 @@ bool wrong_charset(DumpText kind, std::string_view value) {
 }
 
 std::string charset_message(const CharsetCheck& check, std::string_view value) {
-  const Column& c = *check.column;
+  const table::Column& c = *check.column;
   const text::Utf8Reading r = text::read_utf8(value);
   const std::string name = text::quote_identifier(c.name);
   if (check.kind == DumpText::one_byte) {

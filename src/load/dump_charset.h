@@ -29,14 +29,14 @@ enum class DumpText {
 struct CharsetCheck {
   std::size_t field = 0;  // 0-based, in the row
   DumpText kind = DumpText::one_byte;
-  const Column* column = nullptr;
+  const table::Column* column = nullptr;
 };
 
 // The check a column takes, if any: its kind.
-std::optional<DumpText> dump_text_of(const Column& column);
+std::optional<DumpText> dump_text_of(const table::Column& column);
 
 // The checks of a table's fields: none unless options.check_dump_charset (run/database.cc sets it).
-std::vector<CharsetCheck> charset_checks(const Target& target, const Options& options);
+std::vector<CharsetCheck> charset_checks(const table::Target& target, const Options& options);
 
 // Whether a field's value (not NULL) shows the dump was written in another charset than its columns'.
 bool wrong_charset(DumpText kind, std::string_view value);

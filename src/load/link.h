@@ -26,7 +26,7 @@ class Link {
   // Sends the rows of `rows` (over `bytes`) through the mode's sink, in the
   // open transaction. Throws ServerError when the server fails for a reason
   // other than the data.
-  virtual SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds& ids) = 0;
+  virtual SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds& ids) = 0;
   virtual void commit() = 0;    // throws db::ServerError
   virtual void rollback() = 0;  // throws db::ServerError
   // Whether the table's columns are still those the statements name (table/target.h same_definition).

@@ -31,11 +31,11 @@ void locate(std::vector<Problem>& problems, const ChunkText& text, const std::st
 }
 
 bool apply_recorded(const ChunkText& text, const std::string& name,
-                    const std::vector<std::map<std::size_t, LedgerEntry>>& recorded,
-                    const std::vector<const Ledger*>& ledgers, const Dialect& dialect, ChunkOutcome& outcome) {
+                    const std::vector<std::map<std::size_t, table::LedgerEntry>>& recorded,
+                    const std::vector<const table::Ledger*>& ledgers, const Dialect& dialect, ChunkOutcome& outcome) {
   outcome.parts.assign(recorded.size(), ChunkState::pending);
   outcome.rows_on.assign(recorded.size(), 0);
-  const LedgerEntry* entry = nullptr;
+  const table::LedgerEntry* entry = nullptr;
   for (std::size_t d = 0; d < recorded.size(); ++d) {
     auto found = recorded[d].find(text.chunk.index);
     if (found == recorded[d].end()) continue;

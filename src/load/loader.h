@@ -35,10 +35,10 @@ class KeyBoard;
 struct JobInput {
   std::string name;  // the path, or "standard input"
   // --resume: each chunk recorded in its transaction, one ledger per destination (on its server).
-  std::vector<const Ledger*> ledgers;
+  std::vector<const table::Ledger*> ledgers;
   // --resume on an input cut while it loads: the chunks an earlier run committed, by index, skipped as they
   // are cut; one map per destination.
-  const std::vector<std::map<std::size_t, LedgerEntry>>* recorded = nullptr;
+  const std::vector<std::map<std::size_t, table::LedgerEntry>>* recorded = nullptr;
   // --mode server with a charset fastload converts: the converted text's last chunk and its rows, where
   // the last row is checked (in the file's bytes a trail byte 0x5C may look like an escape).
   const std::string* converted_last = nullptr;
@@ -52,7 +52,7 @@ struct LoadJob {
   const std::vector<Destination>& destinations;  // one, or a shard-direct load's shards
   MakeRowRouter make_router;                     // several destinations: a router for each worker
   const std::vector<JobInput>& inputs;  // chunk.file indexes them
-  const AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload
+  const table::AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload
   Connect connect;                      // a worker's links (load/session_link.h in the program)
   StepHook* hook = nullptr;             // tests only
   std::atomic<std::uint64_t>* sent = nullptr;  // the bytes the workers' sessions send are counted here (progress)
@@ -60,7 +60,7 @@ struct LoadJob {
   // The unique keys a chunk's rows hold, where the load keeps chunks that share one in order (TableWork::board).
   std::function<chunks::ChunkKeys(const ChunkText&)> keys_of;
   // The ids one LOAD DATA makes up for the NULL or 0 the file gives the AUTO_INCREMENT column, or nullptr.
-  const GivenIdPlan* given_ids = nullptr;
+  const table::GivenIdPlan* given_ids = nullptr;
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.
@@ -106,8 +106,8 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads);
 // committed (each checked to be this chunk) become loaded before, and the rows
 // it left out are located in `text`. Returns whether every part was.
 bool apply_recorded(const ChunkText& text, const std::string& name,
-                    const std::vector<std::map<std::size_t, LedgerEntry>>& recorded,
-                    const std::vector<const Ledger*>& ledgers, const Dialect& dialect, ChunkOutcome& outcome);
+                    const std::vector<std::map<std::size_t, table::LedgerEntry>>& recorded,
+                    const std::vector<const table::Ledger*>& ledgers, const Dialect& dialect, ChunkOutcome& outcome);
 
 // Where each problem's row is in the input (line, byte offset); a problem of
 // the whole chunk points at its start.

@@ -14,7 +14,7 @@ namespace {
 
 // What a signal does to a worker's call between its chunks' COMMITs (db/stop_signal.h): abandoned where the table
 // can roll the chunk back, else given the grace to end.
-db::OnStop chunk_on_stop(const Target& target) { return target.transactional ? db::OnStop::abandon : db::OnStop::finish; }
+db::OnStop chunk_on_stop(const table::Target& target) { return target.transactional ? db::OnStop::abandon : db::OnStop::finish; }
 
 class SessionLink final : public Link {
  public:
@@ -23,11 +23,11 @@ class SessionLink final : public Link {
     try {
       sink_ = make_sink(*session_, to_.target, to_.options, job.ids, job.inputs.front().name);
     } catch (const db::ServerError& e) {
-      throw explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.options.mode);
+      throw table::explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.options.mode);
     }
   }
 
-  SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds& ids) override {
+  SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds& ids) override {
     return sink_->send(rows, bytes, ids);
   }
   void commit() override {
@@ -37,7 +37,7 @@ class SessionLink final : public Link {
     session_->on_stop(chunk_on_stop(to_.target));
   }
   void rollback() override { session_->execute("ROLLBACK"); }
-  bool table_unchanged() override { return same_definition(*session_, to_.target); }
+  bool table_unchanged() override { return table::same_definition(*session_, to_.target); }
   bool has_ledger(const Chunk& chunk) const override { return ledger(chunk) != nullptr; }
   bool record(const Chunk& chunk, const std::vector<Problem>& rejects, bool last) override {
     try {
@@ -61,7 +61,7 @@ class SessionLink final : public Link {
   }
 
  private:
-  const Ledger* ledger(const Chunk& chunk) const {
+  const table::Ledger* ledger(const Chunk& chunk) const {
     const JobInput& input = job_.inputs[chunk.file];
     return input.ledgers.empty() ? nullptr : input.ledgers[d_];
   }

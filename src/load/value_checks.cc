@@ -15,7 +15,7 @@ bool is_temporal(const std::string& type) {
 }
 
 // The checks one column takes, but the kinds accepted.
-void add_checks(std::size_t field, const Column& c, unsigned accepted, std::vector<FieldCheck>& out) {
+void add_checks(std::size_t field, const table::Column& c, unsigned accepted, std::vector<FieldCheck>& out) {
   auto add = [&](Conversion kind) {
     if ((accepted & kind) == 0)
       out.push_back({field, kind, &c, c.type == "date" ? 0u : c.fraction_digits, c.type == "time"});
@@ -39,7 +39,7 @@ std::string ordinal(unsigned long n) {
 }
 
 // What an ENUM or SET column makes of a number: the member it stores, or the members of the bit mask.
-std::string read_as_number(const Column& c, std::string_view value) {
+std::string read_as_number(const table::Column& c, std::string_view value) {
   const std::size_t at = value.find_first_not_of(" \t\n\v\f\r+");
   std::uint64_t n = 0;
   bool in_range = value[at] != '-' && std::from_chars(value.data() + at, value.data() + value.size(), n).ec ==
@@ -59,18 +59,18 @@ std::string read_as_number(const Column& c, std::string_view value) {
 
 }  // namespace
 
-std::vector<FieldCheck> field_checks(const Target& target, const Options& options) {
+std::vector<FieldCheck> field_checks(const table::Target& target, const Options& options) {
   std::vector<FieldCheck> checks;
   const unsigned accepted = options.accepted_conversions;
   if (accepted == kAllConversions) return checks;
   if (options.columns.empty()) {
-    std::vector<const Column*> columns = default_columns(target);
+    std::vector<const table::Column*> columns = table::default_columns(target);
     for (std::size_t i = 0; i < columns.size(); ++i) add_checks(i, *columns[i], accepted, checks);
     return checks;
   }
   for (std::size_t i = 0; i < options.columns.size(); ++i)
     if (!options.columns[i].variable)
-      if (const Column* c = find_column(target, options.columns[i].name)) add_checks(i, *c, accepted, checks);
+      if (const table::Column* c = table::find_column(target, options.columns[i].name)) add_checks(i, *c, accepted, checks);
   return checks;
 }
 
@@ -87,7 +87,7 @@ bool converted(const FieldCheck& check, const text::Field& f) {
 }
 
 std::string conversion_message(const FieldCheck& check, std::string_view value) {
-  const Column& c = *check.column;
+  const table::Column& c = *check.column;
   const std::string name = text::quote_identifier(c.name);
   switch (check.kind) {
     case kIntFraction:
@@ -120,7 +120,7 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
   }
 }
 
-ValueChecker::ValueChecker(const Target& target, const Options& options)
+ValueChecker::ValueChecker(const table::Target& target, const Options& options)
     : checks_(field_checks(target, options)), charsets_(charset_checks(target, options)),
       scanner_(options.dialect), parser_(options.dialect) {}
 

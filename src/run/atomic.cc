@@ -25,22 +25,22 @@ void unpublished(report::Summary& s, bool in_doubt) {
 // --resume) and the user learns that the target is unchanged.
 void abandon(RunState& state) {
   if (!state.stage) return;
-  state.summary.error += "\n" + load::abandon_stage(*state.control, state.target, *state.stage);
+  state.summary.error += "\n" + table::abandon_stage(*state.control, state.target, *state.stage);
   if (!state.stage->keep) unpublished(state.summary, false);
   state.stage.reset();
 }
 
 // --atomic: the staged rows into the target in one transaction (see table/stage.h).
 void publish(const Options& options, RunState& state) {
-  load::Stage stage = std::move(*state.stage);
+  table::Stage stage = std::move(*state.stage);
   state.stage.reset();  // publish_stage drops it, or abandons it on failure
   if (state.published_before) {  // --resume: an earlier run published; its stage may be left
-    load::drop_stage(*state.control, stage);
+    table::drop_stage(*state.control, stage);
     return;
   }
   const report::Summary& s = state.summary;
   try {
-    load::Published p = load::publish_stage(
+    table::Published p = table::publish_stage(
         *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
         [&](db::Session& control) {  // --resume: "published" commits with the rows
           for (const Input& input : state.inputs)
@@ -50,7 +50,7 @@ void publish(const Options& options, RunState& state) {
     // The rows the publish skipped or replaced are the load's, as a run without --atomic counts them.
     state.summary.duplicates_skipped += p.kept;
     state.summary.rows_replaced += p.replaced;
-  } catch (const load::PublishUnknown&) {
+  } catch (const table::PublishUnknown&) {
     unpublished(state.summary, true);
     throw;
   } catch (const Failure&) {

@@ -43,22 +43,22 @@ std::optional<std::uint64_t> total_rows(const RunState& state) {
 
 // The table's counter moved to `after` unless it is already past it.
 void move_counter_to(RunState& state, std::uint64_t after) {
-  if (load::next_auto_increment(*state.control, state.target) >= after) return;
-  load::move_auto_increment(*state.control, state.target, after);
+  if (table::next_auto_increment(*state.control, state.target) >= after) return;
+  table::move_auto_increment(*state.control, state.target, after);
   // The ALTER gives the table a new creation time, which the ledgers compare: theirs is the table's now.
   if (!state.stage)
     for (Input& input : state.inputs)
       for (auto& ledger : input.ledgers)
-        ledger->set_table_identity(load::table_identity(*state.control, state.target.database, state.target.table));
+        ledger->set_table_identity(table::table_identity(*state.control, state.target.database, state.target.table));
 }
 
 // The counter one LOAD DATA of `rows` rows leaves.
 void move_counter(RunState& state, std::uint64_t rows) {
-  const load::AutoIds& ids = *state.auto_ids;
-  move_counter_to(state, ids.base + load::ids_taken(rows, state.target.engine) * ids.increment);
+  const table::AutoIds& ids = *state.auto_ids;
+  move_counter_to(state, ids.base + table::ids_taken(rows, state.target.engine) * ids.increment);
 }
 
-load::IdSeries series(const RunState& state) {
+table::IdSeries series(const RunState& state) {
   return {std::max<std::uint64_t>(pinned(state, "auto_increment_increment"), 1),
           pinned(state, "auto_increment_offset")};
 }
@@ -78,13 +78,13 @@ bool count_rows_before(RunState& state) {
 // The first cursor: recorded by an earlier run of the load (--resume), or the table's next value, recorded.
 // Then the counter is moved past the ids the load gives, so that no other writer takes one of them.
 void number_given_ids(RunState& state) {
-  load::GivenIdPlan& plan = *state.given_ids;
-  const load::IdSeries ids = series(state);
+  table::GivenIdPlan& plan = *state.given_ids;
+  const table::IdSeries ids = series(state);
   std::uint64_t first = 0;
   if (auto recorded = recorded_ids(state)) {
     first = recorded->first;
   } else {
-    first = load::first_id(load::next_auto_increment(*state.control, state.target), ids.increment, ids.offset);
+    first = table::first_id(table::next_auto_increment(*state.control, state.target), ids.increment, ids.offset);
     for (const Input& input : state.inputs)
       for (const auto& ledger : input.ledgers)
         state.control->execute(ledger->record_ids(*state.control, first, ids.increment));
@@ -98,7 +98,7 @@ void number_given_ids(RunState& state) {
 }  // namespace
 
 void plan_auto_ids(const Options& options, RunState& state) {
-  const load::Column* column = load::unfilled_auto_increment(state.target, options);
+  const table::Column* column = table::unfilled_auto_increment(state.target, options);
   if (!column) return;
   state.auto_ids.emplace();
   state.auto_ids->column = column->name;
@@ -106,18 +106,18 @@ void plan_auto_ids(const Options& options, RunState& state) {
     throw cannot_number(state, "a Spider table's shards each keep their own counter");
   if (options.parts > 1)
     throw cannot_number(state, "with --part each process would read the table's next value on its own");
-  load::check_numbering(*state.control, state.target, *column);
+  table::check_numbering(*state.control, state.target, *column);
 }
 
 void plan_given_ids(const Options& options, RunState& state) {
   if (state.auto_ids || options.dry_run) return;
-  load::GivenIds ids(state.target, options, load::zero_is_a_value(*state.control), series(state));
+  table::GivenIds ids(state.target, options, table::zero_is_a_value(*state.control), series(state));
   // Spider's shards keep counters of their own; --part's processes would each read the table's; a stream's
-  // rows are read only as it loads: their NULL or 0 ids are refused row by row (load::made_up_id).
+  // rows are read only as it loads: their NULL or 0 ids are refused row by row (table::made_up_id).
   if (!ids.fills() || state.shards.map || !state.shards.head_because.empty() || options.parts > 1 ||
       !count_rows_before(state))
     return;
-  load::GivenIdPlan plan{std::move(ids), {}, {}};
+  table::GivenIdPlan plan{std::move(ids), {}, {}};
   plan.steps.resize(state.chunks.size());
   for (const Input& input : state.inputs)
     for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c)
@@ -132,7 +132,7 @@ void plan_given_ids(const Options& options, RunState& state) {
 void number_rows(const Options& /*options: every pass takes them*/, RunState& state) {
   if (state.given_ids) number_given_ids(state);
   if (!state.auto_ids) return;
-  load::AutoIds& ids = *state.auto_ids;
+  table::AutoIds& ids = *state.auto_ids;
   std::uint64_t before = 0;
   for (std::size_t i = 0; i < state.inputs.size(); ++i) {
     Input& input = state.inputs[i];
@@ -151,7 +151,7 @@ void number_rows(const Options& /*options: every pass takes them*/, RunState& st
     std::tie(ids.base, ids.increment) = *recorded;
   } else {
     ids.increment = std::max<std::uint64_t>(pinned(state, "auto_increment_increment"), 1);
-    ids.base = load::first_id(load::next_auto_increment(*state.control, state.target), ids.increment,
+    ids.base = table::first_id(table::next_auto_increment(*state.control, state.target), ids.increment,
                               pinned(state, "auto_increment_offset"));
     for (const Input& input : state.inputs)
       for (const auto& ledger : input.ledgers) state.control->execute(ledger->record_ids(*state.control, ids.base,

@@ -10,13 +10,13 @@
 namespace fastload {
 
 void check_bulk_target(const Options& options, RunState& state) {
-  const load::Target& table = state.stage ? state.stage->target : state.target;
+  const table::Target& table = state.stage ? state.stage->target : state.target;
   if (table.engine != "InnoDB")
     throw Failure(ExitCode::usage, fmt::format(
         "--mode bulk is the InnoDB empty-table path, and {} is {}: use --mode load", table.display,
         table.engine.empty() ? "a view" : table.engine));
   // With --resume, a table an earlier run of this load filled is finished business, not the user's rows.
-  if (!loaded_before(state) && load::has_rows(*state.control, table))
+  if (!loaded_before(state) && table::has_rows(*state.control, table))
     throw Failure(ExitCode::usage, fmt::format(
         "--mode bulk: {} already holds rows, and the server takes its bulk path only into an empty "
         "table; use --mode load (with --disable-checks for part of the gain)", table.display));

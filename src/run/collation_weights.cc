@@ -42,7 +42,7 @@ std::string unhex(std::string_view hex) {
 }
 
 std::shared_ptr<const order::Weights> read_weights(db::Session& control, const std::string& database,
-                                                   const std::string& sent, const load::KeyColumn& column) {
+                                                   const std::string& sent, const table::KeyColumn& column) {
   auto w = std::make_shared<order::Weights>();
   // The rows' bytes: UTF-8 (a utf8 charset sent, or binary into a utf8 column) or one byte a character.
   const bool utf8 = is_utf8(sent) || (sent == "binary" && is_utf8(column.charset));
@@ -78,7 +78,7 @@ std::shared_ptr<const order::Weights> read_weights(db::Session& control, const s
 }  // namespace
 
 std::shared_ptr<const order::Weights> collation_weights(db::Session& control, const std::string& database,
-                                                         const std::string& sent, const load::KeyColumn& column) {
+                                                         const std::string& sent, const table::KeyColumn& column) {
   if (!weighable(column.collation, column.charset) || !is_name(sent) || !is_name(column.charset)) return nullptr;
   // Read once a run: a database's tables share their collations (the server's weights do not change meanwhile).
   static std::mutex mutex;

@@ -68,7 +68,7 @@ std::uint64_t size_of(const std::vector<std::string>& files) {
 // A schema file's statements, after its settings.
 void run_schema(const Options& options, const std::optional<std::string>& password, const dump::SchemaFile& schema,
                 const std::vector<std::string>& statements) {
-  load::run_schema_statements(options.connection, password, options.database, schema.settings, statements,
+  table::run_schema_statements(options.connection, password, options.database, schema.settings, statements,
                               schema.path);
 }
 
@@ -103,19 +103,19 @@ void before_check(TableRun& t) {
   db::pin_dump_settings(t.state.pins, t.files.schema->time_zone);
   // A data-only dump (--no-create-info) creates nothing: its table must exist, as the table check then says.
   if (!t.files.schema->create.empty() &&
-      !load::table_exists(*t.state.control, t.options.database, t.options.table)) {
+      !table::table_exists(*t.state.control, t.options.database, t.options.table)) {
     run_schema(t.options, t.state.password, *t.files.schema, {t.files.schema->create});
     t.created = true;
     t.state.summary.created_from = t.files.schema->path;
     spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
   }
-  if (load::table_exists(*t.state.control, t.options.database, t.options.table)) dump_columns(t);
+  if (table::table_exists(*t.state.control, t.options.database, t.options.table)) dump_columns(t);
 }
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
 bool planned_missing(TableRun& t, db::Session& session) {
   if (!t.options.dry_run || !t.files.schema || t.files.schema->create.empty() ||  // a data-only dump's must exist
-      load::table_exists(session, t.options.database, t.options.table))
+      table::table_exists(session, t.options.database, t.options.table))
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
                                       "bytes); its file and rows are checked once it exists", t.options.database,
@@ -243,7 +243,7 @@ void finish_schema(const Options& options, const std::optional<std::string>& pas
                                                                   t->files.schema->after);
   std::vector<const dump::TableFiles*> missing;
   for (const dump::TableFiles& v : views)
-    if (!load::table_exists(session, options.database, v.table)) missing.push_back(&v);
+    if (!table::table_exists(session, options.database, v.table)) missing.push_back(&v);
   // A view over another view needs that one first: rounds until none is left, or none could be made.
   while (!missing.empty()) {
     std::vector<const dump::TableFiles*> later;
@@ -287,7 +287,7 @@ int run_database(const Options& options, load::StepHook* hook) {
     std::vector<dump::TableFiles> found = dump::tables_of(options.files);
     if (options.connection.prompt_password) password = db::read_password("Enter password: ");
     db::Session session(options.connection, password);  // the run's own questions: names, tables there, views
-    load::check_database(session, options.database);
+    table::check_database(session, options.database);
     decode_names(session, found);
     for (dump::TableFiles& t : found) {
       if (t.schema && t.schema->create.empty() && t.files.empty()) continue;  // a data-only dump's view: nothing

@@ -26,13 +26,13 @@ load::Destination shard_destination(const Options& options, const RunState& stat
   d.options.database = shard.database;
   d.options.table = shard.table;
   if (d.options.columns.empty())
-    for (const load::Column* column : load::default_columns(state.target))
+    for (const table::Column* column : table::default_columns(state.target))
       d.options.columns.push_back({column->name, false});
   try {
     d.control = std::make_unique<db::Session>(d.connection, d.password);
     d.pins = state.pins;
     db::pin_session(*d.control, d.pins);
-    d.target = load::check_target(*d.control, d.options);
+    d.target = table::check_target(*d.control, d.options);
     load::probe_target(*d.control, d.target, d.options);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
@@ -72,7 +72,7 @@ void plan_destinations(const Options& options, RunState& state) {
   // Leaving a row out means rolling its chunk back and sending the rest again.
   if (options.max_errors > 0)
     for (const load::Destination& to : state.destinations)
-      load::require_transactional(to.target, ExitCode::usage, "--max-errors", "its chunk holding a bad row cannot be "
+      table::require_transactional(to.target, ExitCode::usage, "--max-errors", "its chunk holding a bad row cannot be "
                                   "rolled back and sent again without that row: the server has already stored the "
                                   "chunk's other rows (and the bad one, changed), so they would be stored twice",
                                   "Load without --max-errors (a bad row then stops the load, which says exactly "
@@ -81,7 +81,7 @@ void plan_destinations(const Options& options, RunState& state) {
 
 void make_destinations_durable(RunState& state) {
   if (!state.shards.map) {
-    load::Durability d = load::make_durable(*state.control, state.target);
+    table::Durability d = table::make_durable(*state.control, state.target);
     state.summary.durable = d.durable;
     state.summary.durability = d.how;
     spdlog::debug("barrier returned: {}", d.how);
@@ -90,7 +90,7 @@ void make_destinations_durable(RunState& state) {
   bool durable = true;
   std::vector<std::string> how;
   for (load::Destination& to : state.destinations) {
-    load::Durability d = load::make_durable(*to.control, to.target);
+    table::Durability d = table::make_durable(*to.control, to.target);
     durable = durable && d.durable;
     how.push_back(fmt::format("shard {}: {}", to.shard, d.how));
   }
@@ -100,8 +100,8 @@ void make_destinations_durable(RunState& state) {
 }
 
 void analyze_destinations(RunState& state) {
-  if (!state.shards.map) return load::analyze(*state.control, state.target);
-  for (load::Destination& to : state.destinations) load::analyze(*to.control, to.target);
+  if (!state.shards.map) return table::analyze(*state.control, state.target);
+  for (load::Destination& to : state.destinations) table::analyze(*to.control, to.target);
 }
 
 }  // namespace fastload

@@ -13,11 +13,11 @@ namespace {
 
 // The fields of the file's rows that hold `columns` (no --columns in a run of many tables: a row's fields fill
 // the visible columns in table order).
-std::vector<std::size_t> fields_of(const load::Target& target, const std::vector<std::string>& columns) {
-  const std::vector<const load::Column*> filled = load::default_columns(target);
+std::vector<std::size_t> fields_of(const table::Target& target, const std::vector<std::string>& columns) {
+  const std::vector<const table::Column*> filled = table::default_columns(target);
   std::vector<std::size_t> fields;
   for (const std::string& name : columns) {
-    auto at = std::find_if(filled.begin(), filled.end(), [&](const load::Column* c) {
+    auto at = std::find_if(filled.begin(), filled.end(), [&](const table::Column* c) {
       return text::same_name(c->name, name);
     });
     fields.push_back(at == filled.end() ? SIZE_MAX : static_cast<std::size_t>(at - filled.begin()));
@@ -53,7 +53,7 @@ std::string where_is(const RunState& state, const Dialect& dialect, const std::v
   return "";
 }
 
-std::string describe(const load::Orphans& o, const RunState& state, const Dialect& dialect) {
+std::string describe(const table::Orphans& o, const RunState& state, const Dialect& dialect) {
   const std::vector<std::size_t> fields = fields_of(state.target, o.columns);
   std::vector<std::string> rows;
   for (const auto& values : o.rows) {
@@ -71,8 +71,8 @@ std::string describe(const load::Orphans& o, const RunState& state, const Dialec
 ForeignKeyProofs::ForeignKeyProofs(std::vector<const RunState*> tables, const Dialect& dialect)
     : tables_(std::move(tables)), dialect_(dialect), loaded_(tables_.size(), false) {
   for (std::size_t t = 0; t < tables_.size(); ++t) {
-    const load::Target& child = tables_[t]->target;
-    for (load::ForeignKey& key : load::foreign_keys_of(*tables_[t]->control, child.database, child.table)) {
+    const table::Target& child = tables_[t]->target;
+    for (table::ForeignKey& key : table::foreign_keys_of(*tables_[t]->control, child.database, child.table)) {
       std::optional<std::size_t> parent;
       for (std::size_t p = 0; p < tables_.size(); ++p)
         if (tables_[p]->target.database == key.parent_db && tables_[p]->target.table == key.parent_table) parent = p;
@@ -105,7 +105,7 @@ void ForeignKeyProofs::loaded(std::size_t table, db::Session& session) noexcept 
 
 void ForeignKeyProofs::prove(const Key& k, db::Session& session) {
   const RunState& child = *tables_[k.child];
-  std::optional<load::Orphans> o = load::find_orphans(session, child.target.database, child.target.table, k.key);
+  std::optional<table::Orphans> o = table::find_orphans(session, child.target.database, child.target.table, k.key);
   if (!o) return;
   std::string line = describe(*o, child, dialect_);
   std::lock_guard<std::mutex> lock(mutex_);

@@ -34,7 +34,7 @@ class ForeignKeyProofs {
   struct Key {
     std::size_t child;
     std::optional<std::size_t> parent;  // none: a table the run does not load
-    load::ForeignKey key;
+    table::ForeignKey key;
     bool claimed = false;  // a worker proves it, or has
   };
   void prove(const Key& key, db::Session& session);

@@ -23,8 +23,8 @@ bool last_field_read_by_set(const Options& o) {
 
 text::FormatExpectation expectation(const Options& o, const RunState& state) {
   text::FormatExpectation e;
-  e.width = load::row_width(state.target, o);
-  e.names = load::field_names(state.target, o);
+  e.width = table::row_width(state.target, o);
+  e.names = table::field_names(state.target, o);
   e.cr_meant = o.dialect.line_terminator.find('\r') != std::string::npos || last_field_read_by_set(o);
   e.header_given = o.header_given;
   e.max_errors = o.max_errors;

@@ -30,7 +30,7 @@ struct PartReader {
   bool fixed_zone;
   std::map<std::string, std::shared_ptr<const order::Weights>> weights;  // by collation
 
-  order::KeyPart text(const load::KeyColumn& c, order::KeyPart part) {
+  order::KeyPart text(const table::KeyColumn& c, order::KeyPart part) {
     const bool nopad = c.collation.find("nopad") != std::string::npos;
     part.pad_space = !nopad || c.type == "char";  // CHAR stores no trailing spaces
     part.length = c.prefix ? c.prefix : is_one_of(c.type, {"char", "varchar"}) ? c.length : 0;
@@ -44,7 +44,7 @@ struct PartReader {
     return part;
   }
 
-  order::KeyPart operator()(const load::KeyColumn& c, std::size_t field) {
+  order::KeyPart operator()(const table::KeyColumn& c, std::size_t field) {
     using order::KeyKind;
     order::KeyPart part;
     part.field = field;
@@ -68,8 +68,8 @@ struct PartReader {
   }
 };
 
-const load::Column* column_named(const load::Target& target, const std::string& name) {
-  for (const load::Column& c : target.columns)
+const table::Column* column_named(const table::Target& target, const std::string& name) {
+  for (const table::Column& c : target.columns)
     if (text::same_name(c.name, name)) return &c;
   return nullptr;
 }
@@ -81,16 +81,16 @@ bool set_by_option(const Options& options, const std::string& name) {
 }
 
 // `key` as read from the fields; nothing when its rows never share it (a column the server or fastload numbers).
-std::optional<order::IndexKey> read_key(const load::UniqueKey& key, const Options& options, RunState& state,
+std::optional<order::IndexKey> read_key(const table::UniqueKey& key, const Options& options, RunState& state,
                                         PartReader& reader) {
   order::IndexKey out;
   std::vector<std::string> names;
-  for (const load::KeyColumn& k : key.columns) {
+  for (const table::KeyColumn& k : key.columns) {
     names.push_back(k.name);
-    const load::Column* column = column_named(state.target, k.name);
+    const table::Column* column = column_named(state.target, k.name);
     if (!column) return std::nullopt;
     if (state.auto_ids && text::same_name(state.auto_ids->column, k.name)) return std::nullopt;
-    const std::optional<std::size_t> field = load::field_of(k.name, state.target, options);
+    const std::optional<std::size_t> field = table::field_of(k.name, state.target, options);
     if (set_by_option(options, k.name) || column->generated) {
       out.unknown = true;  // computed from the row by the server
     } else if (!field) {
@@ -111,11 +111,11 @@ LoadKeys load_keys(const Options& options, RunState& state) {
   out.triggers = state.control->query_value(fmt::format(
       "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = {} AND EVENT_OBJECT_TABLE = {}",
       state.control->quote_string(state.target.database), state.control->quote_string(state.target.table))) != "0";
-  const std::vector<load::UniqueKey> keys = load::unique_keys(*state.control, state.target);
+  const std::vector<table::UniqueKey> keys = table::unique_keys(*state.control, state.target);
   if (keys.empty()) return out;
   PartReader reader{*state.control, state.target.database, options.sent_charset(), fixed_time_zone(*state.control), {}};
-  const load::UniqueKey* clustered = load::clustered_key(keys);
-  for (const load::UniqueKey& key : keys) {
+  const table::UniqueKey* clustered = table::clustered_key(keys);
+  for (const table::UniqueKey& key : keys) {
     std::optional<order::IndexKey> read = read_key(key, options, state, reader);
     const bool is_clustered = &key == clustered;
     if (!read) {

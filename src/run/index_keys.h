@@ -39,6 +39,6 @@ inline bool order_decides(const Options& options) {
 // The weights of `column`'s collation for rows sent in charset `sent`, or nothing when fastload does not read
 // that collation (then its values are unknown). `database`: where the session finds the SEQUENCE engine.
 std::shared_ptr<const order::Weights> collation_weights(db::Session& control, const std::string& database,
-                                                         const std::string& sent, const load::KeyColumn& column);
+                                                         const std::string& sent, const table::KeyColumn& column);
 
 }  // namespace fastload

@@ -15,7 +15,7 @@ std::optional<std::string> recover_indexes(const Options& options, RunState& sta
     return std::nullopt;
   } catch (const db::ServerError& e) {
     if (!options.defer_indexes && db::is_privilege_denied(e.code())) return std::string(e.what());
-    throw load::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
+    throw table::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
                               options.mode);
   }
 }
@@ -35,7 +35,7 @@ void keep_indexes_because(const RunState& state, const std::string& refused) {
 void defer_indexes(const Options& options, RunState& state) {
   if (auto refused = recover_indexes(options, state)) return keep_indexes_because(state, *refused);
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
-  if (!options.force && !loaded_before(state) && load::has_rows(*state.control, state.target))
+  if (!options.force && !loaded_before(state) && table::has_rows(*state.control, state.target))
     throw Failure(ExitCode::usage, fmt::format(
         "--defer-indexes: {} already holds rows, whose index entries the re-created indexes would "
         "rebuild too (and a large table stays without them during the load); give --force to do it anyway, or "
@@ -49,7 +49,7 @@ void defer_indexes(const Options& options, RunState& state) {
       state.summary.deferred_indexes = state.deferred->dropped_names();
     }
   } catch (const db::ServerError& e) {
-    throw load::explain(e, state.target, "--defer-indexes: dropping the secondary indexes", options.mode);
+    throw table::explain(e, state.target, "--defer-indexes: dropping the secondary indexes", options.mode);
   }
 }
 

@@ -116,7 +116,7 @@ int print_schemas(const Options& o) {
 
 bool create_inferred(const Options& o, RunState& state, const std::vector<std::string>& files) {
   db::Session& session = *state.control;
-  if (load::table_exists(session, o.database, o.table)) return false;
+  if (table::table_exists(session, o.database, o.table)) return false;
   std::vector<schema::InferredColumn> columns = inferred_columns(o, o.table, files);
   for (std::size_t tries = 0;; ++tries) {
     const std::string sql = schema::create_table_sql(o.database, o.table, columns);

@@ -100,21 +100,21 @@ void tally(RunState& state) {
 
 // The rows left out of the committed chunks, this run's and earlier runs', in file order.
 void write_rejects_file(const Options& options, const RunState& state) {
-  std::vector<load::RejectedRow> rows;
+  std::vector<table::RejectedRow> rows;
   for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
     if (o.state != ChunkState::committed && o.state != ChunkState::loaded_before) continue;
     for (std::size_t r = 0; r < o.rejects.size(); ++r)
       rows.push_back({state.chunks[i].file, o.rejects[r], o.rejected_text.at(r)});
   }
-  load::write_rejects(options.rejects_file, std::move(rows));
+  table::write_rejects(options.rejects_file, std::move(rows));
 }
 
 // What the workers know of the inputs: their names, ledgers and row numbers, not how they are cut.
 std::vector<load::JobInput> job_inputs(const RunState& state) {
   std::vector<load::JobInput> inputs;
   for (const Input& input : state.inputs) {
-    std::vector<const load::Ledger*> ledgers;
+    std::vector<const table::Ledger*> ledgers;
     for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
     inputs.push_back({input.name(), std::move(ledgers), input.recorded.empty() ? nullptr : &input.recorded,
                       input.converted_last ? &*input.converted_last : nullptr, input.converted_last_rows,

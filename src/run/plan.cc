@@ -55,8 +55,8 @@ void plan_pass(const Options& o, RunState& state) {
   plan.push_back(fmt::format("would load {} file{} into {}:", state.inputs.size(), state.inputs.size() == 1 ? "" : "s",
                              state.target.display));
   plan_inputs(state, plan);
-  const load::Target& target = state.destinations.empty() ? state.target : state.destinations.front().target;
-  const load::AutoIds* ids = state.auto_ids ? &*state.auto_ids : nullptr;
+  const table::Target& target = state.destinations.empty() ? state.target : state.destinations.front().target;
+  const table::AutoIds* ids = state.auto_ids ? &*state.auto_ids : nullptr;
   std::unique_ptr<Sink> sink = load::make_sink(*state.control, target, o, ids, state.inputs.front().path);
   const std::string& why = state.summary.mode_reason;
   plan.push_back(fmt::format("{} thread{}, each with its own connection{}; --mode {}{}: {}", state.summary.threads,

@@ -17,7 +17,7 @@ std::uint64_t number(const std::optional<std::string>& value) { return value ? s
 
 // The longest row the columns hold: a string's or blob's most bytes, 64 for anything else (numbers, dates),
 // 4 GiB for a spatial column (a LONGBLOB inside).
-std::uint64_t max_row_bytes(db::Session& session, const load::Target& t) {
+std::uint64_t max_row_bytes(db::Session& session, const table::Target& t) {
   return number(session.query_value(fmt::format(
       "SELECT COALESCE(SUM(CASE WHEN DATA_TYPE IN ('geometry', 'point', 'linestring', 'polygon', 'multipoint', "
       "'multilinestring', 'multipolygon', 'geometrycollection') THEN 4294967295 ELSE COALESCE("
@@ -25,7 +25,7 @@ std::uint64_t max_row_bytes(db::Session& session, const load::Target& t) {
       "TABLE_NAME = {}", session.quote_string(t.database), session.quote_string(t.table))));
 }
 
-TableShape shape_of(db::Session& session, const load::Target& t) {
+TableShape shape_of(db::Session& session, const table::Target& t) {
   return {.innodb = text::same_name(t.engine, "InnoDB"), .max_row_bytes = max_row_bytes(session, t)};
 }
 
@@ -39,7 +39,7 @@ void resolve(RunState& state, const ModeChoice& choice) {
 // The run's time in the statements (table/run_clock.h): the user's options chose the mode, the statements carry
 // the time; warns of what keeps each statement's own.
 void give_run_clock(RunState& state) {
-  load::ClockedAssignments clocked = load::with_run_clock(state.target, *state.resolved, state.pins.clock);
+  table::ClockedAssignments clocked = table::with_run_clock(state.target, *state.resolved, state.pins.clock);
   state.resolved->set = std::move(clocked.set);
   if (clocked.notes.empty()) return;
   spdlog::warn("{}: {} read{} the time of the statement that stores each row, not one time for the whole load: {}; "

@@ -49,11 +49,11 @@ void identify_inputs(const Options& options, RunState& state) {
 
 // What makes a rerun of `input` the same load (see table/ledger.h) on
 // destination `d`: a shard's ledger names the shard's table beside the target.
-load::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
+table::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
                                const std::vector<Chunk>& chunks, std::size_t d) {
   const input::FileIdentity& file = input.identity;
   const load::Destination& to = state.destinations[d];
-  load::LoadIdentity id;
+  table::LoadIdentity id;
   id.target = to.shard.empty() ? state.target.quoted
                                : fmt::format("{} shard {} {}", state.target.quoted, to.shard, to.target.quoted);
   id.file = std::filesystem::weakly_canonical(std::filesystem::absolute(input.path)).string();
@@ -66,7 +66,7 @@ load::LoadIdentity identity_of(const Options& options, RunState& state, const In
   // --partition's clause (empty without it, so older ledgers still match) decides which rows are refused.
   id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.dialect), traits(options.mode).name,
                           duplicate_policy(options.on_duplicate), state.target.partitions,
-                          load::load_data_columns(state.target, options));
+                          table::load_data_columns(state.target, options));
   if (input.sorted) id.format += "; sorted by " + state.summary.row_order.at(0).key;  // the key is the table's
   if (id.format.size() > kFormatBytes)  // long --columns/--set/--partition: a readable start and a hash of the whole
     id.format = fmt::format("{}... #{:016x}", id.format.substr(0, kFormatBytes - 21), XXH3_64bits(
@@ -76,7 +76,7 @@ load::LoadIdentity identity_of(const Options& options, RunState& state, const In
   // So may the default for an empty InnoDB table, where only the creation time can be read (the InnoDB table id,
   // which the ALTERs keep, needs the PROCESS privilege).
   id.table = options.defer_indexes ? "not compared: --defer-indexes alters it"
-                                   : load::table_identity(control_of(state, d), to.target.database, to.target.table);
+                                   : table::table_identity(control_of(state, d), to.target.database, to.target.table);
   if (options.defer_indexes_if_empty && id.table.rfind("InnoDB table id ", 0) != 0)
     id.table = "not compared: its deferred indexes alter it";
   return id;
@@ -84,18 +84,18 @@ load::LoadIdentity identity_of(const Options& options, RunState& state, const In
 
 // Destination `d`'s ledger of `input`, created where missing: in --ledger's
 // database, else the destination table's.
-load::Ledger& open_ledger(const Options& options, RunState& state, Input& input, const std::vector<Chunk>& chunks,
+table::Ledger& open_ledger(const Options& options, RunState& state, Input& input, const std::vector<Chunk>& chunks,
                           std::size_t d) {
   std::string database = options.ledger_database.empty() ? state.destinations[d].target.database
                                                          : options.ledger_database;
   try {
-    input.ledgers.push_back(std::make_unique<load::Ledger>(control_of(state, d), database, options.ledger_table,
+    input.ledgers.push_back(std::make_unique<table::Ledger>(control_of(state, d), database, options.ledger_table,
                                                            identity_of(options, state, input, chunks, d)));
   } catch (const db::ServerError& e) {
     if (db::is_read_only(e))
       throw Failure(ExitCode::privilege, fmt::format("--resume: cannot create or use the ledger table "
                                                      "{}.{}{}: {}", database, options.ledger_table,
-                                                     state.destinations[d].where(), load::read_only_advice(e)));
+                                                     state.destinations[d].where(), table::read_only_advice(e)));
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "--resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
         "database, or name another with --ledger DB.TABLE", database, options.ledger_table,
@@ -106,7 +106,7 @@ load::Ledger& open_ledger(const Options& options, RunState& state, Input& input,
 
 // --resume makes a file's bytes be in the table once: a finished load of the
 // same bytes (whatever its path or day) is done, and the run says so loudly.
-void finished_before(const RunState& state, const Input& input, const load::Ledger& ledger,
+void finished_before(const RunState& state, const Input& input, const table::Ledger& ledger,
                      const std::pair<std::string, std::string>& when) {
   spdlog::warn("--resume: {}: these {} bytes were loaded into {} completely by an earlier --resume run (of {}, "
                "last chunk committed at {}): nothing of them is loaded again. To load the same rows a second time, "
@@ -125,12 +125,12 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
   std::map<std::size_t, std::pair<std::size_t, std::uint64_t>> parts;  // chunk -> parts recorded, rows kept
   input.recorded.assign(state.destinations.size(), {});
   for (std::size_t d = 0; d < state.destinations.size(); ++d) {
-    load::Ledger& ledger = open_ledger(options, state, input, chunks, d);
-    load::LedgerState recorded = ledger.read(control_of(state, d), input.file ? &chunks : nullptr);
+    table::Ledger& ledger = open_ledger(options, state, input, chunks, d);
+    table::LedgerState recorded = ledger.read(control_of(state, d), input.file ? &chunks : nullptr);
     published = published || recorded.published;
     if (recorded.finished && d == 0) finished_before(state, input, ledger, *recorded.finished);
     input.finished_before = (d == 0 || input.finished_before) && recorded.finished;
-    for (load::LedgerEntry& entry : recorded.committed) {
+    for (table::LedgerEntry& entry : recorded.committed) {
       parts[entry.chunk] = {parts[entry.chunk].first + 1, entry.rows - entry.rejected};
       std::size_t index = entry.chunk;
       input.recorded[d].emplace(index, std::move(entry));
@@ -140,7 +140,7 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
   for (const auto& [chunk, recorded] : parts)
     if (recorded.first == state.destinations.size()) rows_before += recorded.second;
   // A file split before the load has its chunks settled now, as the workers settle a stream's as it is cut.
-  std::vector<const load::Ledger*> ledgers;
+  std::vector<const table::Ledger*> ledgers;
   for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
   for (std::size_t i = 0; input.file && i < chunks.size(); ++i)
     load::apply_recorded({chunks[i], input.file->bytes().substr(chunks[i].begin, chunks[i].size())}, input.path,
@@ -170,7 +170,7 @@ bool something_to_load(const RunState& state) {
 // run committed are skipped; a mismatch (changed file, recreated table) is refused.
 void resume_pass(const Options& options, RunState& state) {
   for (const load::Destination& to : state.destinations)
-    load::require_transactional(to.target, ExitCode::cannot_resume, "--resume", "the rows of a failed chunk would "
+    table::require_transactional(to.target, ExitCode::cannot_resume, "--resume", "the rows of a failed chunk would "
                                 "stay in it, so a rerun could not know which of them are there", "Run without "
                                 "--resume", to.where());
   for (const Input& input : state.inputs)
@@ -191,7 +191,7 @@ void resume_pass(const Options& options, RunState& state) {
                   "files but not the others: the list of files changed; load the new files in a run of their own");
   state.published_before = published > 0;
   // Without the PROCESS privilege a TRUNCATE keeps the table's identity; its emptiness still tells.
-  const load::Target& loaded = state.stage ? state.stage->target : state.target;
+  const table::Target& loaded = state.stage ? state.stage->target : state.target;
   if (rows_before > 0 && !state.published_before &&
       state.control->query("SELECT 1 FROM " + loaded.quoted + " LIMIT 1").empty())
     throw Failure(ExitCode::cannot_resume, fmt::format(

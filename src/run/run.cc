@@ -51,7 +51,7 @@ void map_and_split(const Options& options, RunState& state) {
   if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
       std::none_of(state.outcomes.begin(), state.outcomes.end(),
                    [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
-    load::clear_stage(*state.control, *state.stage);
+    table::clear_stage(*state.control, *state.stage);
 }
 
 // A --resume rerun may replace the rejects file an earlier run of the same load wrote: it writes every rejected
@@ -59,7 +59,7 @@ void map_and_split(const Options& options, RunState& state) {
 void check_resumed_rejects_file(const Options& options, const RunState& state) {
   std::vector<std::string> inputs;
   for (const Input& input : state.inputs) inputs.push_back(input.path);
-  load::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
+  table::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
 }
 
 }  // namespace
@@ -108,7 +108,7 @@ void open_files(const Options& options, RunState& state, const std::vector<std::
     }
     validate_file_count(options, state.inputs.size());
     // --rejects never replaces a file (it may be the input); a --resume rerun is decided once the ledger is read.
-    if (!options.rejects_file.empty() && !options.resume) load::check_rejects_file(options.rejects_file, nullptr);
+    if (!options.rejects_file.empty() && !options.resume) table::check_rejects_file(options.rejects_file, nullptr);
     for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
@@ -123,7 +123,7 @@ void connect_table(const Options& options, RunState& state, const std::function<
     state.pins = db::read_session_pins(*state.control);  // the run's settings, for every session it opens
     if (before_check) before_check();
     db::pin_session(*state.control, state.pins);
-    state.target = load::check_target(*state.control, options);
+    state.target = table::check_target(*state.control, options);
     state.galera = throttle::read_galera(*state.control);  // a Galera node: chunks sized to its write-sets
     resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
     plan_shards(*state.resolved, state);  // a Spider table: straight into its shards, or through the head (saying why)
@@ -134,7 +134,7 @@ void connect_table(const Options& options, RunState& state, const std::function<
 bool prepare_load(const Options& options, RunState& state) {
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
   if (options.atomic && !options.dry_run) timed(state, "stage", [&] {
-    state.stage = load::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
+    state.stage = table::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
   });
   // destinations: a Spider table's shards, each checked like the target, or the target itself.
   timed(state, "shards", [&] { plan_destinations(options, state); });
@@ -151,7 +151,7 @@ bool prepare_load(const Options& options, RunState& state) {
   // Not by default on a Galera node: its ALTER TABLE runs in total order, stopping the cluster's writes while
   // the indexes are built.
   const bool empty_innodb = options.defer_indexes_if_empty && innodb && !state.shards.map && !state.galera &&
-                            (loaded_before(state) || !load::has_rows(*state.control, state.target));
+                            (loaded_before(state) || !table::has_rows(*state.control, state.target));
   if (to_load && (options.defer_indexes || empty_innodb))
     timed(state, "indexes", [&] { defer_indexes(options, state); });
   else if (options.defer_indexes || (options.defer_indexes_if_empty && innodb)) recover_indexes(options, state);

@@ -54,11 +54,11 @@ struct Input {
   std::optional<report::RowOrder> stream_order;  // a stream left as it is: its first chunk's order, and why
   std::uint64_t chunk_size = 0;  // a pure function of the options and the file size
   std::size_t first_chunk = 0, chunk_count = 0;  // its chunks in RunState::chunks (a stream's: after the load)
-  std::vector<std::unique_ptr<load::Ledger>> ledgers;  // --resume: one per destination, on its server
+  std::vector<std::unique_ptr<table::Ledger>> ledgers;  // --resume: one per destination, on its server
   input::FileIdentity identity;  // --resume: its bytes on disk (a compressed file's compressed bytes)
   std::size_t copy = 0;          // --resume: how many FILEs before it in this run have the same bytes
   // --resume, a stream's: the chunks an earlier run committed, one map per destination.
-  std::vector<std::map<std::size_t, load::LedgerEntry>> recorded;
+  std::vector<std::map<std::size_t, table::LedgerEntry>> recorded;
   bool finished_before = false;  // --resume: an earlier run loaded all of it
   // --mode server with a converted charset: the converted text's last chunk and its rows (load::JobInput).
   std::optional<std::string> converted_last;
@@ -85,14 +85,14 @@ struct RunState {
   std::optional<std::string> password;  // from the prompt, when -p had no value
   std::unique_ptr<db::Session> control;  // preflight and barrier; workers have their own
   db::SessionPins pins;  // the session variables every session of the run sets first
-  load::Target target;
+  table::Target target;
   shard::ShardPlan shards;  // a Spider table: its map (shard-direct), or why the head loads it
   std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards
-  std::optional<load::Stage> stage;  // --atomic: where the workers load, until the publish
-  std::optional<load::AutoIds> auto_ids;  // the AUTO_INCREMENT column the fields leave out, numbered in file order
+  std::optional<table::Stage> stage;  // --atomic: where the workers load, until the publish
+  std::optional<table::AutoIds> auto_ids;  // the AUTO_INCREMENT column the fields leave out, numbered in file order
   // The ids the server makes up for a NULL or 0 the file gives the AUTO_INCREMENT column, worked out in file order.
-  std::optional<load::GivenIdPlan> given_ids;
-  std::optional<load::DeferredIndexes> deferred;  // --defer-indexes: dropped, until re-created
+  std::optional<table::GivenIdPlan> given_ids;
+  std::optional<table::DeferredIndexes> deferred;  // --defer-indexes: dropped, until re-created
   std::vector<Input> inputs;  // the FILEs, patterns expanded, in the order given
   std::vector<Chunk> chunks;  // every input's, in order; chunk.file indexes `inputs`
   bool published_before = false;         // --resume --atomic: an earlier run published the staging table

@@ -28,7 +28,7 @@ struct Link {
 
 // Spider's links for the table, by the name of what they belong to: the
 // partition's name, or "" for an unpartitioned table.
-std::map<std::string, std::vector<Link>> read_links(db::Session& head, const load::Target& target,
+std::map<std::string, std::vector<Link>> read_links(db::Session& head, const table::Target& target,
                                                     const std::string& table_file) {
   std::map<std::string, std::vector<Link>> links;
   const std::string prefix = table_file + "#P#";
@@ -67,7 +67,7 @@ std::optional<std::string> non_empty(const std::optional<std::string>& value) {
 // the link's own values over the server definition's, the database and table
 // defaulting as Spider's do. Returns
 // why fastload cannot reach it as Spider does, if so.
-std::string make_shard(const Link& link, const std::map<std::string, db::Row>& servers, const load::Target& target,
+std::string make_shard(const Link& link, const std::map<std::string, db::Row>& servers, const table::Target& target,
                        const std::string& partition, Shard& shard) {
   db::Row server(8);
   if (link.server) {
@@ -103,10 +103,10 @@ std::string make_shard(const Link& link, const std::map<std::string, db::Row>& s
 
 // The field of each row that holds each partitioning column; why not, if one
 // is not read from the row as it is.
-std::string find_fields(const std::vector<std::string>& columns, const load::Target& target,
+std::string find_fields(const std::vector<std::string>& columns, const table::Target& target,
                         const Options& options, std::vector<std::size_t>& fields) {
   for (const std::string& column : columns) {
-    std::optional<std::size_t> field = load::field_of(column, target, options);
+    std::optional<std::size_t> field = table::field_of(column, target, options);
     if (!field)
       return fmt::format("the table is partitioned by column {}, which {}", column,
                          std::any_of(options.set.begin(), options.set.end(),
@@ -120,7 +120,7 @@ std::string find_fields(const std::vector<std::string>& columns, const load::Tar
 
 // The table's partitioning as the client can reproduce it (nullopt: the
 // table is not partitioned), or why not.
-std::variant<std::optional<Partitioning>, std::string> read_partitioning(db::Session& head, const load::Target& target) {
+std::variant<std::optional<Partitioning>, std::string> read_partitioning(db::Session& head, const table::Target& target) {
   std::string schema = head.quote_string(target.database), table = head.quote_string(target.table);
   std::vector<PartitionRow> partitions;
   for (const db::Row& r : head.query(fmt::format(
@@ -153,7 +153,7 @@ std::size_t add_shard(ShardMap& map, Shard shard) {
 
 // --shard NAME=WHERE replaces how NAME's server is reached; naming no shard is a mistake.
 void apply_overrides(ShardMap& map, const Options& options, const std::optional<std::string>& password,
-                     const load::Target& target) {
+                     const table::Target& target) {
   for (const ShardConnection& given : options.shards) {
     bool used = false;
     for (Shard& shard : map.shards) {
@@ -175,7 +175,7 @@ void apply_overrides(ShardMap& map, const Options& options, const std::optional<
 }
 
 // The map, or why the head must load the table.
-std::variant<ShardMap, std::string> read_map(db::Session& head, const load::Target& target, const Options& options) {
+std::variant<ShardMap, std::string> read_map(db::Session& head, const table::Target& target, const Options& options) {
   std::variant<std::optional<Partitioning>, std::string> partitioning = read_partitioning(head, target);
   if (auto* why = std::get_if<std::string>(&partitioning)) return *why;
   ShardMap map;
@@ -227,7 +227,7 @@ std::optional<std::string> filename_of(const std::string& name) {
   return out;
 }
 
-ShardPlan plan_shards(db::Session& head, const load::Target& target, const Options& options,
+ShardPlan plan_shards(db::Session& head, const table::Target& target, const Options& options,
                       const std::optional<std::string>& password) {
   if (target.engine != "SPIDER") {
     if (!options.shards.empty())

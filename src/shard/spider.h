@@ -44,7 +44,7 @@ struct ShardPlan {
 // Reads the map of `target` on `head`. Throws Failure for what no path can
 // load (a Spider table with --atomic or --defer-indexes, a --shard naming no
 // shard); `password` is the run's (prompted or given), for --shard DSNs.
-ShardPlan plan_shards(db::Session& head, const load::Target& target, const Options& options,
+ShardPlan plan_shards(db::Session& head, const table::Target& target, const Options& options,
                       const std::optional<std::string>& password);
 
 // `name` as the server stores table names in its data dictionary (and Spider

@@ -19,7 +19,7 @@ struct Destination {
   std::string shard;                     // the shard's name; empty for the target itself
   ConnectionOptions connection;          // how the workers reach its server
   std::optional<std::string> password;   // overrides the connection's: prompted, or the server definition's
-  Target target;                         // the table there
+  table::Target target;                         // the table there
   Options options;                       // the load's, with the column list this table takes the fields in
   db::SessionPins pins;                      // what every session to its server sets first: the run's
   std::unique_ptr<db::Session> control;      // a shard's checks, ledger and barrier; null for the target, whose

@@ -20,7 +20,7 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 
 }  // namespace
 
-InsertShape::InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids)
+InsertShape::InsertShape(const table::Target& target, const Options& options, bool backslash_escapes, const table::AutoIds* ids)
     : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
       introducer_(text::same_name(options.sent_charset(), db::kConnectionCharset) ? "" : "_" + options.sent_charset()),
       file_charset_(options.sent_charset()) {
@@ -31,7 +31,7 @@ InsertShape::InsertShape(const Target& target, const Options& options, bool back
   add_assignments(target, options, backslash_escapes, names);
   if (ids) add_id(target, *ids, names);
   head_ += fmt::format("({}) ", names);
-  width_ = row_width(target, options);
+  width_ = table::row_width(target, options);
   text_.back() += ")";
   head_ += "VALUES ";
 }
@@ -55,8 +55,8 @@ void InsertShape::add_slot(const ValueSlot& slot) {
 }
 
 // No --columns: the table's visible columns, named, as LOAD DATA fills them.
-void InsertShape::add_table_columns(const Target& target, std::string& names) {
-  std::vector<const Column*> columns = default_columns(target);
+void InsertShape::add_table_columns(const table::Target& target, std::string& names) {
+  std::vector<const table::Column*> columns = table::default_columns(target);
   for (std::size_t i = 0; i < columns.size(); ++i) {
     add_name(target, columns[i]->name, names);
     add_slot({i, columns[i]});
@@ -64,16 +64,16 @@ void InsertShape::add_table_columns(const Target& target, std::string& names) {
 }
 
 // The columns of --columns, in order (names checked by check_columns).
-void InsertShape::add_listed_columns(const Target& target, const Options& options, std::string& names) {
+void InsertShape::add_listed_columns(const table::Target& target, const Options& options, std::string& names) {
   for (std::size_t i = 0; i < options.columns.size(); ++i) {
     if (options.columns[i].variable) continue;
     add_name(target, options.columns[i].name, names);
-    add_slot({i, find_column(target, options.columns[i].name)});
+    add_slot({i, table::find_column(target, options.columns[i].name)});
   }
 }
 
 // Those of --set (and the run's time, table/run_clock.h) after the fields' columns, as LOAD DATA's SET.
-void InsertShape::add_assignments(const Target& target, const Options& options, bool backslash_escapes,
+void InsertShape::add_assignments(const table::Target& target, const Options& options, bool backslash_escapes,
                                   std::string& names) {
   for (const Assignment& a : options.set) {
     add_name(target, a.column, names);
@@ -81,18 +81,18 @@ void InsertShape::add_assignments(const Target& target, const Options& options, 
   }
 }
 
-void InsertShape::add_name(const Target& target, std::string_view name, std::string& names) {
+void InsertShape::add_name(const table::Target& target, std::string_view name, std::string& names) {
   if (!names.empty()) {
     names += ',';
     text_.back() += ',';
   }
-  names += text::quote_identifier(find_column(target, name)->name);
+  names += text::quote_identifier(table::find_column(target, name)->name);
 }
 
 // The id last, after the --set columns, as the LOAD DATA modes assign it last.
-void InsertShape::add_id(const Target& target, const AutoIds& ids, std::string& names) {
+void InsertShape::add_id(const table::Target& target, const table::AutoIds& ids, std::string& names) {
   add_name(target, ids.column, names);
-  add_slot({ValueSlot::kId, find_column(target, ids.column)});
+  add_slot({ValueSlot::kId, table::find_column(target, ids.column)});
 }
 
 // The expression with each variable of --columns made its field's value.
@@ -118,11 +118,11 @@ void InsertShape::check_ids(bool zero_is_a_value) {
   zero_is_a_value_ = zero_is_a_value;
 }
 
-InsertShape make_insert_shape(db::Session& session, const Target& target, const Options& options, const AutoIds* ids) {
+InsertShape make_insert_shape(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids) {
   bool backslashes = options.set.empty() ||
       session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
   InsertShape shape(target, options, backslashes, ids);
-  if (filled_auto_increment(target, options)) shape.check_ids(zero_is_a_value(session));
+  if (table::filled_auto_increment(target, options)) shape.check_ids(table::zero_is_a_value(session));
   return shape;
 }
 

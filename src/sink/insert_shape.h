@@ -28,7 +28,7 @@ namespace fastload::load {
 struct ValueSlot {
   static constexpr std::size_t kId = static_cast<std::size_t>(-1);  // `field` of the row's id (table/auto_ids.h)
   std::size_t field = 0;           // the row's field that goes here, or kId
-  const Column* column = nullptr;  // the column it is stored in; nullptr: a variable's value, always a string
+  const table::Column* column = nullptr;  // the column it is stored in; nullptr: a variable's value, always a string
 };
 
 class InsertShape {
@@ -37,7 +37,7 @@ class InsertShape {
   // whether a backslash in a literal of an expression escapes the next byte.
   // `ids`: the AUTO_INCREMENT column the fields leave out, given the row's id
   // as its last value.
-  InsertShape(const Target& target, const Options& options, bool backslash_escapes, const AutoIds* ids = nullptr);
+  InsertShape(const table::Target& target, const Options& options, bool backslash_escapes, const table::AutoIds* ids = nullptr);
 
   // "INSERT INTO `db`.`t` (`a`,`c`) VALUES " (or INSERT IGNORE, REPLACE).
   const std::string& head() const { return head_; }
@@ -58,8 +58,8 @@ class InsertShape {
   // server make up an id (table/auto_ids.h); check_ids turns it on.
   void check_ids(bool zero_is_a_value);
   std::optional<Problem> made_up_id(const std::vector<text::Field>& fields, std::uint64_t row) const {
-    if (!given_id_ || !makes_up_id(fields[given_id_->field], zero_is_a_value_)) return std::nullopt;
-    return load::made_up_id(row, given_id_->column->name, zero_is_a_value_);
+    if (!given_id_ || !table::makes_up_id(fields[given_id_->field], zero_is_a_value_)) return std::nullopt;
+    return table::made_up_id(row, given_id_->column->name, zero_is_a_value_);
   }
 
   // Whether slot holds the field the file gives the AUTO_INCREMENT column in (when checked).
@@ -90,12 +90,12 @@ class InsertShape {
 
  private:
   void add_slot(const ValueSlot& slot);
-  void add_table_columns(const Target& target, std::string& names);
-  void add_listed_columns(const Target& target, const Options& options, std::string& names);
-  void add_assignments(const Target& target, const Options& options, bool backslash_escapes, std::string& names);
-  void add_name(const Target& target, std::string_view name, std::string& names);  // a comma before all but the first
+  void add_table_columns(const table::Target& target, std::string& names);
+  void add_listed_columns(const table::Target& target, const Options& options, std::string& names);
+  void add_assignments(const table::Target& target, const Options& options, bool backslash_escapes, std::string& names);
+  void add_name(const table::Target& target, std::string_view name, std::string& names);  // a comma before all but the first
   void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
-  void add_id(const Target& target, const AutoIds& ids, std::string& names);
+  void add_id(const table::Target& target, const table::AutoIds& ids, std::string& names);
 
   std::string head_;
   std::string introducer_;   // "_" + the file's charset, or "" when it is the session's
@@ -110,6 +110,6 @@ class InsertShape {
 
 // The shape for `session`: --set expressions are read with its sql_mode's
 // reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
-InsertShape make_insert_shape(db::Session& session, const Target& target, const Options& options, const AutoIds* ids);
+InsertShape make_insert_shape(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids);
 
 }  // namespace fastload::load

@@ -41,7 +41,7 @@ std::string load_data_clauses(const Dialect& d) {
                      enclosure, hex(d.escape), start, hex(d.line_terminator));
 }
 
-LoadDataSink::LoadDataSink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids,
+LoadDataSink::LoadDataSink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
                            const std::string& server_file)
     : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect),
       given_ids_(session, target, options) {
@@ -54,8 +54,8 @@ LoadDataSink::LoadDataSink(db::Session& session, const Target& target, const Opt
       duplicate_keyword(on_duplicate_), target.into(), options.sent_charset(), load_data_clauses(options.dialect));
   const std::uint64_t header = options.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
-  statement_ += load_data_columns(target, options);
-  if (ids) statement_ += (options.set.empty() ? " SET " : ", ") + load_data_assignment(*ids);
+  statement_ += table::load_data_columns(target, options);
+  if (ids) statement_ += (options.set.empty() ? " SET " : ", ") + table::load_data_assignment(*ids);
   std::uint64_t rows = max_statement_rows(session_, on_duplicate_, 0);
   if (local_) rows_per_statement_ = rows;  // the server reads its own file whole
 }
@@ -66,7 +66,7 @@ std::string LoadDataSink::method() const {
 
 std::string LoadDataSink::statement() const { return statement_; }
 
-SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
+SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
   if (auto made_up = ids.made_up ? std::nullopt : given_ids_.first_made_up(file, chunk)) {  // nothing sent
@@ -91,9 +91,9 @@ SinkResult LoadDataSink::send(const Chunk& chunk, std::string_view file, const R
 // One statement for the rows of `piece`, the first being the chunk's row
 // first_row. Adds to `result`; false when the chunk is refused or the input
 // could not be read.
-bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,
+bool LoadDataSink::load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const table::RowIds& ids,
                         SinkResult& result) {
-  if (ids.ids && piece.rows > 0) session_.execute(load_data_counter(*ids.ids, ids.id(first_row)));
+  if (ids.ids && piece.rows > 0) session_.execute(table::load_data_counter(*ids.ids, ids.id(first_row)));
   // The first id the statement makes up; the server's own cursor numbers the rest as one LOAD DATA does.
   for (std::uint64_t row = first_row; ids.made_up && row < first_row + piece.rows; ++row)
     if (std::uint64_t id = ids.made_up_id(row)) {

@@ -23,14 +23,14 @@ class LoadDataSink : public Sink {
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
   // Takes options.charset, on_duplicate, dialect, columns and set. `ids`: the
   // AUTO_INCREMENT column the fields leave out, numbered by a user variable.
-  LoadDataSink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids,
+  LoadDataSink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
                const std::string& server_file = {});
-  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;
   std::string method() const override;
   std::string statement() const override;
 
  private:
-  bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const RowIds& ids,
+  bool load(const Chunk& piece, std::string_view file, std::uint64_t first_row, const table::RowIds& ids,
             SinkResult& result);
 
   db::Session& session_;
@@ -39,7 +39,7 @@ class LoadDataSink : public Sink {
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
   text::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
   std::string statement_;
-  GivenIdCheck given_ids_;  // a NULL or 0 the file gives the AUTO_INCREMENT column, refused before sending
+  table::GivenIdCheck given_ids_;  // a NULL or 0 the file gives the AUTO_INCREMENT column, refused before sending
 };
 
 // The FIELDS and LINES clauses of `dialect`, bytes as hex literals so that

@@ -9,7 +9,7 @@
 
 namespace fastload::load {
 
-std::unique_ptr<Sink> make_sink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids,
+std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
                                 const std::string& file) {
   const ModeTraits& mode = traits(options.mode);
   if (mode.chosen) throw Failure(ExitCode::internal, "--mode auto reached a sink before it was resolved");

@@ -14,7 +14,7 @@ namespace fastload::load {
 
 // The sink `options.mode` sends rows through on `session` into `target`.
 // `file`: the input, named to a server that reads it itself.
-std::unique_ptr<Sink> make_sink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids,
+std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
                                 const std::string& file);
 
 }  // namespace fastload::load

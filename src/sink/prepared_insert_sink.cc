@@ -88,7 +88,7 @@ constexpr std::size_t kValueOverhead = 9;  // length prefix and type bytes a val
 
 // An integer column's text as the binary value, when it is exactly one (else
 // it goes as text, and the server judges it as LOAD DATA would).
-bool parse_integer(std::string_view text, const Column& column, long long& value) {
+bool parse_integer(std::string_view text, const table::Column& column, long long& value) {
   // By hand, not std::from_chars: this runs for every integer value of a load.
   // Up to 19 digits fit an unsigned 64-bit integer; longer text (leading zeros)
   // just goes as text.
@@ -129,8 +129,8 @@ std::size_t batch_limit(db::Session& session) {
 
 }  // namespace
 
-PreparedInsertSink::PreparedInsertSink(db::Session& session, const Target& target, const Options& options,
-                                       const AutoIds* ids)
+PreparedInsertSink::PreparedInsertSink(db::Session& session, const table::Target& target, const Options& options,
+                                       const table::AutoIds* ids)
     : session_(session),
       shape_(make_insert_shape(session, target, options, ids)),
       slots_(shape_.slots().size()),
@@ -185,7 +185,7 @@ std::uint64_t PreparedInsertSink::execute_tuples() {
   b.reset(batch_.size(), batch_.size());
   for (std::size_t i = 0; i < batch_.size(); ++i) {
     const text::Field& f = batch_[i];
-    const Column* column = shape_.slots()[i % slots_].column;
+    const table::Column* column = shape_.slots()[i % slots_].column;
     MYSQL_BIND& bind = b.binds[i];
     b.lengths[i] = f.value.size();
     if (f.is_null) {
@@ -246,7 +246,7 @@ void PreparedInsertSink::forget_sent() noexcept {
   }
 }
 
-SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
+SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) {
   struct Forget {
     PreparedInsertSink& sink;
     ~Forget() { sink.forget_sent(); }
@@ -348,7 +348,7 @@ void PreparedInsertSink::begin_request() {
   types_.resize(slots_);
   for (std::size_t c = 0; c < slots_; ++c) {
     const ValueSlot& slot = shape_.slots()[c];
-    const Column* column = slot.column;
+    const table::Column* column = slot.column;
     if (column && column->integer && !as_text_[c])
       types_[c] = BulkRequest::kLongLong | (column->is_unsigned ? BulkRequest::kUnsigned : 0);
     else

@@ -31,9 +31,9 @@ class PreparedInsertSink : public Sink {
 
   // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset; `ids` as
   // InsertShape takes it.
-  PreparedInsertSink(db::Session& session, const Target& target, const Options& options, const AutoIds* ids);
+  PreparedInsertSink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids);
   ~PreparedInsertSink() override;
-  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;
   bool take_row_check(RowCheck check) override {
     check_ = std::move(check);
     return true;
@@ -45,7 +45,7 @@ class PreparedInsertSink : public Sink {
   // A row of a chunk as the statement takes it: its fields, and the id a made-up or given id column gets.
   struct RowValues {
     const std::vector<text::Field>& fields;
-    const RowIds& ids;
+    const table::RowIds& ids;
     std::uint64_t row;
     std::uint64_t made_up_id = 0;
   };
@@ -84,7 +84,7 @@ class PreparedInsertSink : public Sink {
   bool retype_ = false;                 // array binding: as_text_ changed since the request began
   struct IntegerSlot {
     std::size_t slot, field;
-    const Column* column;
+    const table::Column* column;
   };
   std::vector<IntegerSlot> integer_slots_;  // the slots of an integer column that take a field
   std::vector<long long> integers_;     // array binding: the row's values of integer_slots_, as parse_integers read

@@ -16,7 +16,7 @@ bool refuses_expression(const db::ServerError& e, const Options& options) {
 }
 
 // The INSERT modes' statement, or without --columns and --set any INSERT.
-std::string insert_probe(db::Session& session, const Target& t, const Options& options) {
+std::string insert_probe(db::Session& session, const table::Target& t, const Options& options) {
   if (options.columns.empty() && options.set.empty())
     return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
   return make_insert_shape(session, t, options, nullptr).placeholders(1);
@@ -29,13 +29,13 @@ std::string insert_probe(db::Session& session, const Target& t, const Options& o
 // privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
 // DELETE privilege too; either reads the --set expressions. A server that
 // reads the file itself tells whether it can from its one statement.
-void probe_target(db::Session& session, const Target& t, const Options& options) {
+void probe_target(db::Session& session, const table::Target& t, const Options& options) {
   try {
     const Probe probe = traits(options.mode).probe;
     if (probe == Probe::load_data) {
       LoadDataSink probe(session, t, options, nullptr);
       session.execute("START TRANSACTION");
-      probe.send(Chunk{}, {}, RowIds{});  // an empty chunk: no rows, so nothing to diagnose
+      probe.send(Chunk{}, {}, table::RowIds{});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
     } else if (probe == Probe::prepare_insert) {
       session.execute(fmt::format("PREPARE fastload_probe FROM {}",
@@ -47,7 +47,7 @@ void probe_target(db::Session& session, const Target& t, const Options& options)
       throw Failure(ExitCode::usage, fmt::format("--set: the server refuses the expression: {} (error "
                                                  "{}); fix it: it is SQL, as in LOAD DATA's SET clause",
                                                  e.what(), e.code()));
-    throw explain(e, t, "a test statement", options.mode);
+    throw table::explain(e, t, "a test statement", options.mode);
   }
 }
 

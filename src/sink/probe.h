@@ -11,6 +11,6 @@ namespace fastload::load {
 
 // Throws Failure: ExitCode::usage when the server refuses a --set expression,
 // else what explain() (table/target.h) makes of the server's refusal.
-void probe_target(db::Session& session, const Target& target, const Options& options);
+void probe_target(db::Session& session, const table::Target& target, const Options& options);
 
 }  // namespace fastload::load

@@ -16,7 +16,7 @@
 
 namespace fastload {
 
-namespace load {
+namespace table {
 struct RowIds;
 }
 
@@ -58,7 +58,7 @@ class Sink {
   // with its id from `ids` when the fields leave the AUTO_INCREMENT column out
   // (table/auto_ids.h). Throws db::ServerError when the server fails for a
   // reason other than the data.
-  virtual SinkResult send(const Chunk& chunk, std::string_view file, const load::RowIds& ids) = 0;
+  virtual SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) = 0;
   // How rows reach the server, for the summary.
   virtual std::string method() const = 0;
   // The statement a chunk's rows go in, as --dry-run shows it (rows elided).

@@ -15,8 +15,8 @@ std::size_t statement_limit(db::Session& session) {
 
 }  // namespace
 
-TextInsertSink::TextInsertSink(db::Session& session, const Target& target, std::uint64_t rows_per_statement,
-                               const Options& options, const AutoIds* ids)
+TextInsertSink::TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement,
+                               const Options& options, const table::AutoIds* ids)
     : session_(session),
       on_duplicate_(options.on_duplicate),
       shape_(make_insert_shape(session, target, options, ids)),
@@ -59,7 +59,7 @@ bool needs_escape(std::string_view text) {
 }  // namespace
 
 // A variable's value (no column) is always a string, as LOAD DATA stores it.
-void TextInsertSink::append_value(std::string& out, const text::Field& f, const Column* column) {
+void TextInsertSink::append_value(std::string& out, const text::Field& f, const table::Column* column) {
   if (f.is_null) {
     out += "NULL";
   } else if (column && column->exact_number && plain_number(f.value)) {
@@ -85,7 +85,7 @@ bool TextInsertSink::flush(SinkResult& result) {
   return accepted;
 }
 
-SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const RowIds& ids) {
+SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) {
   SinkResult result;
   result.on_duplicate = on_duplicate_;
   statement_.clear();

@@ -23,9 +23,9 @@ class TextInsertSink : public Sink {
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
   // options.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
-  TextInsertSink(db::Session& session, const Target& target, std::uint64_t rows_per_statement, const Options& options,
-                 const AutoIds* ids);
-  SinkResult send(const Chunk& chunk, std::string_view file, const RowIds& ids) override;
+  TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement, const Options& options,
+                 const table::AutoIds* ids);
+  SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;
   bool take_row_check(RowCheck check) override {
     check_ = std::move(check);
     return true;
@@ -34,7 +34,7 @@ class TextInsertSink : public Sink {
   std::string statement() const override;
 
  private:
-  void append_value(std::string& out, const text::Field& field, const Column* column);
+  void append_value(std::string& out, const text::Field& field, const table::Column* column);
   bool flush(SinkResult& result);
 
   db::Session& session_;

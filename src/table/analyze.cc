@@ -5,7 +5,7 @@
 
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // MariaDB writes 'Error' for some rows and 'error' for others.
@@ -39,4 +39,4 @@ void analyze(db::Session& control, const Target& target) {
   spdlog::debug("ANALYZE TABLE {}: the statistics are up to date", target.display);
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

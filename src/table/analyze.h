@@ -10,7 +10,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // Runs ANALYZE TABLE on `target` through the control session. An error row in
 // its result (Msg_type 'error') or an error returned for the statement is
@@ -21,4 +21,4 @@ void analyze(db::Session& control, const Target& target);
 // Msg_type, Msg_text), in order.
 std::vector<std::string> analyze_errors(const std::vector<db::Row>& result);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -8,7 +8,7 @@
 #include "table/column_list.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 const Column* unfilled_auto_increment(const Target& target, const Options& options) {
   for (const Column& column : target.columns) {
@@ -152,4 +152,4 @@ std::string load_data_counter(const AutoIds& ids, std::uint64_t first) {
                                                  static_cast<std::int64_t>(ids.increment));
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -21,7 +21,7 @@
 #include "table/target.h"
 #include "text/field_parser.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 struct AutoIds {
   std::string column;           // the table's AUTO_INCREMENT column, as the table names it
@@ -120,4 +120,4 @@ class GivenIdCheck {
 std::string load_data_assignment(const AutoIds& ids);
 std::string load_data_counter(const AutoIds& ids, std::uint64_t first_id);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

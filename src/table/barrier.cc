@@ -6,7 +6,7 @@
 
 #include "base/errors.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 std::string variable(db::Session& session, const char* name, const char* fallback) {
@@ -67,4 +67,4 @@ Durability make_durable(db::Session& session, const Target& target) {
   return {false, fmt::format("fastload does not know how engine {} makes data durable.", engine)};
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

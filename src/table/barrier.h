@@ -7,7 +7,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 struct Durability {
   bool durable = false;
@@ -17,4 +17,4 @@ struct Durability {
 // Throws Failure(ExitCode::not_durable) when a flush the engine needs fails.
 Durability make_durable(db::Session& session, const Target& target);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

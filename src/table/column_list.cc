@@ -7,7 +7,7 @@
 #include "text/identifiers.h"
 #include "text/sql_text.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 std::optional<std::size_t> field_of(const std::string& column, const Target& target, const Options& options) {
   if (options.columns.empty()) {
@@ -163,4 +163,4 @@ std::string load_data_columns(const Target& t, const Options& o) {
   return out;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

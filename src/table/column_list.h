@@ -12,7 +12,7 @@
 #include "text/chunk_rows.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // The field of each row that holds `column`: its --columns entry (not an @variable), or without --columns its
 // position among the table's visible columns; nothing when no field does.
@@ -42,4 +42,4 @@ std::vector<std::string> field_names(const Target& target, const Options& option
 // Names are the table's.
 std::string load_data_columns(const Target& target, const Options& options);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

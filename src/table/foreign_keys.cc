@@ -8,7 +8,7 @@
 #include "table/indexes.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 std::vector<ForeignKey> foreign_keys_of(db::Session& session, const std::string& database, const std::string& table) {
   std::map<std::string, ForeignKey> keys;
@@ -88,4 +88,4 @@ std::optional<Orphans> find_orphans(db::Session& session, const std::string& dat
   return o;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -10,7 +10,7 @@
 
 #include "db/session.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 struct ForeignKey {
   std::string name;
@@ -34,4 +34,4 @@ struct Orphans {
 std::optional<Orphans> find_orphans(db::Session& session, const std::string& database, const std::string& table,
                                     const ForeignKey& key, std::size_t most = 3);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -8,7 +8,7 @@
 #include "text/identifiers.h"
 #include "text/row_scanner.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // The id a field gives, as the column stores it (the server rounds a fraction, which the value checks refuse
@@ -100,4 +100,4 @@ std::uint64_t GivenIdPlan::start_of(std::uint64_t ordinal) const {
 
 std::uint64_t GivenIdPlan::end() const { return starts.empty() ? 0 : starts.back(); }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

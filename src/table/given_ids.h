@@ -21,7 +21,7 @@
 #include "table/target.h"
 #include "text/chunk_rows.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // What a run of rows does to the cursor c: c -> max(c + add, floor).
 struct IdStep {
@@ -87,4 +87,4 @@ struct GivenIdPlan {
   std::uint64_t end() const;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -7,7 +7,7 @@
 #include "db/named_lock.h"
 #include "db/server_errors.h"
 
-namespace fastload::load::index_record {
+namespace fastload::table::index_record {
 namespace {
 
 constexpr unsigned kLockSeconds = 30;  // others hold it for a statement or three
@@ -76,4 +76,4 @@ void forget(db::Session& control, const std::string& database, const Target& tar
   }
 }
 
-}  // namespace fastload::load::index_record
+}  // namespace fastload::table::index_record

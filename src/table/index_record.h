@@ -12,7 +12,7 @@
 #include "table/indexes.h"
 #include "table/target.h"
 
-namespace fastload::load::index_record {
+namespace fastload::table::index_record {
 
 // `database`.`fastload_deferred_indexes`, quoted.
 std::string quoted(const std::string& database);
@@ -28,4 +28,4 @@ void add(db::Session& control, const std::string& database, const Target& target
 // Forgets the indexes recorded for `target`; the record table is dropped when that leaves it empty.
 void forget(db::Session& control, const std::string& database, const Target& target);
 
-}  // namespace fastload::load::index_record
+}  // namespace fastload::table::index_record

@@ -13,7 +13,7 @@
 #include "table/index_record.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // The backtick-quoted identifier at text[pos] (doubled backticks inside);
@@ -292,4 +292,4 @@ void DeferredIndexes::restore(db::Session& control) {
   dropped_.clear();
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -14,7 +14,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // One index as SHOW CREATE TABLE states it.
 struct IndexDefinition {
@@ -93,4 +93,4 @@ class DeferredIndexes {
   std::vector<IndexDefinition> dropped_;  // recorded and not yet re-created
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -6,7 +6,7 @@
 #include "base/errors.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // Two identities name the same table, with the rows it had: by its InnoDB table id when both have one (TRUNCATE,
@@ -268,4 +268,4 @@ bool Ledger::is_recorded(db::Session& session, std::size_t chunk) const {
                                     quoted_, load_id_, chunk)).empty();
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -14,7 +14,7 @@
 #include "base/problem.h"
 #include "db/session.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // What makes two runs the same load: the same bytes into the same table
 // (whatever path names the file), cut and sent the same way. A load of other
@@ -107,4 +107,4 @@ class Ledger {
 // is truncated).
 std::string table_identity(db::Session& session, const std::string& database, const std::string& table);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -8,7 +8,7 @@
 #include "base/errors.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // The table's partitions and subpartitions, in the table's order: the names
@@ -52,4 +52,4 @@ std::string check_partitions(db::Session& session, const Target& target, const O
   return fmt::format(" PARTITION ({})", fmt::join(quoted, ", "));
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -9,7 +9,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // " PARTITION (`p1`, `p2`)", or "" without --partition. Throws
 // Failure(ExitCode::usage) before anything is read when the table is not
@@ -18,4 +18,4 @@ namespace fastload::load {
 // or 1735).
 std::string check_partitions(db::Session& session, const Target& target, const Options& options);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -10,7 +10,7 @@
 #include "base/errors.h"
 #include "text/row_scanner.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect) {
   const text::RowScanner scanner(dialect);
@@ -86,4 +86,4 @@ void check_rejects_file(const std::string& path, const std::vector<std::string>*
       own_inputs ? " other than the ones an earlier --resume run of this load wrote" : ""));
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

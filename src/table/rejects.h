@@ -12,7 +12,7 @@
 #include "text/dialect.h"
 #include "base/problem.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // The row of `chunk` (over `bytes`) that starts at `offset`, with its line
 // terminator, which a last row without one gets, and its LINES STARTING BY
@@ -40,4 +40,4 @@ void write_rejects(const std::string& path, std::vector<RejectedRow> rows);
 // `path`.reasons exists and each of its lines names one of `own_inputs` (and `path` is none of them).
 void check_rejects_file(const std::string& path, const std::vector<std::string>* own_inputs);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

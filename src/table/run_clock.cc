@@ -7,7 +7,7 @@
 #include "table/column_list.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 bool assigned(const Options& options, const Column& column) {
@@ -50,4 +50,4 @@ ClockedAssignments with_run_clock(const Target& target, const Options& options, 
   return out;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -15,7 +15,7 @@
 #include "db/session_variables.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 struct ClockedAssignments {
   std::vector<Assignment> set;     // --set's, then the defaults': what the statements assign
@@ -26,4 +26,4 @@ struct ClockedAssignments {
 // the run's start twice (clock.ambiguous) nothing is rewritten: a literal could name the other hour.
 ClockedAssignments with_run_clock(const Target& target, const Options& options, const db::RunClock& clock);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -7,7 +7,7 @@
 #include "db/name_characters.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 void check_database(db::Session& session, const std::string& database) {
   if (std::optional<std::string> character = db::unnameable_character(session, database))
@@ -49,4 +49,4 @@ void run_schema_statements(const ConnectionOptions& connection, const std::optio
   }
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

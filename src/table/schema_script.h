@@ -10,7 +10,7 @@
 #include "cli/options.h"
 #include "db/session.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // Throws Failure(no_table) when `database` does not exist (or the user has no privilege on it): a run of many
 // tables creates tables, not databases.
@@ -27,4 +27,4 @@ void run_schema_statements(const ConnectionOptions& connection, const std::optio
                            const std::string& database, const std::vector<std::string>& settings,
                            const std::vector<std::string>& statements, const std::string& source);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -10,7 +10,7 @@
 #include "db/server_errors.h"
 #include "text/identifiers.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // Marks a table as a stage fastload made, so it may drop it: a table of the
@@ -276,4 +276,4 @@ Published publish_stage(db::Session& control, const Target& target, const Stage&
   return published;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -14,7 +14,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 struct Stage {
   Target target;         // the staging table: the target's columns and engine; the workers load into it
@@ -74,4 +74,4 @@ bool drop_stage(db::Session& control, const Stage& stage) noexcept;
 // unchanged, what became of the stage, what to do.
 std::string abandon_stage(db::Session& control, const Target& target, const Stage& stage);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

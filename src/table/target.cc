@@ -10,7 +10,7 @@
 #include "text/identifiers.h"
 #include "text/value_class.h"
 
-namespace fastload::load {
+namespace fastload::table {
 namespace {
 
 // The table's columns, in order: name, data type, column type, nullable, default, extra, fraction digits, charset.
@@ -205,4 +205,4 @@ Target check_target(db::Session& session, const Options& options) {
   return t;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

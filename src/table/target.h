@@ -9,7 +9,7 @@
 #include "cli/options.h"
 #include "db/session.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 struct Column {
   std::string name;
@@ -80,4 +80,4 @@ Failure explain(const db::ServerError& error, const Target& target, const std::s
 // is_read_only), its message included, and what to do.
 std::string read_only_advice(const db::ServerError& error);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-namespace fastload::load {
+namespace fastload::table {
 
 std::vector<UniqueKey> unique_keys(db::Session& control, const Target& target) {
   // Listed in the table's key order (unordered: a sort would not keep it); NULLABLE is '' for a NOT NULL column.
@@ -47,4 +47,4 @@ const UniqueKey* clustered_key(const std::vector<UniqueKey>& keys) {
   return nullptr;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::table

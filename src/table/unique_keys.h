@@ -11,7 +11,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::table {
 
 // A column of a unique key, with what decides how the index compares its values.
 struct KeyColumn {
@@ -38,4 +38,4 @@ std::vector<UniqueKey> unique_keys(db::Session& control, const Target& target);
 // The key InnoDB clusters the table by, among `keys`, or nullptr.
 const UniqueKey* clustered_key(const std::vector<UniqueKey>& keys);
 
-}  // namespace fastload::load
+}  // namespace fastload::table

@@ -1,4 +1,4 @@
-# db::Row order: a file out of the table's key order loads, sorted by the key, to the table the server's own
+# Row order: a file out of the table's key order loads, sorted by the key, to the table the server's own
 # LOAD DATA INFILE of the same file makes, in every mode that sends rows, in memory and spilled to --tmpdir:
 # shuffled nodes, UUID keys in a case-insensitive collation, a composite key whose fields come in another
 # order, duplicates under each --on-duplicate (file order kept for equal keys), AUTO_INCREMENT. Rejected

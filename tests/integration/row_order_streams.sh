@@ -1,4 +1,4 @@
-# db::Row order of streams: a compressed file or a pipe is judged by its first chunk; out of the table's key
+# Row order of streams: a compressed file or a pipe is judged by its first chunk; out of the table's key
 # order, its content is written to an unnamed file in --tmpdir, mapped, and sorted as a file is, to the table
 # the server's own LOAD DATA INFILE of the same rows makes. In key order, it streams as before. Rejected rows
 # keep their lines and bytes in the stream's content; a killed sorted load of a compressed file resumes

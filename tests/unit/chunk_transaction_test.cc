@@ -50,7 +50,7 @@ class FakeLink final : public Link {
  public:
   explicit FakeLink(FakeServer& server) : s_(server) {}
 
-  SinkResult send(const Chunk& rows, std::string_view bytes, const RowIds&) override {
+  SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds&) override {
     ++s_.sends;
     if (!s_.send_errors.empty()) {
       unsigned code = s_.send_errors.front();

@@ -148,8 +148,8 @@ TEST(ScanSql, PositionsOfVariables) {
   EXPECT_TRUE(scan.commas.empty());  // inside parentheses
 }
 
-load::Target table() {
-  load::Target t;
+table::Target table() {
+  table::Target t;
   t.database = "d";
   t.table = "t";
   t.quoted = "`d`.`t`";
@@ -167,63 +167,63 @@ Options with(std::vector<ColumnEntry> columns, std::vector<Assignment> set) {
 }
 
 TEST(CheckColumns, NamesMustBeColumnsOnce) {
-  load::Target t = table();
-  EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"ID"}, {"skip", true}, {"a"}}, {{"C", "1"}})); }));
-  auto nope = usage_message([&] { load::check_columns(t, with({{"id"}, {"nope"}}, {})); });
+  table::Target t = table();
+  EXPECT_FALSE(usage_message([&] { table::check_columns(t, with({{"ID"}, {"skip", true}, {"a"}}, {{"C", "1"}})); }));
+  auto nope = usage_message([&] { table::check_columns(t, with({{"id"}, {"nope"}}, {})); });
   ASSERT_TRUE(nope);
   EXPECT_NE(nope->find("--columns: d.t has no column `nope`"), std::string::npos) << *nope;
-  auto set_nope = usage_message([&] { load::check_columns(t, with({{"id"}}, {{"zz", "1"}})); });
+  auto set_nope = usage_message([&] { table::check_columns(t, with({{"id"}}, {{"zz", "1"}})); });
   ASSERT_TRUE(set_nope);
   EXPECT_NE(set_nope->find("--set: d.t has no column `zz`"), std::string::npos) << *set_nope;
-  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({{"id"}, {"Id"}}, {})); }));
-  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({{"id"}, {"c"}}, {{"c", "1"}})); }));
-  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({{"id"}}, {{"c", "1"}, {"c", "2"}})); }));
-  EXPECT_TRUE(usage_message([&] { load::check_columns(t, with({}, {{"c", "1"}})); }));  // the fields fill c
-  EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"x", true}, {"x", true}}, {})); }));
+  EXPECT_TRUE(usage_message([&] { table::check_columns(t, with({{"id"}, {"Id"}}, {})); }));
+  EXPECT_TRUE(usage_message([&] { table::check_columns(t, with({{"id"}, {"c"}}, {{"c", "1"}})); }));
+  EXPECT_TRUE(usage_message([&] { table::check_columns(t, with({{"id"}}, {{"c", "1"}, {"c", "2"}})); }));
+  EXPECT_TRUE(usage_message([&] { table::check_columns(t, with({}, {{"c", "1"}})); }));  // the fields fill c
+  EXPECT_FALSE(usage_message([&] { table::check_columns(t, with({{"x", true}, {"x", true}}, {})); }));
 }
 
 // id, an INVISIBLE h, a generated g, s.
-load::Target hidden_and_generated() {
-  load::Target t = table();
+table::Target hidden_and_generated() {
+  table::Target t = table();
   t.columns = {{"id", true, true}, {"h", true, true, false, true}, {"g", true, true, false, false, true}, {"s"}};
   return t;
 }
 
 TEST(CheckColumns, DefaultColumnsLeaveOutInvisibleOnes) {
-  load::Target t = hidden_and_generated();
+  table::Target t = hidden_and_generated();
   std::vector<std::string> names;
-  for (const load::Column* c : load::default_columns(t)) names.push_back(c->name);
+  for (const table::Column* c : table::default_columns(t)) names.push_back(c->name);
   EXPECT_EQ(names, (Names{"id", "g", "s"}));
   load::InsertShape shape(t, with({{"id"}, {"h"}, {"skip", true}, {"s"}}, {}), true);
   EXPECT_EQ(shape.placeholders(1), "INSERT INTO `d`.`t` (`id`,`h`,`s`) VALUES (?,?,?)");  // named, it is filled
 }
 
 TEST(CheckColumns, AFieldForAGeneratedColumnIsRefusedWithTheListThatLeavesItOut) {
-  load::Target t = hidden_and_generated();
-  auto by_default = usage_message([&] { load::check_columns(t, Options{}); });
+  table::Target t = hidden_and_generated();
+  auto by_default = usage_message([&] { table::check_columns(t, Options{}); });
   ASSERT_TRUE(by_default);
   EXPECT_NE(by_default->find("`g` is a generated column of d.t"), std::string::npos) << *by_default;
   EXPECT_NE(by_default->find("e.g. --columns id,@g,s"), std::string::npos) << *by_default;
-  auto listed = usage_message([&] { load::check_columns(t, with({{"id"}, {"g"}}, {})); });
+  auto listed = usage_message([&] { table::check_columns(t, with({{"id"}, {"g"}}, {})); });
   ASSERT_TRUE(listed);
   EXPECT_NE(listed->find("(@g instead of g in --columns)"), std::string::npos) << *listed;
-  EXPECT_FALSE(usage_message([&] { load::check_columns(t, with({{"id"}, {"g", true}, {"s"}}, {})); }));
+  EXPECT_FALSE(usage_message([&] { table::check_columns(t, with({{"id"}, {"g", true}, {"s"}}, {})); }));
 }
 
 TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
-  load::Target t = table();
+  table::Target t = table();
   // Without --columns, the table's visible columns by name: an ALTER TABLE that moves one cannot move fields.
-  EXPECT_EQ(load::load_data_columns(t, with({}, {})), " (`id`, `A`, `b`, `c`)");
+  EXPECT_EQ(table::load_data_columns(t, with({}, {})), " (`id`, `A`, `b`, `c`)");
   t.columns[1].invisible = true;  // LOAD DATA without a list does not fill an INVISIBLE column
-  EXPECT_EQ(load::load_data_columns(t, with({}, {})), " (`id`, `b`, `c`)");
-  EXPECT_EQ(load::load_data_columns(t, with({{"a"}}, {})), " (`A`)");  // unless --columns names it
-  EXPECT_EQ(load::load_data_columns(t, with({{"id"}, {"skip", true}, {"a"}, {"x`y", true}},
+  EXPECT_EQ(table::load_data_columns(t, with({}, {})), " (`id`, `b`, `c`)");
+  EXPECT_EQ(table::load_data_columns(t, with({{"a"}}, {})), " (`A`)");  // unless --columns names it
+  EXPECT_EQ(table::load_data_columns(t, with({{"id"}, {"skip", true}, {"a"}, {"x`y", true}},
                                             {{"c", "UPPER(@x)"}, {"b", "1 -- note"}})),
             " (`id`, @`skip`, `A`, @`x``y`) SET `c` = UPPER(@x), `b` = 1 -- note\n");
 }
 
 TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
-  load::Target t = table();
+  table::Target t = table();
   load::InsertShape shape(t, Options{}, true);
   EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,?),(?,?,?,?)");
   EXPECT_EQ(shape.width().fields, 4u);
@@ -238,7 +238,7 @@ TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
 }
 
 TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
-  load::Target t = table();
+  table::Target t = table();
   Options o = with({{"id"}, {"skip", true}, {"b"}, {"x", true}, {"y", true}},
                    {{"c", "CONCAT(UPPER(@X), '@x', b, @nope)"}, {"a", "@y # comment"}});
   o.on_duplicate = OnDuplicate::replace;
@@ -262,7 +262,7 @@ TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
 }
 
 TEST(InsertShape, AVariableTwiceHoldsItsLastField) {
-  load::Target t = table();
+  table::Target t = table();
   load::InsertShape shape(t, with({{"x", true}, {"id"}, {"x", true}}, {{"c", "@x"}}), true);
   EXPECT_EQ(shape.placeholders(1),
             "INSERT INTO `d`.`t` (`id`,`c`) VALUES (?,CAST(? AS CHAR CHARACTER SET utf8mb4))");
@@ -270,7 +270,7 @@ TEST(InsertShape, AVariableTwiceHoldsItsLastField) {
 }
 
 TEST(InsertShape, OnlyVariablesAndConstants) {
-  load::Target t = table();
+  table::Target t = table();
   load::InsertShape shape(t, with({{"skip", true}}, {{"c", "'k'"}}), true);
   EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`c`) VALUES ('k'),('k')");
   EXPECT_TRUE(shape.slots().empty());
@@ -278,7 +278,7 @@ TEST(InsertShape, OnlyVariablesAndConstants) {
 }
 
 TEST(InsertShape, SaysWhenExpressionsReadFields) {
-  load::Target t = table();
+  table::Target t = table();
   EXPECT_TRUE(load::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "UPPER(@x)"}}), true).expressions_read_fields());
   EXPECT_FALSE(load::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "NOW()"}}), true).expressions_read_fields());
   EXPECT_FALSE(load::InsertShape(t, Options{}, true).expressions_read_fields());
@@ -319,8 +319,8 @@ namespace {
 const text::ClockReading kRunTime{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};
 
 // A table whose columns d and e default to the clock, f to a text that only looks like a call.
-load::Target clocked_table() {
-  load::Target t = table();
+table::Target clocked_table() {
+  table::Target t = table();
   t.columns.push_back({.name = "d", .default_sql = "current_timestamp(6)"});
   t.columns.push_back({.name = "e", .default_sql = "curdate() + interval 1 day"});
   t.columns.push_back({.name = "f", .default_sql = "'now()'"});
@@ -330,15 +330,15 @@ load::Target clocked_table() {
 
 TEST(RunClock, LeftOutColumnsThatDefaultToTheClockGetTheRunsTime) {
   db::RunClock clock{kRunTime, false, "SYSTEM"};
-  load::ClockedAssignments all =
-      load::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}, {"c"}}, {}), clock);
+  table::ClockedAssignments all =
+      table::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}, {"c"}}, {}), clock);
   ASSERT_EQ(all.set.size(), 2u);
   EXPECT_EQ(all.set[0], (Assignment{"d", "TIMESTAMP'2026-11-28 21:02:03.456789'"}));
   EXPECT_EQ(all.set[1], (Assignment{"e", "DATE'2026-11-28' + interval 1 day"}));
   EXPECT_TRUE(all.notes.empty());
   // A column a field fills, or --set, keeps what fills it; --set's clock calls get the run's time.
   Options o = with({{"id"}, {"d"}}, {{"c", "NOW()"}});
-  load::ClockedAssignments some = load::with_run_clock(clocked_table(), o, clock);
+  table::ClockedAssignments some = table::with_run_clock(clocked_table(), o, clock);
   ASSERT_EQ(some.set.size(), 2u);
   EXPECT_EQ(some.set[0], (Assignment{"c", "TIMESTAMP'2026-11-28 21:02:03'"}));
   EXPECT_EQ(some.set[1].column, "e");
@@ -346,18 +346,18 @@ TEST(RunClock, LeftOutColumnsThatDefaultToTheClockGetTheRunsTime) {
 
 TEST(RunClock, AnHourShownTwiceOrACallItCannotWriteKeepsTheStatementsTimeAndSaysSo) {
   db::RunClock repeated{kRunTime, true, "Europe/Berlin"};
-  load::ClockedAssignments r =
-      load::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}}, {{"c", "NOW()"}}), repeated);
+  table::ClockedAssignments r =
+      table::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}}, {{"c", "NOW()"}}), repeated);
   ASSERT_EQ(r.set.size(), 1u);
   EXPECT_EQ(r.set[0].expression, "NOW()");
   EXPECT_EQ(r.notes, (std::vector<std::string>{"--set c", "the DEFAULT of column d", "the DEFAULT of column e"}));
-  load::ClockedAssignments kept =
-      load::with_run_clock(table(), with({{"id"}}, {{"c", "NOW(@p)"}}), db::RunClock{kRunTime, false, "SYSTEM"});
+  table::ClockedAssignments kept =
+      table::with_run_clock(table(), with({{"id"}}, {{"c", "NOW(@p)"}}), db::RunClock{kRunTime, false, "SYSTEM"});
   EXPECT_EQ(kept.notes, (std::vector<std::string>{"--set c (NOW)"}));
 }
 
 TEST(InsertShape, AssignmentsWithoutColumnsFollowTheTablesColumns) {
-  load::Target t = table();
+  table::Target t = table();
   t.columns[3].invisible = true;
   load::InsertShape invisible(t, with({}, {{"c", "DATE'2026-11-28'"}}), true);
   EXPECT_EQ(invisible.placeholders(1), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,DATE'2026-11-28')");

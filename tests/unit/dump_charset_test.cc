@@ -95,8 +95,8 @@ TEST(DumpCharset, Utf8ColumnRefusesWhatIsNotUtf8) {
     EXPECT_FALSE(wrong_charset(DumpText::utf8, value)) << text::shown_bytes(value);
 }
 
-Column text_column(const std::string& name, const std::string& charset, bool single_byte) {
-  Column c;
+table::Column text_column(const std::string& name, const std::string& charset, bool single_byte) {
+  table::Column c;
   c.name = name;
   c.type = "varchar";
   c.charset = charset;
@@ -105,18 +105,18 @@ Column text_column(const std::string& name, const std::string& charset, bool sin
 }
 
 // id int, l latin1, u utf8mb4, b varbinary, a ascii, s sjis, h (invisible) latin1, w cp1250.
-Target dump_table() {
-  Target t;
+table::Target dump_table() {
+  table::Target t;
   t.display = "db.t";
-  Column id;
+  table::Column id;
   id.name = "id";
   id.type = "int";
   id.integer = true;
-  Column b;
+  table::Column b;
   b.name = "b";
   b.type = "varbinary";
   b.binary = true;
-  Column hidden = text_column("h", "latin1", true);
+  table::Column hidden = text_column("h", "latin1", true);
   hidden.invisible = true;
   t.columns = {id, text_column("l", "latin1", true), text_column("u", "utf8mb4", false), b,
                text_column("a", "ascii", true), text_column("s", "sjis", false), hidden,
@@ -125,7 +125,7 @@ Target dump_table() {
 }
 
 TEST(DumpCharset, WhichFieldsAreChecked) {
-  const Target t = dump_table();
+  const table::Target t = dump_table();
   Options o;
   EXPECT_TRUE(charset_checks(t, o).empty());  // not a dump read as bytes
   o.check_dump_charset = true;
@@ -140,7 +140,7 @@ TEST(DumpCharset, WhichFieldsAreChecked) {
 }
 
 TEST(DumpCharset, AChunksRowsRefusedOncePerRow) {
-  const Target t = dump_table();
+  const table::Target t = dump_table();
   Options o;
   o.check_dump_charset = true;
   o.accepted_conversions = kAllConversions;  // the charset checks alone: ASCII rows are not parsed
@@ -175,7 +175,7 @@ TEST(DumpCharset, AChunksRowsRefusedOncePerRow) {
 }
 
 TEST(DumpCharset, MessagesSayWhatToGive) {
-  const Target t = dump_table();
+  const table::Target t = dump_table();
   const CharsetCheck latin1{1, DumpText::one_byte, &t.columns[1]};
   std::string m = charset_message(latin1, "caf\xC3\xA9");
   for (const char* part : {"column `l` is latin1", "'caf\xC3\xA9'", "'\xC3\xA9' is C3 A9 at byte 3",

@@ -9,9 +9,9 @@
 namespace fastload {
 namespace {
 
-load::Target table() {
-  load::Target t;
-  load::Column id{.name = "id", .integer = true, .exact_number = true};
+table::Target table() {
+  table::Target t;
+  table::Column id{.name = "id", .integer = true, .exact_number = true};
   id.auto_increment = true;
   t.columns = {id, {.name = "v"}};
   return t;
@@ -20,7 +20,7 @@ load::Target table() {
 Chunk whole(std::string_view file, std::uint64_t rows) { return Chunk{0, 0, file.size(), rows, rows, 1, 1, 0}; }
 
 TEST(GivenIds, StepsComposeAsTheirRows) {
-  const load::IdStep made_up{1, 0, 1}, given_20{0, 21, 0}, given_5{0, 6, 0};
+  const table::IdStep made_up{1, 0, 1}, given_20{0, 21, 0}, given_5{0, 6, 0};
   for (std::uint64_t c : {1u, 7u, 21u, 30u}) {
     EXPECT_EQ(made_up.then(given_20).apply(c), given_20.apply(made_up.apply(c))) << c;
     EXPECT_EQ(given_20.then(made_up).then(given_5).apply(c), given_5.apply(made_up.apply(given_20.apply(c)))) << c;
@@ -29,27 +29,27 @@ TEST(GivenIds, StepsComposeAsTheirRows) {
 }
 
 TEST(GivenIds, TheSeriesNextValueAfterAGivenId) {
-  EXPECT_EQ((load::IdSeries{1, 1}.after(20)), 21u);
-  EXPECT_EQ((load::IdSeries{3, 2}.after(20)), 23u);  // 2, 5, ..., 20, 23
-  EXPECT_EQ((load::IdSeries{3, 2}.after(21)), 23u);
+  EXPECT_EQ((table::IdSeries{1, 1}.after(20)), 21u);
+  EXPECT_EQ((table::IdSeries{3, 2}.after(20)), 23u);  // 2, 5, ..., 20, 23
+  EXPECT_EQ((table::IdSeries{3, 2}.after(21)), 23u);
 }
 
 TEST(GivenIds, RowsNumberedAsOneLoadDataNumbersThem) {
   Options o;
-  load::GivenIds ids(table(), o, false, {1, 1});
+  table::GivenIds ids(table(), o, false, {1, 1});
   ASSERT_TRUE(ids.fills());
   const std::string file = "\\N\ta\n20\tb\n\\N\tc\n5\td\n0\te\n";
   EXPECT_EQ(ids.number(file, whole(file, 5), 7), (std::vector<std::uint64_t>{7, 0, 21, 0, 22}));
-  const load::IdStep step = ids.step(file, whole(file, 5));
+  const table::IdStep step = ids.step(file, whole(file, 5));
   EXPECT_EQ(step.made_up, 3u);
   EXPECT_EQ(step.apply(7), 23u);
-  load::GivenIds zero_kept(table(), o, true, {1, 1});  // NO_AUTO_VALUE_ON_ZERO
+  table::GivenIds zero_kept(table(), o, true, {1, 1});  // NO_AUTO_VALUE_ON_ZERO
   EXPECT_EQ(zero_kept.number(file, whole(file, 5), 7), (std::vector<std::uint64_t>{7, 0, 21, 0, 0}));
 }
 
 TEST(GivenIds, ChunksStartWhereTheRowsBeforeLeaveTheCursor) {
   Options o;
-  load::GivenIdPlan plan{load::GivenIds(table(), o, false, {1, 1}), {}, {}};
+  table::GivenIdPlan plan{table::GivenIds(table(), o, false, {1, 1}), {}, {}};
   const std::string first = "\\N\ta\n20\tb\n", second = "\\N\tc\n";
   plan.steps = {{1, plan.ids.step(first, whole(first, 2))}, {3, plan.ids.step(second, whole(second, 1))}};
   EXPECT_TRUE(plan.makes_up_ids());

@@ -22,9 +22,9 @@ const std::string kCreate =
     ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4";
 
 TEST(ParseKeys, ReadsThePrimaryKeyEverySecondaryIndexAndForeignKey) {
-  TableKeys keys = parse_keys(kCreate);
+  table::TableKeys keys = table::parse_keys(kCreate);
   EXPECT_EQ(keys.primary, std::vector<std::string>{"id"});
-  EXPECT_TRUE(parse_keys("CREATE TABLE `t` (\n  `a` int\n)").primary.empty());
+  EXPECT_TRUE(table::parse_keys("CREATE TABLE `t` (\n  `a` int\n)").primary.empty());
   ASSERT_EQ(keys.indexes.size(), 4u);
   EXPECT_EQ(keys.indexes[0].name, "u");
   EXPECT_TRUE(keys.indexes[0].unique);
@@ -37,44 +37,44 @@ TEST(ParseKeys, ReadsThePrimaryKeyEverySecondaryIndexAndForeignKey) {
   EXPECT_EQ(keys.foreign_keys[0], std::vector<std::string>{"p"});
 }
 
-std::vector<std::string> names(const std::vector<IndexDefinition>& indexes) {
+std::vector<std::string> names(const std::vector<table::IndexDefinition>& indexes) {
   std::vector<std::string> out;
-  for (const IndexDefinition& i : indexes) out.push_back(i.name);
+  for (const table::IndexDefinition& i : indexes) out.push_back(i.name);
   return out;
 }
 
 TEST(Deferrable, KeepsUniqueAndForeignKeyIndexes) {
-  TableKeys keys = parse_keys(kCreate);
-  EXPECT_EQ(names(deferrable(keys, {})), (std::vector<std::string>{"w", "ft"}));  // p_w serves fk
-  EXPECT_EQ(names(deferrable(keys, {{"WE`IRD"}})), std::vector<std::string>{"ft"});  // another table's key
+  table::TableKeys keys = table::parse_keys(kCreate);
+  EXPECT_EQ(names(table::deferrable(keys, {})), (std::vector<std::string>{"w", "ft"}));  // p_w serves fk
+  EXPECT_EQ(names(table::deferrable(keys, {{"WE`IRD"}})), std::vector<std::string>{"ft"});  // another table's key
   keys.foreign_keys.clear();
-  EXPECT_EQ(names(deferrable(keys, {})), (std::vector<std::string>{"p_w", "w", "ft"}));
+  EXPECT_EQ(names(table::deferrable(keys, {})), (std::vector<std::string>{"p_w", "w", "ft"}));
 }
 
 // A resumed run re-creates only what the table lacks of the record: an index a killed run's ALTER (finished by
 // the server after it) made is there already, one of another definition under a recorded name is not ours.
 TEST(CompareIndexes, MissingInRecordedOrderAndChangedByName) {
-  const std::vector<IndexDefinition> recorded = {{"w", "KEY `w` (`we``ird`(5))", {}, false},
+  const std::vector<table::IndexDefinition> recorded = {{"w", "KEY `w` (`we``ird`(5))", {}, false},
                                                  {"gone", "KEY `gone` (`p`)", {}, false},
                                                  {"ft", "FULLTEXT KEY `ft` (`doc`)", {}, false},
                                                  {"P_W", "KEY `P_W` (`p`)", {}, false},
                                                  {"also", "KEY `also` (`id`)", {}, false}};
-  IndexComparison found = compare_indexes(recorded, parse_keys(kCreate));
+  table::IndexComparison found = table::compare_indexes(recorded, table::parse_keys(kCreate));
   EXPECT_EQ(names(found.missing), (std::vector<std::string>{"gone", "also"}));
   ASSERT_EQ(found.changed.size(), 1u);  // index names are case-insensitive: P_W is p_w, of other columns
   EXPECT_EQ(found.changed[0].first.name, "P_W");
   EXPECT_EQ(found.changed[0].second.clause, "KEY `p_w` (`p`,`we``ird`(10) DESC) COMMENT 'a, (b)'");
-  EXPECT_TRUE(compare_indexes({}, parse_keys(kCreate)).missing.empty());
+  EXPECT_TRUE(table::compare_indexes({}, table::parse_keys(kCreate)).missing.empty());
 }
 
 TEST(AddIndexesStatement, IfNotExistsAfterEachKindOfKey) {
-  const std::vector<IndexDefinition> indexes = {{"k", "KEY `k` (`a`) COMMENT 'KEY x'", {}, false},
+  const std::vector<table::IndexDefinition> indexes = {{"k", "KEY `k` (`a`) COMMENT 'KEY x'", {}, false},
                                                 {"ft", "FULLTEXT KEY `ft` (`doc`)", {}, false},
                                                 {"sp", "SPATIAL KEY `sp` (`g`)", {}, false}};
-  EXPECT_EQ(add_indexes_statement("`d`.`t`", indexes, true),
+  EXPECT_EQ(table::add_indexes_statement("`d`.`t`", indexes, true),
             "ALTER TABLE `d`.`t` ADD KEY IF NOT EXISTS `k` (`a`) COMMENT 'KEY x', ADD FULLTEXT KEY IF NOT EXISTS "
             "`ft` (`doc`), ADD SPATIAL KEY IF NOT EXISTS `sp` (`g`)");
-  EXPECT_EQ(add_indexes_statement("`d`.`t`", indexes, false),
+  EXPECT_EQ(table::add_indexes_statement("`d`.`t`", indexes, false),
             "ALTER TABLE `d`.`t` ADD KEY `k` (`a`) COMMENT 'KEY x', ADD FULLTEXT KEY `ft` (`doc`), ADD SPATIAL KEY "
             "`sp` (`g`)");
 }

@@ -72,14 +72,14 @@ TEST(SessionOptions, MaxRateMustBeASizeOfAtLeastOneByte) {
 TEST(AnalyzeErrors, OnlyErrorRowsWhateverTheirCase) {
   using db::Row;
   const std::vector<db::Row> ok = {{"d.t", "analyze", "status", "OK"}};
-  EXPECT_TRUE(load::analyze_errors(ok).empty());
+  EXPECT_TRUE(table::analyze_errors(ok).empty());
   const std::vector<db::Row> failed = {{"d.v", "analyze", "Error", "'d.v' is not of type 'BASE TABLE'"},
                                    {"d.v", "analyze", "status", "Operation failed"},
                                    {"d.m", "analyze", "note", "The storage engine for the table doesn't support analyze"},
                                    {"d.m", "analyze", "error", "Corrupt"},
                                    {"d.m", "analyze", std::nullopt, std::nullopt},
                                    {"short"}};
-  EXPECT_EQ(load::analyze_errors(failed),
+  EXPECT_EQ(table::analyze_errors(failed),
             (std::vector<std::string>{"'d.v' is not of type 'BASE TABLE'", "Corrupt"}));
 }
 
