@@ -24,9 +24,9 @@ std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dial
 namespace {
 
 // The server's account must match the chunk exactly, or nothing of it is kept.
-std::vector<Problem> refusals(const SinkResult& result, const Chunk& chunk) {
+std::vector<Problem> refusals(const sink::SinkResult& result, const Chunk& chunk) {
   std::vector<Problem> problems = result.problems;
-  if (problems.empty() && !counts_match(result, chunk.rows, result.on_duplicate)) {
+  if (problems.empty() && !sink::counts_match(result, chunk.rows, result.on_duplicate)) {
     Problem count;
     count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}{}",
                                 chunk.rows, result.records, result.affected, result.skipped,
@@ -96,7 +96,7 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
 std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& job) {
   const JobInput& input = job.inputs[load.chunk.file];
   if (!load.text.last || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
-  const Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
+  const sink::Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
   text::RowWidth width = table::row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
   const Dialect& dialect = job.options.dialect;
@@ -127,18 +127,18 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
     problems.push_back(std::move(*extra));
     return problems;
   }
-  const RouteRow route = [&](std::string_view text, text::RowEnd end) { return w.router->route(text, end); };
+  const sink::RouteRow route = [&](std::string_view text, text::RowEnd end) { return w.router->route(text, end); };
   w.routed.resize(job.destinations.size());
-  route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
+  sink::route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
              w.routed, problems);
   load.outcome.duplicates_skipped = load.outcome.rows_replaced = 0;
   for (std::size_t d = 0; d < w.routed.size() && problems.empty(); ++d) {
-    const RoutedRows& rows = w.routed[d];
+    const sink::RoutedRows& rows = w.routed[d];
     if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
     load.at = d;
     const table::RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row,
                      made_up_ids(load, job)};
-    SinkResult result = w.links[d]->send(rows.chunk, rows.bytes(), ids);
+    sink::SinkResult result = w.links[d]->send(rows.chunk, rows.bytes(), ids);
     // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
     if (result.read_failed) {
       rollback_quietly(w);
@@ -168,7 +168,7 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
     if (problems.empty()) return true;
     rollback(w);
     locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
-    if (const Destination* cannot = job.untransactional()) {  // what it stored stays: a resend would store it twice
+    if (const sink::Destination* cannot = job.untransactional()) {  // what it stored stays: a resend would store it twice
       if (load.kept.engine.empty()) load.kept.engine = cannot->target.engine;
       load.outcome.left_behind = left_behind(load.kept, problems, describe(load.chunk, job),
                                              job.destinations[load.at].target.display);
@@ -184,7 +184,7 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
 
 // What became of the chunk, for the message of the failure that stopped it.
 std::string fate(const ChunkLoad& load, const LoadJob& job) {
-  if (const Destination* cannot = job.untransactional())
+  if (const sink::Destination* cannot = job.untransactional())
     return fmt::format("engine {} cannot roll back: what the chunk left in {} is said below", cannot->target.engine,
                        cannot->target.display);
   std::vector<std::string> committed, unknown;
@@ -284,7 +284,7 @@ void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
   for (std::size_t d = 0; d < w.links.size(); ++d) {
     if (load.done(d)) continue;
     load.at = d;
-    const Destination& to = job.destinations[d];
+    const sink::Destination& to = job.destinations[d];
     if (!w.links[d]->table_unchanged())
       refuse(ExitCode::no_table, fmt::format(
           "the columns of {}{} changed during the load (an ALTER TABLE renamed, moved, added, dropped or retyped "
@@ -354,7 +354,7 @@ bool in_doubt(const ChunkOutcome& outcome) {
 // A failed attempt's rows stay in a table that cannot roll back, and the
 // server's account of them was lost with the error: at most the chunk's rows.
 void note_left_behind(ChunkLoad& load, const LoadJob& job) {
-  const Destination* cannot = job.untransactional();
+  const sink::Destination* cannot = job.untransactional();
   if (!cannot || !load.outcome.left_behind.empty()) return;
   load.outcome.left_behind = left_behind_unknown(load.chunk.rows - load.left_out.size(), cannot->target.engine,
                                                  describe(load.chunk, job), cannot->target.display);
@@ -401,9 +401,9 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
     } catch (const db::ServerError& e) {
       if (w.connected()) rollback_quietly(w);
       if (db::stop_signal() != 0 && db::connection_cut() && db::is_connection_lost(e.code())) return cut_at_stop(load, job);
-      const Destination* cannot = job.untransactional();
+      const sink::Destination* cannot = job.untransactional();
       if (!db::is_transient(e.code()) || retry >= job.options.retries || cannot) {
-        const Destination& to = job.destinations[load.at];
+        const sink::Destination& to = job.destinations[load.at];
         Failure failure = table::explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         note_left_behind(load, job);

@@ -7,7 +7,7 @@
 
 namespace fastload::load {
 
-void keep_account(KeptRows& kept, const SinkResult& result, const RoutedRows& rows, const std::string& engine) {
+void keep_account(KeptRows& kept, const sink::SinkResult& result, const sink::RoutedRows& rows, const std::string& engine) {
   kept.engine = engine;
   kept.rows += result.affected - result.deleted;  // REPLACE counts a replaced row's deletion too
   if (!result.stopped) return;

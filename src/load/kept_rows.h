@@ -24,7 +24,7 @@ struct KeptRows {
 
 // Adds what `result`, the statements that sent `rows` (a part of the chunk),
 // stored in a table of `engine`.
-void keep_account(KeptRows& kept, const SinkResult& result, const RoutedRows& rows, const std::string& engine);
+void keep_account(KeptRows& kept, const sink::SinkResult& result, const sink::RoutedRows& rows, const std::string& engine);
 
 // "N rows stored in TABLE before the failure could be handled, K of them
 // changed by the server (line L: why); engine E cannot roll back: ...", for

@@ -26,7 +26,7 @@ class Link {
   // Sends the rows of `rows` (over `bytes`) through the mode's sink, in the
   // open transaction. Throws ServerError when the server fails for a reason
   // other than the data.
-  virtual SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds& ids) = 0;
+  virtual sink::SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds& ids) = 0;
   virtual void commit() = 0;    // throws db::ServerError
   virtual void rollback() = 0;  // throws db::ServerError
   // Whether the table's columns are still those the statements name (table/target.h same_definition).
@@ -50,7 +50,7 @@ class Link {
   virtual void also(const std::string& sql) { (void)sql; }
   // Whether the sink checks the rows' values as it sends them (sink/sink.h take_row_check): only where the table
   // can roll back, as the rows before a failed one were sent.
-  virtual bool check_values(const RowCheck& check) {
+  virtual bool check_values(const sink::RowCheck& check) {
     (void)check;
     return false;
   }

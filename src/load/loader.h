@@ -49,8 +49,8 @@ struct JobInput {
 
 struct LoadJob {
   const Options& options;
-  const std::vector<Destination>& destinations;  // one, or a shard-direct load's shards
-  MakeRowRouter make_router;                     // several destinations: a router for each worker
+  const std::vector<sink::Destination>& destinations;  // one, or a shard-direct load's shards
+  sink::MakeRowRouter make_router;                     // several destinations: a router for each worker
   const std::vector<JobInput>& inputs;  // chunk.file indexes them
   const table::AutoIds* ids = nullptr;         // the AUTO_INCREMENT column the fields leave out, numbered by fastload
   Connect connect;                      // a worker's links (load/session_link.h in the program)
@@ -64,8 +64,8 @@ struct LoadJob {
 
   const std::string& name_of(const Chunk& c) const { return inputs[c.file].name; }
   // A destination whose engine cannot roll back (MyISAM, Aria, MEMORY), or nullptr.
-  const Destination* untransactional() const {
-    for (const Destination& d : destinations)
+  const sink::Destination* untransactional() const {
+    for (const sink::Destination& d : destinations)
       if (!d.target.transactional) return &d;
     return nullptr;
   }

@@ -21,13 +21,13 @@ class SessionLink final : public Link {
   SessionLink(const LoadJob& job, std::size_t destination, std::unique_ptr<db::Session> session)
       : job_(job), d_(destination), to_(job.destinations[destination]), session_(std::move(session)) {
     try {
-      sink_ = make_sink(*session_, to_.target, to_.options, job.ids, job.inputs.front().name);
+      sink_ = sink::make_sink(*session_, to_.target, to_.options, job.ids, job.inputs.front().name);
     } catch (const db::ServerError& e) {
       throw table::explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.options.mode);
     }
   }
 
-  SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds& ids) override {
+  sink::SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds& ids) override {
     return sink_->send(rows, bytes, ids);
   }
   void commit() override {
@@ -56,7 +56,7 @@ class SessionLink final : public Link {
   std::string method() const override { return sink_->method(); }
   std::uint64_t take_sent() override { return session_->take_sent(); }
   void also(const std::string& sql) override { session_->execute(sql); }
-  bool check_values(const RowCheck& check) override {
+  bool check_values(const sink::RowCheck& check) override {
     return to_.target.transactional && sink_->take_row_check(check);
   }
 
@@ -68,16 +68,16 @@ class SessionLink final : public Link {
 
   const LoadJob& job_;
   const std::size_t d_;
-  const Destination& to_;
+  const sink::Destination& to_;
   std::unique_ptr<db::Session> session_;
-  std::unique_ptr<Sink> sink_;
+  std::unique_ptr<sink::Sink> sink_;
 };
 
 // A new session to `to`, ready for chunks. Each chunk is one transaction,
 // ended by COMMIT or ROLLBACK: autocommit=0 rather than START TRANSACTION a
 // chunk, the same transactions with less server CPU a row (docs/benchmarks.md).
 // Every worker takes from the one --max-rate limiter, so the cap is the load's.
-std::unique_ptr<db::Session> open_session(const Destination& to, const std::vector<const input::MappedFile*>& mapped,
+std::unique_ptr<db::Session> open_session(const sink::Destination& to, const std::vector<const input::MappedFile*>& mapped,
                                       std::atomic<std::uint64_t>* sent) {
   const Options& o = to.options;
   auto session = std::make_unique<db::Session>(to.connection, to.password, o.compress);

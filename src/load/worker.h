@@ -17,8 +17,8 @@ namespace fastload::load {
 
 struct Worker {
   Links links;                            // one per destination, connected together
-  std::unique_ptr<RowRouter> router;      // several destinations: says where each row goes
-  std::vector<RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
+  std::unique_ptr<sink::RowRouter> router;      // several destinations: says where each row goes
+  std::vector<sink::RoutedRows> routed;         // the current chunk's rows per destination (buffers reused)
   std::optional<ValueChecker> values;     // the values the server would convert silently (load/value_checks.h)
   bool values_in_sink = false;            // the one link's sink checks them as it sends the rows
 

@@ -17,8 +17,8 @@ namespace {
 
 // A shard's table, checked on its server like the target on the head. The
 // fields fill the head's columns by name, whatever the order of the shard's.
-load::Destination shard_destination(const Options& options, const RunState& state, const shard::Shard& shard) {
-  load::Destination d;
+sink::Destination shard_destination(const Options& options, const RunState& state, const shard::Shard& shard) {
+  sink::Destination d;
   d.shard = shard.name;
   d.connection = shard.connection;
   d.password = shard.password;
@@ -33,7 +33,7 @@ load::Destination shard_destination(const Options& options, const RunState& stat
     d.pins = state.pins;
     db::pin_session(*d.control, d.pins);
     d.target = table::check_target(*d.control, d.options);
-    load::probe_target(*d.control, d.target, d.options);
+    sink::probe_target(*d.control, d.target, d.options);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
                                         state.target.display));
@@ -57,7 +57,7 @@ void plan_shards(const Options& options, RunState& state) {
 
 void plan_destinations(const Options& options, RunState& state) {
   if (!state.shards.map) {
-    load::Destination d;
+    sink::Destination d;
     d.connection = options.connection;
     d.password = state.password;
     d.target = state.stage ? state.stage->target : state.target;
@@ -67,11 +67,11 @@ void plan_destinations(const Options& options, RunState& state) {
   } else {
     for (const shard::Shard& shard : state.shards.map->shards)
       state.destinations.push_back(shard_destination(options, state, shard));
-    for (const load::Destination& d : state.destinations) state.summary.shards.push_back({d.shard, 0});
+    for (const sink::Destination& d : state.destinations) state.summary.shards.push_back({d.shard, 0});
   }
   // Leaving a row out means rolling its chunk back and sending the rest again.
   if (options.max_errors > 0)
-    for (const load::Destination& to : state.destinations)
+    for (const sink::Destination& to : state.destinations)
       table::require_transactional(to.target, ExitCode::usage, "--max-errors", "its chunk holding a bad row cannot be "
                                   "rolled back and sent again without that row: the server has already stored the "
                                   "chunk's other rows (and the bad one, changed), so they would be stored twice",
@@ -89,7 +89,7 @@ void make_destinations_durable(RunState& state) {
   }
   bool durable = true;
   std::vector<std::string> how;
-  for (load::Destination& to : state.destinations) {
+  for (sink::Destination& to : state.destinations) {
     table::Durability d = table::make_durable(*to.control, to.target);
     durable = durable && d.durable;
     how.push_back(fmt::format("shard {}: {}", to.shard, d.how));
@@ -101,7 +101,7 @@ void make_destinations_durable(RunState& state) {
 
 void analyze_destinations(RunState& state) {
   if (!state.shards.map) return table::analyze(*state.control, state.target);
-  for (load::Destination& to : state.destinations) table::analyze(*to.control, to.target);
+  for (sink::Destination& to : state.destinations) table::analyze(*to.control, to.target);
 }
 
 }  // namespace fastload

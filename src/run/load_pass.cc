@@ -19,7 +19,7 @@ namespace fastload {
 namespace {
 
 // A shard-direct load's routers: one for each worker, reading the row's partitioning columns.
-load::MakeRowRouter row_routers(const Options& options, const RunState& state) {
+sink::MakeRowRouter row_routers(const Options& options, const RunState& state) {
   if (!state.shards.map) return {};
   const shard::ShardMap* map = &*state.shards.map;
   return [map, &options] { return std::make_unique<shard::ShardRouter>(*map, options.dialect); };
@@ -178,7 +178,7 @@ void take_book(RunState& state, load::ChunkBook& book) {
 // A table that cannot roll back keeps what failed chunks stored: the failure says exactly what, chunk by chunk.
 Failure with_left_behind(const Failure& stopped, const RunState& state) {
   auto cannot = std::find_if(state.destinations.begin(), state.destinations.end(),
-                             [](const load::Destination& d) { return !d.target.transactional; });
+                             [](const sink::Destination& d) { return !d.target.transactional; });
   if (cannot == state.destinations.end()) return stopped;
   std::string message = stopped.what();
   for (const load::ChunkOutcome& o : state.outcomes)
@@ -283,7 +283,7 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
     stopped = Failure(ExitCode::rejected, fmt::format(
         "{}: rows were rejected (see above); {}. Fix those rows, then reload the chunks that are not "
         "committed (listed below)", state.summary.file, std::all_of(state.destinations.begin(),
-        state.destinations.end(), [](const load::Destination& d) { return d.target.transactional; })
+        state.destinations.end(), [](const sink::Destination& d) { return d.target.transactional; })
         ? "nothing of the rejected chunk was committed" : "what the rejected chunk left in the table is said below"));
   if (stopped && std::any_of(s.spans.begin(), s.spans.end(), [](const report::ChunkSpan& span) {
         return span.state.unverified;

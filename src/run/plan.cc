@@ -57,7 +57,7 @@ void plan_pass(const Options& o, RunState& state) {
   plan_inputs(state, plan);
   const table::Target& target = state.destinations.empty() ? state.target : state.destinations.front().target;
   const table::AutoIds* ids = state.auto_ids ? &*state.auto_ids : nullptr;
-  std::unique_ptr<Sink> sink = load::make_sink(*state.control, target, o, ids, state.inputs.front().path);
+  std::unique_ptr<sink::Sink> sink = sink::make_sink(*state.control, target, o, ids, state.inputs.front().path);
   const std::string& why = state.summary.mode_reason;
   plan.push_back(fmt::format("{} thread{}, each with its own connection{}; --mode {}{}: {}", state.summary.threads,
                              state.summary.threads == 1 ? "" : "s",

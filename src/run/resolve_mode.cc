@@ -56,13 +56,13 @@ void give_run_clock(RunState& state) {
 void resolve_mode(const Options& options, RunState& state) {
   state.resolved = options;
   give_run_clock(state);
-  if (!traits(options.mode).chosen) return load::probe_target(*state.control, state.target, *state.resolved);
+  if (!traits(options.mode).chosen) return sink::probe_target(*state.control, state.target, *state.resolved);
   const TableShape shape = shape_of(*state.control, state.target);
   ServerFacts server{.array_binding = options.array_binding && state.control->supports_array_binding(),
                      .max_allowed_packet = state.control->max_allowed_packet()};
   resolve(state, choose_mode(shape, server, options));
   try {
-    load::probe_target(*state.control, state.target, *state.resolved);
+    sink::probe_target(*state.control, state.target, *state.resolved);
   } catch (const Failure& refused) {
     if (refused.code() != ExitCode::local_infile || state.resolved->mode != Mode::load) throw;
     server.local_infile_refused = true;
@@ -70,7 +70,7 @@ void resolve_mode(const Options& options, RunState& state) {
     if (instead.mode == Mode::load) throw;  // the options need LOAD DATA: its refusal stands (exit 6)
     spdlog::warn("the server refuses LOAD DATA LOCAL (local_infile=0): loading with prepared INSERTs");
     resolve(state, instead);
-    load::probe_target(*state.control, state.target, *state.resolved);
+    sink::probe_target(*state.control, state.target, *state.resolved);
   }
 }
 

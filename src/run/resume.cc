@@ -52,7 +52,7 @@ void identify_inputs(const Options& options, RunState& state) {
 table::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
                                const std::vector<Chunk>& chunks, std::size_t d) {
   const input::FileIdentity& file = input.identity;
-  const load::Destination& to = state.destinations[d];
+  const sink::Destination& to = state.destinations[d];
   table::LoadIdentity id;
   id.target = to.shard.empty() ? state.target.quoted
                                : fmt::format("{} shard {} {}", state.target.quoted, to.shard, to.target.quoted);
@@ -169,7 +169,7 @@ bool something_to_load(const RunState& state) {
 // The ledgers' word on these files and this table: chunks an earlier --resume
 // run committed are skipped; a mismatch (changed file, recreated table) is refused.
 void resume_pass(const Options& options, RunState& state) {
-  for (const load::Destination& to : state.destinations)
+  for (const sink::Destination& to : state.destinations)
     table::require_transactional(to.target, ExitCode::cannot_resume, "--resume", "the rows of a failed chunk would "
                                 "stay in it, so a rerun could not know which of them are there", "Run without "
                                 "--resume", to.where());

@@ -87,7 +87,7 @@ struct RunState {
   db::SessionPins pins;  // the session variables every session of the run sets first
   table::Target target;
   shard::ShardPlan shards;  // a Spider table: its map (shard-direct), or why the head loads it
-  std::vector<load::Destination> destinations;  // the target (or --atomic's stage), or the shards
+  std::vector<sink::Destination> destinations;  // the target (or --atomic's stage), or the shards
   std::optional<table::Stage> stage;  // --atomic: where the workers load, until the publish
   std::optional<table::AutoIds> auto_ids;  // the AUTO_INCREMENT column the fields leave out, numbered in file order
   // The ids the server makes up for a NULL or 0 the file gives the AUTO_INCREMENT column, worked out in file order.

@@ -6,7 +6,7 @@
 
 namespace fastload::shard {
 
-load::RowDestination ShardRouter::route(std::string_view text, text::RowEnd end) {
+sink::RowDestination ShardRouter::route(std::string_view text, text::RowEnd end) {
   if (!map_.partitioning) return {};
   fields_.clear();
   parser_.clear();

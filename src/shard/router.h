@@ -14,12 +14,12 @@
 
 namespace fastload::shard {
 
-class ShardRouter final : public load::RowRouter {
+class ShardRouter final : public sink::RowRouter {
  public:
   ShardRouter(const ShardMap& map, const Dialect& dialect) : map_(map), parser_(dialect) {}
 
   // The shard of the row `text` (without its line terminator), or why it has none.
-  load::RowDestination route(std::string_view text, text::RowEnd end) override;
+  sink::RowDestination route(std::string_view text, text::RowEnd end) override;
 
  private:
   const ShardMap& map_;

@@ -1,6 +1,6 @@
 #include "sink/bulk_request.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 void BulkRequest::start(const std::vector<std::uint16_t>& types) {
   used_ = 0;
@@ -33,4 +33,4 @@ char* BulkRequest::length(char* p, std::size_t n) {
   return p;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

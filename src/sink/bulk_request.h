@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fastload::load {
+namespace fastload::sink {
 
 class BulkRequest {
  public:
@@ -72,4 +72,4 @@ class BulkRequest {
   std::size_t used_ = 0;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -13,7 +13,7 @@
 #include "db/session_variables.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 struct Destination {
   std::string shard;                     // the shard's name; empty for the target itself
@@ -29,4 +29,4 @@ struct Destination {
   std::string where() const { return shard.empty() ? "" : " on shard " + shard; }
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -6,7 +6,7 @@
 #include <regex>
 #include <spdlog/spdlog.h>
 
-namespace fastload::load {
+namespace fastload::sink {
 namespace {
 
 constexpr unsigned long kMaxConditions = 64;  // reported per statement: the server's default max_error_count
@@ -207,4 +207,4 @@ void note_stop(SinkResult& result, std::uint64_t first_row, unsigned code) {
     if (p.code == code && p.row_in_chunk >= first_row) result.stopped_at = p.row_in_chunk;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -13,7 +13,7 @@
 #include "db/session.h"
 #include "db/server_errors.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // True when the server's account of `rows` rows (a statement's or a whole
 // chunk's) is exactly what `policy` allows: every row read, and
@@ -50,4 +50,4 @@ std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_r
 // for it (0 when none does).
 void note_stop(SinkResult& result, std::uint64_t first_row, unsigned code);
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

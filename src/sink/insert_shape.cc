@@ -8,7 +8,7 @@
 #include "text/sql_text.h"
 #include "sink/statement_batch.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 namespace {
 
 // The entry of --columns a variable holds: its last one, as LOAD DATA sets it field after field.
@@ -126,4 +126,4 @@ InsertShape make_insert_shape(db::Session& session, const table::Target& target,
   return shape;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

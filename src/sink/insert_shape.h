@@ -22,7 +22,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // One value of a row's tuple.
 struct ValueSlot {
@@ -112,4 +112,4 @@ class InsertShape {
 // reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
 InsertShape make_insert_shape(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids);
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -9,7 +9,7 @@
 #include "sink/diagnose.h"
 #include "sink/statement_batch.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 namespace {
 
 // Under LOCAL no keyword already means IGNORE; the statement says it anyway when asked.
@@ -129,4 +129,4 @@ SinkResult parse_load_info(const std::string& info) {
   return result;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

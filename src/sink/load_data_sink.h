@@ -16,7 +16,7 @@
 #include "table/target.h"
 #include "text/row_scanner.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 class LoadDataSink : public Sink {
  public:
@@ -52,4 +52,4 @@ std::string load_data_clauses(const Dialect& dialect);
 // Throws ServerError when the report has another shape.
 SinkResult parse_load_info(const std::string& info);
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -7,7 +7,7 @@
 #include "sink/prepared_insert_sink.h"
 #include "sink/text_insert_sink.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
                                 const std::string& file) {
@@ -28,4 +28,4 @@ std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& targe
   throw Failure(ExitCode::internal, "the mode table names an unknown sink");
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

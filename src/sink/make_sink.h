@@ -10,11 +10,11 @@
 #include "table/auto_ids.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // The sink `options.mode` sends rows through on `session` into `target`.
 // `file`: the input, named to a server that reads it itself.
 std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
                                 const std::string& file);
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

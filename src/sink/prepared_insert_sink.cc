@@ -9,7 +9,7 @@
 #include "sink/bulk_request.h"
 #include "sink/statement_batch.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // A server-side prepared statement (RAII over MYSQL_STMT*).
 class PreparedStatement {
@@ -417,4 +417,4 @@ bool PreparedInsertSink::add_to_tuples(const RowValues& row, SinkResult& result)
   return true;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -20,7 +20,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 class PreparedStatement;
 struct BindBuffers;
@@ -96,4 +96,4 @@ class PreparedInsertSink : public Sink {
   std::size_t batch_bytes_ = 0;
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

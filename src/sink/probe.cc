@@ -7,7 +7,7 @@
 #include "sink/load_data_sink.h"
 #include "sink/statement_batch.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 namespace {
 
 // Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
@@ -51,4 +51,4 @@ void probe_target(db::Session& session, const table::Target& t, const Options& o
   }
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -7,10 +7,10 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // Throws Failure: ExitCode::usage when the server refuses a --set expression,
 // else what explain() (table/target.h) makes of the server's refusal.
 void probe_target(db::Session& session, const table::Target& target, const Options& options);
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -1,6 +1,6 @@
 #include "sink/route.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 namespace {
 
 void reset(RoutedRows& rows, const Chunk& chunk) {
@@ -53,4 +53,4 @@ void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::
   }
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

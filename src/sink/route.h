@@ -16,7 +16,7 @@
 #include "base/problem.h"
 #include "text/row_scanner.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // One destination's rows of a chunk.
 struct RoutedRows {
@@ -61,4 +61,4 @@ void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::
                 const Dialect& dialect, const RouteRow* route, std::vector<RoutedRows>& out,
                 std::vector<Problem>& refused);
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -14,11 +14,11 @@
 #include "base/problem.h"
 #include "text/field_parser.h"
 
-namespace fastload {
-
-namespace table {
+namespace fastload::table {
 struct RowIds;
 }
+
+namespace fastload::sink {
 
 struct SinkResult {
   std::uint64_t records = 0;   // rows the server read
@@ -65,4 +65,4 @@ class Sink {
   virtual std::string statement() const = 0;
 };
 
-}  // namespace fastload
+}  // namespace fastload::sink

@@ -10,7 +10,7 @@
 #include "sink/diagnose.h"
 #include "db/session.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 // A row that cannot fit any statement, alone in it, under max_allowed_packet
 // (statements of one row were tried: only such a row is refused).
@@ -63,4 +63,4 @@ bool run_batch(db::Session& session, SinkResult& result, std::uint64_t first_row
   return check_statement(session, statement, rows, first_row, result);
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -2,7 +2,7 @@
 
 #include "sink/statement_batch.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 namespace {
 
 // The longest statement the server reads: its packet (the statement after a
@@ -127,4 +127,4 @@ SinkResult TextInsertSink::send(const Chunk& chunk, std::string_view file, const
   return result;
 }
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

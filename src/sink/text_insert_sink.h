@@ -13,7 +13,7 @@
 #include "db/session.h"
 #include "table/target.h"
 
-namespace fastload::load {
+namespace fastload::sink {
 
 class TextInsertSink : public Sink {
  public:
@@ -52,4 +52,4 @@ class TextInsertSink : public Sink {
   RowCheck check_;  // the values' check, when the worker gave one
 };
 
-}  // namespace fastload::load
+}  // namespace fastload::sink

@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (clause) {
-    std::cout << fastload::load::load_data_clauses(dialect);
+    std::cout << fastload::sink::load_data_clauses(dialect);
     if (dialect.skip_rows > 0) std::cout << " IGNORE " << dialect.skip_rows << " LINES";
     std::cout << '\n';
     return 0;

@@ -34,7 +34,7 @@ struct Reader {
     unsigned indicator = static_cast<unsigned char>(bytes.at(at++));
     if (indicator == 1) return std::nullopt;
     EXPECT_EQ(indicator, 0u);
-    if ((type & 0xff) == BulkRequest::kLongLong) return std::to_string(static_cast<std::int64_t>(number(8)));
+    if ((type & 0xff) == sink::BulkRequest::kLongLong) return std::to_string(static_cast<std::int64_t>(number(8)));
     std::uint64_t n = length();
     std::string text(bytes.substr(at, n));
     at += n;
@@ -43,11 +43,11 @@ struct Reader {
 };
 
 TEST(BulkRequest, TheServerReadsBackEveryLengthFormAndIntegerEdge) {
-  const std::vector<std::uint16_t> types = {BulkRequest::kLongLong, BulkRequest::kString,
-                                            BulkRequest::kBlob};
+  const std::vector<std::uint16_t> types = {sink::BulkRequest::kLongLong, sink::BulkRequest::kString,
+                                            sink::BulkRequest::kBlob};
   std::vector<std::string> texts;
   for (std::size_t n : {0, 1, 250, 251, 65535, 65536, (1 << 24) - 1, 1 << 24}) texts.push_back(std::string(n, 'x'));
-  BulkRequest request;
+  sink::BulkRequest request;
   request.start(types);
   std::vector<std::int64_t> integers = {0, -1, LLONG_MIN, LLONG_MAX, 4294967296};
   for (std::size_t row = 0; row < texts.size(); ++row) {
@@ -71,18 +71,18 @@ TEST(BulkRequest, TheServerReadsBackEveryLengthFormAndIntegerEdge) {
 }
 
 TEST(BulkRequest, TruncateDropsARowAndStartBeginsAnew) {
-  BulkRequest request;
-  request.start({BulkRequest::kString});
+  sink::BulkRequest request;
+  request.start({sink::BulkRequest::kString});
   request.text("kept");
   std::size_t mark = request.size();
   request.text(std::string(1000, 'y'));
   request.truncate(mark);
   request.text("next");
   Reader r{request.bytes(), 8};
-  EXPECT_EQ(r.value(BulkRequest::kString), "kept");
-  EXPECT_EQ(r.value(BulkRequest::kString), "next");
+  EXPECT_EQ(r.value(sink::BulkRequest::kString), "kept");
+  EXPECT_EQ(r.value(sink::BulkRequest::kString), "next");
   EXPECT_EQ(r.at, request.size());
-  request.start({BulkRequest::kLongLong | BulkRequest::kUnsigned});
+  request.start({sink::BulkRequest::kLongLong | sink::BulkRequest::kUnsigned});
   EXPECT_EQ(request.size(), 8u);
 }
 

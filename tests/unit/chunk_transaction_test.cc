@@ -50,14 +50,14 @@ class FakeLink final : public Link {
  public:
   explicit FakeLink(FakeServer& server) : s_(server) {}
 
-  SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds&) override {
+  sink::SinkResult send(const Chunk& rows, std::string_view bytes, const table::RowIds&) override {
     ++s_.sends;
     if (!s_.send_errors.empty()) {
       unsigned code = s_.send_errors.front();
       s_.send_errors.pop_front();
       if (code) throw db::ServerError(code, "HY000", "injected error " + std::to_string(code));
     }
-    SinkResult result;
+    sink::SinkResult result;
     std::uint64_t r = 0;
     for (const std::string& row : rows_of(bytes)) {
       ++r;
@@ -102,9 +102,9 @@ class FakeLink final : public Link {
 };
 
 // Sends the rows whose first field is even to destination 0, the others to 1.
-class ParityRouter final : public RowRouter {
+class ParityRouter final : public sink::RowRouter {
  public:
-  RowDestination route(std::string_view text, text::RowEnd) override {
+  sink::RowDestination route(std::string_view text, text::RowEnd) override {
     return {static_cast<std::size_t>((text.front() - '0') % 2), 0, {}};
   }
 };
@@ -117,8 +117,8 @@ class ChunkTransaction : public ::testing::Test {
     options_.retries = 2;
   }
 
-  Destination destination(const FakeServer& server, std::string shard = {}) {
-    Destination d;
+  sink::Destination destination(const FakeServer& server, std::string shard = {}) {
+    sink::Destination d;
     d.shard = std::move(shard);
     d.target.display = "db.t";
     d.target.quoted = "`db`.`t`";
@@ -166,7 +166,7 @@ class ChunkTransaction : public ::testing::Test {
   }
 
   Options options_;
-  std::vector<Destination> destinations_;
+  std::vector<sink::Destination> destinations_;
   std::vector<JobInput> inputs_;
   LoadCounters counters_;
   std::optional<Failure> failure_;

@@ -194,7 +194,7 @@ TEST(CheckColumns, DefaultColumnsLeaveOutInvisibleOnes) {
   std::vector<std::string> names;
   for (const table::Column* c : table::default_columns(t)) names.push_back(c->name);
   EXPECT_EQ(names, (Names{"id", "g", "s"}));
-  load::InsertShape shape(t, with({{"id"}, {"h"}, {"skip", true}, {"s"}}, {}), true);
+  sink::InsertShape shape(t, with({{"id"}, {"h"}, {"skip", true}, {"s"}}, {}), true);
   EXPECT_EQ(shape.placeholders(1), "INSERT INTO `d`.`t` (`id`,`h`,`s`) VALUES (?,?,?)");  // named, it is filled
 }
 
@@ -224,14 +224,14 @@ TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
 
 TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
   table::Target t = table();
-  load::InsertShape shape(t, Options{}, true);
+  sink::InsertShape shape(t, Options{}, true);
   EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,?),(?,?,?,?)");
   EXPECT_EQ(shape.width().fields, 4u);
   EXPECT_EQ(shape.width().required, 4u);
   ASSERT_EQ(shape.slots().size(), 4u);
   EXPECT_EQ(shape.slots()[2].column, &t.columns[2]);
   t.columns[1].invisible = true;
-  load::InsertShape visible(t, Options{}, true);
+  sink::InsertShape visible(t, Options{}, true);
   EXPECT_EQ(visible.placeholders(1), "INSERT INTO `d`.`t` (`id`,`b`,`c`) VALUES (?,?,?)");
   EXPECT_EQ(visible.width().fields, 3u);
   EXPECT_EQ(visible.slots()[1].column, &t.columns[2]);
@@ -242,7 +242,7 @@ TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
   Options o = with({{"id"}, {"skip", true}, {"b"}, {"x", true}, {"y", true}},
                    {{"c", "CONCAT(UPPER(@X), '@x', b, @nope)"}, {"a", "@y # comment"}});
   o.on_duplicate = OnDuplicate::replace;
-  load::InsertShape shape(t, o, true);
+  sink::InsertShape shape(t, o, true);
   const char* cast = " AS CHAR CHARACTER SET utf8mb4";
   EXPECT_EQ(shape.placeholders(1), fmt::format("REPLACE INTO `d`.`t` (`id`,`b`,`c`,`A`) VALUES "
                                                "(?,?,CONCAT(UPPER(CAST(?{})), '@x', b, @nope),CAST(?{}) # comment\n)",
@@ -257,13 +257,13 @@ TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
   EXPECT_EQ(shape.width().fields, 5u);
   EXPECT_EQ(shape.width().required, 3u);  // @x and @y may be missing: NULL, as LOAD DATA sets them
   std::string tuple;
-  shape.append_tuple(tuple, [](std::string& out, const load::ValueSlot& s) { out += std::to_string(s.field); });
+  shape.append_tuple(tuple, [](std::string& out, const sink::ValueSlot& s) { out += std::to_string(s.field); });
   EXPECT_EQ(tuple.substr(0, 6), "(0,2,C");
 }
 
 TEST(InsertShape, AVariableTwiceHoldsItsLastField) {
   table::Target t = table();
-  load::InsertShape shape(t, with({{"x", true}, {"id"}, {"x", true}}, {{"c", "@x"}}), true);
+  sink::InsertShape shape(t, with({{"x", true}, {"id"}, {"x", true}}, {{"c", "@x"}}), true);
   EXPECT_EQ(shape.placeholders(1),
             "INSERT INTO `d`.`t` (`id`,`c`) VALUES (?,CAST(? AS CHAR CHARACTER SET utf8mb4))");
   EXPECT_EQ(shape.slots()[1].field, 2u);
@@ -271,7 +271,7 @@ TEST(InsertShape, AVariableTwiceHoldsItsLastField) {
 
 TEST(InsertShape, OnlyVariablesAndConstants) {
   table::Target t = table();
-  load::InsertShape shape(t, with({{"skip", true}}, {{"c", "'k'"}}), true);
+  sink::InsertShape shape(t, with({{"skip", true}}, {{"c", "'k'"}}), true);
   EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`c`) VALUES ('k'),('k')");
   EXPECT_TRUE(shape.slots().empty());
   EXPECT_EQ(shape.width().required, 0u);
@@ -279,9 +279,9 @@ TEST(InsertShape, OnlyVariablesAndConstants) {
 
 TEST(InsertShape, SaysWhenExpressionsReadFields) {
   table::Target t = table();
-  EXPECT_TRUE(load::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "UPPER(@x)"}}), true).expressions_read_fields());
-  EXPECT_FALSE(load::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "NOW()"}}), true).expressions_read_fields());
-  EXPECT_FALSE(load::InsertShape(t, Options{}, true).expressions_read_fields());
+  EXPECT_TRUE(sink::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "UPPER(@x)"}}), true).expressions_read_fields());
+  EXPECT_FALSE(sink::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "NOW()"}}), true).expressions_read_fields());
+  EXPECT_FALSE(sink::InsertShape(t, Options{}, true).expressions_read_fields());
 }
 
 // The fields text::ChunkRows hands out for `text` (default text format), or the problem it reports.
@@ -359,7 +359,7 @@ TEST(RunClock, AnHourShownTwiceOrACallItCannotWriteKeepsTheStatementsTimeAndSays
 TEST(InsertShape, AssignmentsWithoutColumnsFollowTheTablesColumns) {
   table::Target t = table();
   t.columns[3].invisible = true;
-  load::InsertShape invisible(t, with({}, {{"c", "DATE'2026-11-28'"}}), true);
+  sink::InsertShape invisible(t, with({}, {{"c", "DATE'2026-11-28'"}}), true);
   EXPECT_EQ(invisible.placeholders(1), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,DATE'2026-11-28')");
 }
 

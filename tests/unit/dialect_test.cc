@@ -42,16 +42,16 @@ ExitCode refusal(std::vector<std::string> args, std::string* message = nullptr) 
 TEST(DialectOptions, CsvIsTheServersCsvClause) {
   const Dialect d = with({"--csv"});
   EXPECT_EQ(d, csv_dialect());
-  EXPECT_EQ(load::load_data_clauses(d),
+  EXPECT_EQ(sink::load_data_clauses(d),
             "FIELDS TERMINATED BY X'2C' OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' LINES TERMINATED BY X'0A'");
-  EXPECT_EQ(load::load_data_clauses(Dialect{}),
+  EXPECT_EQ(sink::load_data_clauses(Dialect{}),
             "FIELDS TERMINATED BY X'09' ESCAPED BY X'5C' LINES TERMINATED BY X'0A'");
 }
 
 TEST(DialectOptions, LinesStartingBy) {
   const Dialect d = with({"--csv", "--lines-starting-by", "> \\t"});
   EXPECT_EQ(d.line_start, "> \t");
-  EXPECT_EQ(load::load_data_clauses(d), "FIELDS TERMINATED BY X'2C' OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' "
+  EXPECT_EQ(sink::load_data_clauses(d), "FIELDS TERMINATED BY X'2C' OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' "
                                         "LINES STARTING BY X'3E2009' TERMINATED BY X'0A'");
   EXPECT_EQ(with({"--lines-starting-by="}), Dialect{});  // '' is no prefix, as for the server
   EXPECT_EQ(describe(d), "csv --lines-starting-by '> \\t'");  // in the --resume ledger's format

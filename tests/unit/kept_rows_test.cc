@@ -16,14 +16,14 @@ Problem problem(std::uint64_t row, std::uint64_t line, unsigned code, const char
   return p;
 }
 
-RoutedRows rows_of(std::uint64_t rows) {
-  RoutedRows r;
+sink::RoutedRows rows_of(std::uint64_t rows) {
+  sink::RoutedRows r;
   r.chunk.rows = rows;
   return r;
 }
 
 TEST(KeptRows, LoadDataLocalStoresTheWholeChunkWithItsWarnedRowsChanged) {
-  SinkResult result;  // Records: 5  Deleted: 0  Skipped: 1 (a duplicate key)  Warnings: 2
+  sink::SinkResult result;  // Records: 5  Deleted: 0  Skipped: 1 (a duplicate key)  Warnings: 2
   result.affected = 4;
   KeptRows kept;
   keep_account(kept, result, rows_of(5), "MyISAM");
@@ -35,7 +35,7 @@ TEST(KeptRows, LoadDataLocalStoresTheWholeChunkWithItsWarnedRowsChanged) {
 }
 
 TEST(KeptRows, AStrictInsertStoppedAtItsBadRowKeepsTheRowsBeforeIt) {
-  SinkResult result;  // one statement of rows 1-2 completed, the next (rows 3-5) stopped at row 4
+  sink::SinkResult result;  // one statement of rows 1-2 completed, the next (rows 3-5) stopped at row 4
   result.affected = 2;
   result.stopped = true;
   result.stopped_first = 3;
@@ -49,7 +49,7 @@ TEST(KeptRows, AStrictInsertStoppedAtItsBadRowKeepsTheRowsBeforeIt) {
 }
 
 TEST(KeptRows, AStopWithoutItsRowIsARangeNotAGuess) {
-  SinkResult result;
+  sink::SinkResult result;
   result.affected = 2;
   result.stopped = true;
   result.stopped_first = 3;
@@ -60,7 +60,7 @@ TEST(KeptRows, AStopWithoutItsRowIsARangeNotAGuess) {
 
 TEST(KeptRows, NothingSentIsSaid) {
   KeptRows kept;
-  keep_account(kept, SinkResult{}, rows_of(5), "MyISAM");
+  keep_account(kept, sink::SinkResult{}, rows_of(5), "MyISAM");
   EXPECT_EQ(left_behind(kept, {problem(2, 2, 0, "3 fields, the table has 2")}, "c", "db.t"),
             "c: nothing of it was stored in db.t (engine MyISAM cannot roll back, but no row reached it)");
 }

@@ -10,7 +10,7 @@ namespace fastload {
 namespace {
 
 TEST(ParseLoadInfo, ReadsTheServersCounts) {
-  auto r = load::parse_load_info("Records: 6  Deleted: 1  Skipped: 2  Warnings: 7");
+  auto r = sink::parse_load_info("Records: 6  Deleted: 1  Skipped: 2  Warnings: 7");
   EXPECT_EQ(r.records, 6u);
   EXPECT_EQ(r.deleted, 1u);
   EXPECT_EQ(r.skipped, 2u);
@@ -18,8 +18,8 @@ TEST(ParseLoadInfo, ReadsTheServersCounts) {
 }
 
 TEST(ParseLoadInfo, AnUnreadableReportIsAFailureNotZeroRows) {
-  EXPECT_THROW(load::parse_load_info(""), db::ServerError);
-  EXPECT_THROW(load::parse_load_info("Rows matched: 1"), db::ServerError);
+  EXPECT_THROW(sink::parse_load_info(""), db::ServerError);
+  EXPECT_THROW(sink::parse_load_info("Rows matched: 1"), db::ServerError);
 }
 
 TEST(FormatProblem, NamesFileLineByteCodeAndHint) {

@@ -13,11 +13,11 @@ namespace fastload::load {
 namespace {
 
 // The rows of `chunk` but `excluded`, to one destination.
-RoutedRows without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
+sink::RoutedRows without_rows(std::string_view file, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
                         const Dialect& dialect) {
-  std::vector<RoutedRows> out;
+  std::vector<sink::RoutedRows> out;
   std::vector<Problem> refused;
-  route_rows(file, chunk, excluded, dialect, nullptr, out, refused);
+  sink::route_rows(file, chunk, excluded, dialect, nullptr, out, refused);
   EXPECT_TRUE(refused.empty());
   EXPECT_EQ(out.size(), 1u);
   return out.at(0);
@@ -31,7 +31,7 @@ Chunk whole(std::string_view file) {
 
 TEST(RouteRows, LeavesOutExactlyTheRowsNamed) {
   std::string file = "1\ta\n2\tb\\\nstill 2\n3\tc\n4\td\n";
-  RoutedRows w = without_rows(file, whole(file), {2, 4}, Dialect{});
+  sink::RoutedRows w = without_rows(file, whole(file), {2, 4}, Dialect{});
   EXPECT_EQ(w.bytes(), "1\ta\n3\tc\n");
   EXPECT_EQ(w.chunk.begin, 0u);
   EXPECT_EQ(w.chunk.end, w.bytes().size());
@@ -41,10 +41,10 @@ TEST(RouteRows, LeavesOutExactlyTheRowsNamed) {
 
 TEST(RouteRows, KeepsALastRowWithoutLineFeedAsItIs) {
   std::string file = "1\ta\n2\tb\n3\tc";
-  RoutedRows w = without_rows(file, whole(file), {2}, Dialect{});
+  sink::RoutedRows w = without_rows(file, whole(file), {2}, Dialect{});
   EXPECT_EQ(w.bytes(), "1\ta\n3\tc");
   EXPECT_EQ(w.original_row, (std::vector<std::uint64_t>{1, 3}));
-  RoutedRows last = without_rows(file, whole(file), {3}, Dialect{});
+  sink::RoutedRows last = without_rows(file, whole(file), {3}, Dialect{});
   EXPECT_EQ(last.bytes(), "1\ta\n2\tb\n");
   EXPECT_EQ(last.chunk.rows, 2u);
 }
@@ -54,7 +54,7 @@ TEST(RouteRows, WorksOnAChunkInTheMiddleOfTheFile) {
   auto chunks = chunks::split(file, 8, 1, Dialect{});
   ASSERT_GE(chunks.size(), 2u);
   const Chunk& second = chunks[1];
-  RoutedRows w = without_rows(file, second, {1}, Dialect{});
+  sink::RoutedRows w = without_rows(file, second, {1}, Dialect{});
   std::string expected = file.substr(second.begin, second.size());
   expected.erase(0, expected.find('\n') + 1);
   EXPECT_EQ(w.bytes(), expected);
@@ -67,7 +67,7 @@ TEST(RouteRows, KeepsQuotedLineEndsInsideTheirRow) {
   std::string file = "1,\"a\nb\"\n2,\"c\n\"\n3,d";
   auto chunks = chunks::split(file, file.size() + 1, 1, csv);
   ASSERT_EQ(chunks.size(), 1u);
-  RoutedRows w = without_rows(file, chunks[0], {2}, csv);
+  sink::RoutedRows w = without_rows(file, chunks[0], {2}, csv);
   EXPECT_EQ(w.bytes(), "1,\"a\nb\"\n3,d");
   EXPECT_EQ(w.original_row, (std::vector<std::uint64_t>{1, 3}));
 }
@@ -77,13 +77,13 @@ TEST(RouteRows, KeepsMultiByteLineTerminators) {
   crlf.line_terminator = "\r\n";
   std::string file = "1\ta\r\n2\tb\r\n3\tc\r\n";
   auto chunks = chunks::split(file, file.size() + 1, 1, crlf);
-  RoutedRows w = without_rows(file, chunks.at(0), {1}, crlf);
+  sink::RoutedRows w = without_rows(file, chunks.at(0), {1}, crlf);
   EXPECT_EQ(w.bytes(), "2\tb\r\n3\tc\r\n");
 }
 
 TEST(RouteRows, AllRowsToOneDestinationAreTheChunkItself) {
   std::string file = "1\ta\n2\tb\n";
-  RoutedRows w = without_rows(file, whole(file), {}, Dialect{});
+  sink::RoutedRows w = without_rows(file, whole(file), {}, Dialect{});
   EXPECT_FALSE(w.copied);
   EXPECT_EQ(w.bytes().data(), file.data());
   EXPECT_EQ(w.chunk.rows, 2u);
@@ -92,13 +92,13 @@ TEST(RouteRows, AllRowsToOneDestinationAreTheChunkItself) {
 
 TEST(RouteRows, SplitsRowsAmongDestinationsAndRefusesWhatTheRouterRefuses) {
   std::string file = "1\ta\n2\tb\\\nstill 2\n3\tc\nx\td\n5\te";
-  const RouteRow by_parity = [](std::string_view text, text::RowEnd) {
-    if (text[0] == 'x') return RowDestination{0, 1526, "Table has no partition for value x"};
-    return RowDestination{static_cast<std::size_t>((text[0] - '0') % 2), 0, {}};
+  const sink::RouteRow by_parity = [](std::string_view text, text::RowEnd) {
+    if (text[0] == 'x') return sink::RowDestination{0, 1526, "Table has no partition for value x"};
+    return sink::RowDestination{static_cast<std::size_t>((text[0] - '0') % 2), 0, {}};
   };
-  std::vector<RoutedRows> out(2);
+  std::vector<sink::RoutedRows> out(2);
   std::vector<Problem> refused;
-  route_rows(file, whole(file), {3}, Dialect{}, &by_parity, out, refused);
+  sink::route_rows(file, whole(file), {3}, Dialect{}, &by_parity, out, refused);
   EXPECT_EQ(out[0].bytes(), "2\tb\\\nstill 2\n");
   EXPECT_EQ(out[0].original_row, (std::vector<std::uint64_t>{2}));
   EXPECT_EQ(out[1].bytes(), "1\ta\n5\te");
@@ -109,7 +109,7 @@ TEST(RouteRows, SplitsRowsAmongDestinationsAndRefusesWhatTheRouterRefuses) {
   EXPECT_EQ(refused[0].row_in_chunk, 4u);
   EXPECT_EQ(refused[0].code, 1526u);
   // Reused for the next chunk: nothing of this one is left in the buffers.
-  route_rows(file, whole(file), {1, 2, 4, 5}, Dialect{}, &by_parity, out, refused);
+  sink::route_rows(file, whole(file), {1, 2, 4, 5}, Dialect{}, &by_parity, out, refused);
   EXPECT_EQ(out[0].bytes(), "");
   EXPECT_EQ(out[1].bytes(), "3\tc\n");
 }
