@@ -5,7 +5,7 @@
 
 namespace fastload::chunks {
 
-ReadAhead::ReadAhead(input::StreamChunks& cutter, Limits limits) : cutter_(cutter), limits_(std::move(limits)) {}
+ReadAhead::ReadAhead(chunks::StreamChunks& cutter, Limits limits) : cutter_(cutter), limits_(std::move(limits)) {}
 
 ReadAhead::~ReadAhead() { stop(); }
 
@@ -33,7 +33,7 @@ void ReadAhead::run() noexcept {
         changed_.wait(lock, [&] { return stopping_ || wants_more(); });
         if (stopping_) return;
       }
-      std::optional<input::StreamChunk> chunk = cutter_.next();
+      std::optional<chunks::StreamChunk> chunk = cutter_.next();
       if (!chunk) return finish(std::nullopt, std::numeric_limits<std::uint64_t>::max());
       hold(std::move(*chunk), cutter_.verified());
     }
@@ -45,7 +45,7 @@ void ReadAhead::run() noexcept {
 }
 
 // Keeps `chunk` for a worker: in memory within the bound, else in the spill file.
-void ReadAhead::hold(input::StreamChunk chunk, std::uint64_t verified) {
+void ReadAhead::hold(chunks::StreamChunk chunk, std::uint64_t verified) {
   const std::uint64_t size = chunk.bytes.size();
   bool in_memory = false;
   {
@@ -75,7 +75,7 @@ void ReadAhead::finish(std::optional<Failure> failure, std::uint64_t verified) {
   changed_.notify_all();
 }
 
-std::optional<input::StreamChunk> ReadAhead::next() {
+std::optional<chunks::StreamChunk> ReadAhead::next() {
   std::call_once(started_, [this] { thread_ = std::thread([this] { run(); }); });
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return !held_.empty() || finished_ || stopping_; });

@@ -37,7 +37,7 @@ class ReadAhead {
     std::size_t ready = 3;            // chunks held ahead once all chunks cut are verified
   };
   // Nothing is read before the first next().
-  ReadAhead(input::StreamChunks& cutter, Limits limits);
+  ReadAhead(chunks::StreamChunks& cutter, Limits limits);
   ~ReadAhead();  // stops the thread
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;
@@ -46,7 +46,7 @@ class ReadAhead {
   // the end. Thread-safe; waits for the thread. Once the decoding failed (damaged
   // data, a long row, no temp space), the chunks no check covers are never
   // handed out: the first caller after them gets the Failure, later ones nothing.
-  std::optional<input::StreamChunk> next();
+  std::optional<chunks::StreamChunk> next();
 
   // Waits until content [0, end) is verified; false when `give_up` (asked a
   // few times a second) said to stop waiting first. Throws the decoding's
@@ -63,15 +63,15 @@ class ReadAhead {
 
  private:
   struct Held {
-    input::StreamChunk chunk;                // its bytes empty when spilled
+    chunks::StreamChunk chunk;                // its bytes empty when spilled
     std::optional<std::uint64_t> spilled_at;  // its offset in the spill file
   };
   void run() noexcept;
-  void hold(input::StreamChunk chunk, std::uint64_t verified);
+  void hold(chunks::StreamChunk chunk, std::uint64_t verified);
   void finish(std::optional<Failure> failure, std::uint64_t verified);
   bool wants_more() const;  // under the lock
 
-  input::StreamChunks& cutter_;
+  chunks::StreamChunks& cutter_;
   const Limits limits_;
   std::once_flag started_;
   std::unique_ptr<input::SpillFile> spill_;  // made by the thread when first needed

@@ -4,9 +4,9 @@
 
 #include "chunks/read_ahead.h"
 
-namespace fastload::input {
+namespace fastload::chunks {
 
-StreamChunks::StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file,
+StreamChunks::StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file,
                            std::uint64_t max_row)
     : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)),
       max_row_(max_row),
@@ -163,8 +163,8 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   next_.begin = c.end;
   next_.first_line = c.first_line + c.lines;
   next_.first_row = c.first_row + c.rows;
-  if (std::optional<OffsetMap> offsets = stream_.take_offsets(c.begin, c.end))
-    out.offsets = std::make_shared<const OffsetMap>(std::move(*offsets));
+  if (std::optional<input::OffsetMap> offsets = stream_.take_offsets(c.begin, c.end))
+    out.offsets = std::make_shared<const input::OffsetMap>(std::move(*offsets));
   out.verified = stream_.verified() >= c.end;
   out.last = at_end_ && carry_.empty();
   std::uint64_t consumed = stream_.consumed();
@@ -202,12 +202,10 @@ std::uint64_t StreamChunks::content_bytes() const {
   return next_.begin + carry_.size();
 }
 
-}  // namespace fastload::input
 
-namespace fastload::chunks {
 
 std::optional<ChunkText> StreamedChunks::next() {
-  std::optional<input::StreamChunk> piece = ahead_ ? ahead_->next() : cutter_.next();
+  std::optional<chunks::StreamChunk> piece = ahead_ ? ahead_->next() : cutter_.next();
   if (!piece) return std::nullopt;
   auto storage = std::make_shared<const std::string>(std::move(piece->bytes));
   ChunkText text;

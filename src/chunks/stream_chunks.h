@@ -20,22 +20,22 @@
 #include "text/long_rows.h"
 #include "text/row_scanner.h"
 
-namespace fastload::input {
+namespace fastload::chunks {
 
 struct StreamChunk {
   Chunk chunk;  // begin/end: offsets in the stream's content; rows, lines, first_line, first_row counted
   std::string bytes;           // the content [chunk.begin, chunk.end)
   std::uint64_t raw_bytes = 0;  // stream bytes (compressed, if it is) consumed to read it: for progress
-  bool verified = false;        // its bytes' integrity checks had passed when it was cut (ByteStream::verified)
+  bool verified = false;        // its bytes' integrity checks had passed when it was cut (input::ByteStream::verified)
   bool last = false;            // the stream ends with it
-  std::shared_ptr<const OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
+  std::shared_ptr<const input::OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
 };
 
 class StreamChunks {
  public:
   // Rows end as in `dialect`; its header lines (skip_rows) are in no chunk.
   // `max_row`: the longest row read (text::max_row_bytes(); smaller in unit tests).
-  StreamChunks(ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0,
+  StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0,
                std::uint64_t max_row = text::max_row_bytes());
 
   // The next chunk in stream order, or nothing at the end. Thread-safe. A row
@@ -80,7 +80,7 @@ class StreamChunks {
   const text::RowScanner scanner_;
   const std::size_t file_;
   mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time
-  ByteStream& stream_;
+  input::ByteStream& stream_;
   std::string carry_;  // content read past the last chunk handed out
   std::string header_;  // the header lines skipped, for drain()
   std::optional<StreamChunk> held_;  // peek()'s chunk, until next() hands it out
@@ -93,9 +93,7 @@ class StreamChunks {
   std::function<void(const StreamChunk&)> inspect_first_;  // set before the load, called under the lock
 };
 
-}  // namespace fastload::input
 
-namespace fastload::chunks {
 
 class ReadAhead;
 
@@ -104,13 +102,13 @@ class ReadAhead;
 // checks covering it passed.
 class StreamedChunks final : public ChunkSource {
  public:
-  StreamedChunks(input::StreamChunks& cutter, ReadAhead* ahead) : cutter_(cutter), ahead_(ahead) {}
+  StreamedChunks(chunks::StreamChunks& cutter, ReadAhead* ahead) : cutter_(cutter), ahead_(ahead) {}
   std::optional<ChunkText> next() override;
   std::optional<std::size_t> count() const override { return std::nullopt; }
   bool wait_verified(const Chunk& c, const std::function<bool()>& give_up) const override;
 
  private:
-  input::StreamChunks& cutter_;
+  chunks::StreamChunks& cutter_;
   ReadAhead* const ahead_;  // a compressed regular file's; none for a pipe, whose commits cannot wait for its end
 };
 

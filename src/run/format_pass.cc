@@ -100,7 +100,7 @@ void check_formats(const Options& options, RunState& state) {
       if (options.check_dump_charset)
         check_dump_charset(options, state, input.file->bytes(), first, input.name(), 0);
     } else if (input.chunker) {  // a stream: its first chunk, as it is cut (byte offsets of a converted one's text)
-      input.chunker->inspect_first([&options, &state, expected, name = input.name()](const input::StreamChunk& chunk) {
+      input.chunker->inspect_first([&options, &state, expected, name = input.name()](const chunks::StreamChunk& chunk) {
         text::FormatSample sample{chunk.bytes, name, chunk.chunk.begin, chunk.chunk.first_line};
         if (auto mismatch = text::check_format(options.dialect, sample, expected)) throw refused(*mismatch);
         Chunk local = chunk.chunk;  // over chunk.bytes alone

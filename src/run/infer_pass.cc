@@ -37,14 +37,14 @@ void read_file(const Options& o, const std::string& path, Inferred& out) {
   Dialect dialect = o.dialect;
   const std::uint64_t skipped = dialect.skip_rows;
   dialect.skip_rows = 0;  // read here, for the names
-  input::StreamChunks chunker(*stream, 16u << 20, dialect);
+  chunks::StreamChunks chunker(*stream, 16u << 20, dialect);
   std::mutex mutex;  // guards `chunks` and `out.header`
   std::map<std::size_t, schema::TableStats> chunks;
   parallel_for(o.threads, o.threads, [&](std::size_t, unsigned) {
     const text::RowScanner scanner(dialect);
     text::FieldParser parser(dialect);
     std::vector<text::Field> fields;
-    while (std::optional<input::StreamChunk> chunk = chunker.next()) {
+    while (std::optional<chunks::StreamChunk> chunk = chunker.next()) {
       schema::TableStats stats;
       std::uint64_t row = chunk->chunk.first_row;
       scanner.for_each_row(chunk->bytes, [&](std::string_view text, std::uint64_t, text::RowEnd end) {

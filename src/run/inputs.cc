@@ -41,9 +41,9 @@ std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_p
 void count_converted(const Options& options, Input& input, Chunk& chunk) {
   input::ConvertingStream text(input::open_stream(input.path, {1}), *input::converted_charset(options.charset),
                                options.dialect);
-  input::StreamChunks chunks(text, kStreamChunkSize, options.dialect);
+  chunks::StreamChunks chunks(text, kStreamChunkSize, options.dialect);
   chunk.rows = chunk.lines = 0;
-  while (std::optional<input::StreamChunk> c = chunks.next()) {
+  while (std::optional<chunks::StreamChunk> c = chunks.next()) {
     chunk.rows += c->chunk.rows;
     chunk.lines += c->chunk.lines;
     input.converted_last = std::move(c->bytes);
@@ -126,7 +126,7 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.chunk_size ? options.chunk_size
                                           : capped_size(options, state, kStreamChunkSize, true);
-  input.chunker = std::make_unique<input::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
+  input.chunker = std::make_unique<chunks::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
     state.summary.input_bytes += input.file->bytes().size();

@@ -172,7 +172,7 @@ bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t 
   const std::variant<const order::IndexKey*, std::string> sorted_by = sort_key(options, state);
   if (sorted_by.index() != 0) return false;  // the sort pass says why, as for a file
   const order::IndexKey* key = std::get<0>(sorted_by);
-  const input::StreamChunk* first = input.chunker->peek();
+  const chunks::StreamChunk* first = input.chunker->peek();
   if (!first) return false;
   std::vector<Chunk> chunks{first->chunk};
   chunks[0].begin = 0;  // offsets in first->bytes

@@ -46,7 +46,7 @@ struct Input {
   std::string path;
   std::unique_ptr<input::MappedFile> file;     // mapped
   std::unique_ptr<input::ByteStream> stream;   // or streamed
-  std::unique_ptr<input::StreamChunks> chunker;
+  std::unique_ptr<chunks::StreamChunks> chunker;
   std::unique_ptr<chunks::ReadAhead> ahead;  // a compressed regular file's chunks, cut ahead of the commits
   std::unique_ptr<order::SortedOrder> sorted;  // a mapped file out of key order: its rows in key order
   // A stream whose first chunk was out of key order: its content, written to --tmpdir, is `file` (of this size).

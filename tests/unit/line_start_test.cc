@@ -238,7 +238,7 @@ TEST(LineStart, StreamChunksAsTheWhole) {
       file += (k % 7 == 0 ? "xxx" : "no row ") + std::to_string(k) + "\n";
     file += testing_dialects::random_rows(rng, d, 40);
     auto stream = input::open_stream(dir.write(file));
-    input::StreamChunks chunks(*stream, 16, d);
+    chunks::StreamChunks chunks(*stream, 16, d);
     std::vector<Chunk> cut;
     std::uint64_t longest = 0;
     while (auto c = chunks.next()) {

@@ -51,7 +51,7 @@ struct Ahead {
   Ahead(const std::string& path, std::uint64_t chunk_size, ReadAhead::Limits limits)
       : stream(open_stream(path, {.threads = 1})), cutter(*stream, chunk_size, Dialect{}), ahead(cutter, limits) {}
   std::unique_ptr<input::ByteStream> stream;
-  input::StreamChunks cutter;
+  chunks::StreamChunks cutter;
   ReadAhead ahead;
 };
 
@@ -60,7 +60,7 @@ bool never() { return false; }
 // Takes the first chunk and waits for its checks: whichever fails first throws (the decoding may fail
 // before the chunk is taken, and then next() throws).
 void take_and_verify(ReadAhead& ahead) {
-  if (std::optional<input::StreamChunk> c = ahead.next()) ahead.wait_verified(c->chunk.end, never);
+  if (std::optional<chunks::StreamChunk> c = ahead.next()) ahead.wait_verified(c->chunk.end, never);
 }
 
 TEST(Verified, GrowsAtMemberEndsOnly) {
@@ -102,7 +102,7 @@ TEST(ReadAhead, LetsThroughWhatItsChecksCover) {
   {
     Ahead whole(good, 64 << 10, {.tmpdir = dir.path()});
     std::string joined;
-    while (std::optional<input::StreamChunk> c = whole.ahead.next()) {
+    while (std::optional<chunks::StreamChunk> c = whole.ahead.next()) {
       EXPECT_TRUE(whole.ahead.wait_verified(c->chunk.end, never));
       joined += c->bytes;
     }
@@ -114,7 +114,7 @@ TEST(ReadAhead, LetsThroughWhatItsChecksCover) {
   EXPECT_TRUE(damaged.ahead.wait_verified(0, never));
   std::uint64_t handed_out = 0;
   try {
-    while (std::optional<input::StreamChunk> c = damaged.ahead.next()) handed_out = c->chunk.end;
+    while (std::optional<chunks::StreamChunk> c = damaged.ahead.next()) handed_out = c->chunk.end;
     ADD_FAILURE() << "damaged data read to its end";
   } catch (const Failure& f) {
     EXPECT_EQ(f.code(), ExitCode::input);
@@ -142,12 +142,12 @@ TEST(ReadAhead, HoldsWhatWaitsForItsCheckAndSpillsPastItsMemory) {
   const std::string content = rows(60000, "s");
   const std::string path = dir.write(input::samples::gzip(content), "one.gz");
   Ahead ahead(path, 16 << 10, {.memory = 100 << 10, .tmpdir = dir.path(), .ready = 2});
-  std::optional<input::StreamChunk> first = ahead.ahead.next();
+  std::optional<chunks::StreamChunk> first = ahead.ahead.next();
   ASSERT_TRUE(first);
   EXPECT_TRUE(ahead.ahead.wait_verified(first->chunk.end, never));  // the one decoding reached the end
   EXPECT_GT(ahead.ahead.spilled(), content.size() / 2);
   std::string joined = first->bytes;
-  while (std::optional<input::StreamChunk> c = ahead.ahead.next()) {
+  while (std::optional<chunks::StreamChunk> c = ahead.ahead.next()) {
     EXPECT_TRUE(c->verified);
     EXPECT_EQ(c->chunk.begin, joined.size());
     joined += c->bytes;

@@ -26,7 +26,7 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
   TempDir dir;
   for (std::uint64_t size : {1, 2, 3, 7, 16, 64, 1000}) {
     auto stream = open_stream(dir.write(kContent));
-    StreamChunks chunks(*stream, size, Dialect{});
+    chunks::StreamChunks chunks(*stream, size, Dialect{});
     std::string joined;
     std::uint64_t rows = 0, lines = 0, index = 0;
     while (auto c = chunks.next()) {
@@ -49,7 +49,7 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
 TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
   TempDir dir;
   auto stream = open_stream(dir.write(""));
-  StreamChunks chunks(*stream, 8, Dialect{});
+  chunks::StreamChunks chunks(*stream, 8, Dialect{});
   EXPECT_FALSE(chunks.next().has_value());
 }
 
@@ -62,15 +62,15 @@ TEST(StreamChunks, PeekKeepsTheFirstChunkAndDrainGivesEverything) {
   const std::string content = "head\n" + kContent;
   for (std::uint64_t size : {1, 7, 1000}) {
     auto stream = open_stream(dir.write(content));
-    StreamChunks chunks(*stream, size, dialect);
-    const StreamChunk* first = chunks.peek();
+    chunks::StreamChunks chunks(*stream, size, dialect);
+    const chunks::StreamChunk* first = chunks.peek();
     ASSERT_NE(first, nullptr);
     const std::string peeked = first->bytes;
     EXPECT_EQ(first->chunk.begin, 5u);
     EXPECT_EQ(first->chunk.first_line, 2u);
     EXPECT_EQ(chunks.peek(), first);  // a second peek is the same chunk
     int inspected = 0;
-    chunks.inspect_first([&](const StreamChunk& c) { inspected += c.bytes == peeked; });
+    chunks.inspect_first([&](const chunks::StreamChunk& c) { inspected += c.bytes == peeked; });
     EXPECT_EQ(inspected, 1) << "the peeked chunk is inspected at once";
     auto taken = chunks.next();
     ASSERT_TRUE(taken.has_value());
@@ -78,7 +78,7 @@ TEST(StreamChunks, PeekKeepsTheFirstChunkAndDrainGivesEverything) {
     EXPECT_EQ(taken->chunk.index, 0u);
 
     auto again = open_stream(dir.write(content));
-    StreamChunks drained(*again, size, dialect);
+    chunks::StreamChunks drained(*again, size, dialect);
     if (size != 7) drained.peek();
     std::string all;
     drained.drain([&](std::string_view bytes) { all += bytes; });
@@ -93,9 +93,9 @@ TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
   std::string content;
   for (int i = 0; i < 20000; ++i) content += std::to_string(i) + "\tvalue " + std::to_string(i) + "\n";
   auto stream = open_stream(dir.write(content));
-  StreamChunks chunks(*stream, 4096, Dialect{});
+  chunks::StreamChunks chunks(*stream, 4096, Dialect{});
   std::mutex mutex;
-  std::vector<StreamChunk> got;
+  std::vector<chunks::StreamChunk> got;
   std::vector<std::thread> workers;
   for (int w = 0; w < 4; ++w)
     workers.emplace_back([&] {
@@ -126,7 +126,7 @@ void expect_like_splitter(const std::string& content, const Dialect& dialect) {
   for (const Chunk& r : rows) row_starts.insert(r.begin), total_rows += r.rows;
   for (std::uint64_t size : {1, 2, 3, 5, 8, 13, 40, 1000}) {
     auto stream = open_stream(dir.write(content));
-    StreamChunks chunks(*stream, size, dialect);
+    chunks::StreamChunks chunks(*stream, size, dialect);
     std::uint64_t begin = rows.empty() ? content.size() : rows.front().begin, line = rows.empty() ? 0 : rows.front().first_line;
     std::uint64_t rows_seen = 0;
     while (auto c = chunks.next()) {
@@ -168,7 +168,7 @@ TEST(StreamChunks, ProgressCountsTheCompressedBytes) {
   std::string path = dir.path("data.tsv.gz");
   ASSERT_EQ(std::system(("gzip -c " + dir.write(content) + " > " + path).c_str()), 0);
   auto stream = open_stream(path);
-  StreamChunks chunks(*stream, 1000, Dialect{});
+  chunks::StreamChunks chunks(*stream, 1000, Dialect{});
   std::uint64_t raw = 0;
   while (auto c = chunks.next()) raw += c->raw_bytes;
   EXPECT_EQ(raw, *stream->compressed_size());
@@ -182,13 +182,13 @@ TEST(StreamChunks, ARowLongerThanTheLimitIsRefused) {
   const std::string row(1000, 'x');
   for (std::uint64_t size : {1, 7, 100, 5000}) {
     auto fits = open_stream(dir.write("1\ta\n" + row + "\n2\tb\n"));
-    StreamChunks limit(*fits, size, Dialect{}, 0, 1000);
+    chunks::StreamChunks limit(*fits, size, Dialect{}, 0, 1000);
     std::string joined;
     while (auto c = limit.next()) joined += c->bytes;
     EXPECT_EQ(joined, "1\ta\n" + row + "\n2\tb\n") << size;
 
     auto longer = open_stream(dir.write("1\ta\n" + row + "x\n2\tb\n"));
-    StreamChunks chunks(*longer, size, Dialect{}, 0, 1000);
+    chunks::StreamChunks chunks(*longer, size, Dialect{}, 0, 1000);
     try {
       while (chunks.next()) {
       }
