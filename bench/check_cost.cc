@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   for (int i = 3; i < argc; i += 2) {
     std::string flag = argv[i];
     if (flag == "--csv") {
-      options.dialect = csv_dialect();
+      options.dialect = text::csv_dialect();
       --i;
     } else if (i + 1 == argc) {
       break;

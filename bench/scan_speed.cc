@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: scan-speed FILE [--rounds N] [--threads N] [dialect options]\n");
     return 2;
   }
-  fastload::Dialect dialect;
+  fastload::text::Dialect dialect;
   try {
     args.push_back("bench.t");  // the table parse_args wants after the file
     dialect = fastload::parse_args(args).options.dialect;
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   std::ifstream in(args.front(), std::ios::binary);
   const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const fastload::text::RowScanner scanner(dialect);
-  std::printf("%s: %zu bytes, %s, %s\n", args.front().c_str(), file.size(), fastload::describe(dialect).c_str(),
+  std::printf("%s: %zu bytes, %s, %s\n", args.front().c_str(), file.size(), fastload::text::describe(dialect).c_str(),
               scanner.local() ? "local (parallel split)" : "enclosed (one scan)");
 
   std::uint64_t rows = 0;

@@ -158,7 +158,7 @@ void verify_chunk(std::string_view file, const text::RowScanner& scanner, const 
 }  // namespace
 
 std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
-                         const Dialect& dialect, const DoneWithBytes& done_with_bytes) {
+                         const text::Dialect& dialect, const DoneWithBytes& done_with_bytes) {
   if (chunk_size == 0) throw std::invalid_argument("split: chunk_size must be at least 1");
   const text::RowScanner scanner(dialect);
   const std::uint64_t start = scanner.first_row_start(file);
@@ -171,7 +171,7 @@ std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsign
 }
 
 // Looks only at the bytes just before each boundary, so it costs nothing next to a split.
-void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const Dialect& dialect) {
+void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const text::Dialect& dialect) {
   const text::RowScanner scanner(dialect);
   std::uint64_t expected_begin = scanner.first_row_start(file);
   if (chunks.empty()) {

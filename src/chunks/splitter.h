@@ -28,12 +28,12 @@ using DoneWithBytes = std::function<void(std::uint64_t begin, std::uint64_t end)
 // chunks. first_line and first_row are filled in (the header's lines counted,
 // its rows not). Local dialects are split in parallel, others by one scan.
 std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
-                         const Dialect& dialect, const DoneWithBytes& done_with_bytes = {});
+                         const text::Dialect& dialect, const DoneWithBytes& done_with_bytes = {});
 
 // Throws internal_error (base/errors.h) naming the first violation: chunks must tile the
 // file after its header (first begins where the header ends, each where the
 // last ended, last ends at the size), begin after a line terminator (after a
 // row end: checked fully for local dialects), and their counts must add up.
-void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const Dialect& dialect);
+void verify_chunks(std::string_view file, const std::vector<Chunk>& chunks, const text::Dialect& dialect);
 
 }  // namespace fastload::chunks

@@ -6,7 +6,7 @@
 
 namespace fastload::chunks {
 
-StreamChunks::StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file,
+StreamChunks::StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, const text::Dialect& dialect, std::size_t file,
                            std::uint64_t max_row)
     : chunk_size_(std::max<std::uint64_t>(chunk_size, 1)),
       max_row_(max_row),

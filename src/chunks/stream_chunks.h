@@ -35,7 +35,7 @@ class StreamChunks {
  public:
   // Rows end as in `dialect`; its header lines (skip_rows) are in no chunk.
   // `max_row`: the longest row read (text::max_row_bytes(); smaller in unit tests).
-  StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, const Dialect& dialect, std::size_t file = 0,
+  StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, const text::Dialect& dialect, std::size_t file = 0,
                std::uint64_t max_row = text::max_row_bytes());
 
   // The next chunk in stream order, or nothing at the end. Thread-safe. A row
@@ -76,7 +76,7 @@ class StreamChunks {
 
   const std::uint64_t chunk_size_;
   const std::uint64_t max_row_;  // text::max_row_bytes()
-  const Dialect dialect_;         // for messages
+  const text::Dialect dialect_;         // for messages
   const text::RowScanner scanner_;
   const std::size_t file_;
   mutable std::mutex mutex_;  // guards everything below and the stream: one caller reads and cuts at a time

@@ -298,14 +298,14 @@ void add_output_options(CLI::App& app, Options& o) {
                "--json's summary");
 }
 
-Dialect dialect_of(Flags& f) {
+text::Dialect dialect_of(Flags& f) {
   f.dialect.fields_terminated_by = f.fields_terminated_by.value();
   f.dialect.fields_enclosed_by = f.fields_enclosed_by.value();
   f.dialect.fields_escaped_by = f.fields_escaped_by.value();
   f.dialect.lines_terminated_by = f.lines_terminated_by.value();
   f.dialect.lines_starting_by = f.lines_starting_by.value();
   try {
-    return make_dialect(f.dialect);
+    return text::make_dialect(f.dialect);
   } catch (const std::invalid_argument& e) {
     throw usage_error(e.what());
   }

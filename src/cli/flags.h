@@ -30,7 +30,7 @@ struct Flags {
   Flags& operator=(const Flags&) = delete;
 
   std::vector<std::string> positional;  // FILE... DB.TABLE
-  DialectOptions dialect;               // the flags go straight in, the strings after parsing
+  text::DialectOptions dialect;               // the flags go straight in, the strings after parsing
   GivenString fields_terminated_by, fields_enclosed_by, fields_escaped_by, lines_terminated_by, lines_starting_by;
   GivenString chunk_size, sort_memory, columns, partitions, ledger, max_rate, part, password;
   GivenString max_lag, max_load, critical_load;

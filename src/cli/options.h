@@ -108,7 +108,7 @@ struct Options {
   std::string charset = "utf8mb4";
   bool convert_charset = false;  // --charset is one the file is converted from (src/input/charsets.h)
   bool charset_given = false;    // --charset was given (command line or [fastload]): a dump's text is read in it
-  Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
+  text::Dialect dialect;        // --csv, --fields-*, --lines-terminated-by, --skip-rows
   bool header_given = false;  // --skip-rows was given (0 too): the format check takes a first row of names as data
   bool escape_given = false;  // --fields-escaped-by was given: the escape is not the default, which the server's
                               // NO_BACKSLASH_ESCAPES takes away from its own LOAD DATA (run/format_pass.cc)

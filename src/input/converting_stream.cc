@@ -18,7 +18,7 @@ const unsigned char* bytes_of(std::string_view s) { return reinterpret_cast<cons
 
 }  // namespace
 
-CharsetConverter::CharsetConverter(const FileCharset& cs, const Dialect& dialect, std::string file)
+CharsetConverter::CharsetConverter(const FileCharset& cs, const text::Dialect& dialect, std::string file)
     : cs_(cs),
       sjis_(std::strcmp(cs.name, "sjis") == 0),
       dialect_(dialect),
@@ -167,7 +167,7 @@ void CharsetConverter::count(std::string_view in, std::size_t used) {
 }
 
 ConvertingStream::ConvertingStream(std::unique_ptr<ByteStream> inner, const FileCharset& cs,
-                                   const Dialect& dialect)
+                                   const text::Dialect& dialect)
     : ByteStream(Wrapping{}, *inner), inner_(std::move(inner)), converter_(cs, dialect, inner_->name()) {}
 
 bool ConvertingStream::refill() {

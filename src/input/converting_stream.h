@@ -28,7 +28,7 @@ inline constexpr unsigned char kUnconvertible = 0xFF;
 class CharsetConverter {
  public:
   // Throws Failure(ExitCode::usage) when glibc has no converter for `cs`.
-  CharsetConverter(const FileCharset& cs, const Dialect& dialect, std::string file);
+  CharsetConverter(const FileCharset& cs, const text::Dialect& dialect, std::string file);
   ~CharsetConverter();
   CharsetConverter(const CharsetConverter&) = delete;
   CharsetConverter& operator=(const CharsetConverter&) = delete;
@@ -50,7 +50,7 @@ class CharsetConverter {
 
   const FileCharset& cs_;
   const bool sjis_;  // sjis 0x815F reads as '\\' (convert_special)
-  const Dialect dialect_;
+  const text::Dialect dialect_;
   const std::string file_;
   void* cd_;                  // iconv_t
   std::uint64_t offset_ = 0;  // bytes of the file converted (for messages)
@@ -62,7 +62,7 @@ class CharsetConverter {
 
 class ConvertingStream final : public ByteStream {
  public:
-  ConvertingStream(std::unique_ptr<ByteStream> inner, const FileCharset& cs, const Dialect& dialect);
+  ConvertingStream(std::unique_ptr<ByteStream> inner, const FileCharset& cs, const text::Dialect& dialect);
   std::size_t read(char* into, std::size_t size) override;
   std::uint64_t consumed() const override { return inner_->consumed(); }
   // All converted bytes when everything read from the inner stream was verified; conservative otherwise.

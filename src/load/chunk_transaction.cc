@@ -17,7 +17,7 @@
 
 namespace fastload::load {
 
-std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect) {
+std::string text_of(const Problem& p, const ChunkText& text, const text::Dialect& dialect) {
   return table::row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
 }
 
@@ -99,7 +99,7 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   const sink::Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
   text::RowWidth width = table::row_width(to.target, to.options);
   width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
-  const Dialect& dialect = job.options.dialect;
+  const text::Dialect& dialect = job.options.dialect;
   if (!input.converted_last) return text::unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
   auto problem = text::unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
   if (problem) problem->row_in_chunk = load.chunk.rows;  // the file's last row

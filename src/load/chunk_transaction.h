@@ -20,6 +20,6 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
                 ChunkOutcome& outcome);
 
 // The bytes of the located row `p` of `text`, for the rejects file.
-std::string text_of(const Problem& p, const ChunkText& text, const Dialect& dialect);
+std::string text_of(const Problem& p, const ChunkText& text, const text::Dialect& dialect);
 
 }  // namespace fastload::load

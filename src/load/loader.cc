@@ -17,7 +17,7 @@
 namespace fastload::load {
 
 void locate(std::vector<Problem>& problems, const ChunkText& text, const std::string& name,
-            const Dialect& dialect) {
+            const text::Dialect& dialect) {
   const text::RowScanner scanner(dialect);
   const Chunk& chunk = text.chunk;
   for (Problem& p : problems) {
@@ -32,7 +32,7 @@ void locate(std::vector<Problem>& problems, const ChunkText& text, const std::st
 
 bool apply_recorded(const ChunkText& text, const std::string& name,
                     const std::vector<std::map<std::size_t, table::LedgerEntry>>& recorded,
-                    const std::vector<const table::Ledger*>& ledgers, const Dialect& dialect, ChunkOutcome& outcome) {
+                    const std::vector<const table::Ledger*>& ledgers, const text::Dialect& dialect, ChunkOutcome& outcome) {
   outcome.parts.assign(recorded.size(), ChunkState::pending);
   outcome.rows_on.assign(recorded.size(), 0);
   const table::LedgerEntry* entry = nullptr;

@@ -107,11 +107,11 @@ void load_tables(const std::vector<TableWork*>& tables, unsigned threads);
 // it left out are located in `text`. Returns whether every part was.
 bool apply_recorded(const ChunkText& text, const std::string& name,
                     const std::vector<std::map<std::size_t, table::LedgerEntry>>& recorded,
-                    const std::vector<const table::Ledger*>& ledgers, const Dialect& dialect, ChunkOutcome& outcome);
+                    const std::vector<const table::Ledger*>& ledgers, const text::Dialect& dialect, ChunkOutcome& outcome);
 
 // Where each problem's row is in the input (line, byte offset); a problem of
 // the whole chunk points at its start.
 void locate(std::vector<Problem>& problems, const ChunkText& text, const std::string& name,
-            const Dialect& dialect);
+            const text::Dialect& dialect);
 
 }  // namespace fastload::load

@@ -31,7 +31,7 @@ struct Shared {
 
 }  // namespace
 
-std::string_view leading_fields(std::string_view row, const Dialect& d, std::size_t needed) {
+std::string_view leading_fields(std::string_view row, const text::Dialect& d, std::size_t needed) {
   if (d.enclosure || d.field_terminator.size() != 1) return row;  // a quote may hide a terminator
   const char term = d.field_terminator[0];
   std::size_t fields = 0;
@@ -43,7 +43,7 @@ std::string_view leading_fields(std::string_view row, const Dialect& d, std::siz
   return row;
 }
 
-KeyRows::KeyRows(const Dialect& dialect, const std::vector<IndexKey>& keys)
+KeyRows::KeyRows(const text::Dialect& dialect, const std::vector<IndexKey>& keys)
     : dialect_(dialect), keys_(keys), scanner_(dialect), parser_(dialect), encoded_(keys.size()) {
   for (const IndexKey& k : keys) needed_ = std::max(needed_, k.fields_needed());
 }

@@ -22,12 +22,12 @@ using chunks::ChunkKeys;
 
 // The text of `row` up to the last of its first `needed` fields, where a field terminator finds it: the rest
 // need not be parsed (the whole row when a quote or a long terminator could hide one).
-std::string_view leading_fields(std::string_view row, const Dialect& dialect, std::size_t needed);
+std::string_view leading_fields(std::string_view row, const text::Dialect& dialect, std::size_t needed);
 
 // Reads rows' keys; one a thread.
 class KeyRows {
  public:
-  KeyRows(const Dialect& dialect, const std::vector<IndexKey>& keys);
+  KeyRows(const text::Dialect& dialect, const std::vector<IndexKey>& keys);
 
   // The keys of the rows of `bytes` (whole rows).
   ChunkKeys chunk_keys(std::string_view bytes);
@@ -40,7 +40,7 @@ class KeyRows {
  private:
   bool encode(std::string_view row, text::RowEnd end);
 
-  const Dialect& dialect_;
+  const text::Dialect& dialect_;
   const std::vector<IndexKey>& keys_;
   std::size_t needed_ = 0;
   text::RowScanner scanner_;

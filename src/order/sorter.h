@@ -27,7 +27,7 @@ namespace fastload::order {
 struct FileRows {
   std::string_view bytes;
   const std::vector<Chunk>* chunks = nullptr;
-  const Dialect* dialect = nullptr;
+  const text::Dialect* dialect = nullptr;
   // Called before each chunk is read and every 64K rows of a merge; throws to stop the check or sort (a signal).
   std::function<void()> check_stop = [] {};
 };

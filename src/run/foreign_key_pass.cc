@@ -26,7 +26,7 @@ std::vector<std::size_t> fields_of(const table::Target& target, const std::vecto
 }
 
 // "file line N", where a row of a mapped file holds `values` in `fields`; "" where none does (or it is a stream).
-std::string where_is(const RunState& state, const Dialect& dialect, const std::vector<std::size_t>& fields,
+std::string where_is(const RunState& state, const text::Dialect& dialect, const std::vector<std::size_t>& fields,
                      const std::vector<std::string>& values) {
   const text::RowScanner scanner(dialect);
   text::FieldParser parser(dialect);
@@ -53,7 +53,7 @@ std::string where_is(const RunState& state, const Dialect& dialect, const std::v
   return "";
 }
 
-std::string describe(const table::Orphans& o, const RunState& state, const Dialect& dialect) {
+std::string describe(const table::Orphans& o, const RunState& state, const text::Dialect& dialect) {
   const std::vector<std::size_t> fields = fields_of(state.target, o.columns);
   std::vector<std::string> rows;
   for (const auto& values : o.rows) {
@@ -68,7 +68,7 @@ std::string describe(const table::Orphans& o, const RunState& state, const Diale
 
 }  // namespace
 
-ForeignKeyProofs::ForeignKeyProofs(std::vector<const RunState*> tables, const Dialect& dialect)
+ForeignKeyProofs::ForeignKeyProofs(std::vector<const RunState*> tables, const text::Dialect& dialect)
     : tables_(std::move(tables)), dialect_(dialect), loaded_(tables_.size(), false) {
   for (std::size_t t = 0; t < tables_.size(); ++t) {
     const table::Target& child = tables_[t]->target;

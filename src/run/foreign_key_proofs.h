@@ -20,7 +20,7 @@ namespace fastload {
 class ForeignKeyProofs {
  public:
   // Reads the foreign keys of each table (on its control session), before the load.
-  ForeignKeyProofs(std::vector<const RunState*> tables, const Dialect& dialect);
+  ForeignKeyProofs(std::vector<const RunState*> tables, const text::Dialect& dialect);
 
   // Table `table` (an index into the tables) is loaded: proves, on `session`, the keys whose child and parent
   // are both loaded now. Called by the worker that finished it; never throws (a failure is kept for check()).
@@ -40,7 +40,7 @@ class ForeignKeyProofs {
   void prove(const Key& key, db::Session& session);
 
   const std::vector<const RunState*> tables_;
-  const Dialect& dialect_;
+  const text::Dialect& dialect_;
   std::vector<Key> keys_;          // fixed after construction but for `claimed`
   std::mutex mutex_;               // guards `claimed`, loaded_, found_ and failure_
   std::vector<bool> loaded_;       // by table

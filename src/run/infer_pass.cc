@@ -34,7 +34,7 @@ void read_file(const Options& o, const std::string& path, Inferred& out) {
   // A charset fastload converts (utf16, sjis...): its values and names as the load reads them, in utf8mb4.
   if (const input::FileCharset* cs = o.convert_charset ? input::converted_charset(o.charset) : nullptr)
     stream = std::make_unique<input::ConvertingStream>(std::move(stream), *cs, o.dialect);
-  Dialect dialect = o.dialect;
+  text::Dialect dialect = o.dialect;
   const std::uint64_t skipped = dialect.skip_rows;
   dialect.skip_rows = 0;  // read here, for the names
   chunks::StreamChunks chunker(*stream, 16u << 20, dialect);

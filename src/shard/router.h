@@ -16,7 +16,7 @@ namespace fastload::shard {
 
 class ShardRouter final : public sink::RowRouter {
  public:
-  ShardRouter(const ShardMap& map, const Dialect& dialect) : map_(map), parser_(dialect) {}
+  ShardRouter(const ShardMap& map, const text::Dialect& dialect) : map_(map), parser_(dialect) {}
 
   // The shard of the row `text` (without its line terminator), or why it has none.
   sink::RowDestination route(std::string_view text, text::RowEnd end) override;

@@ -32,7 +32,7 @@ std::string hex(const std::optional<char>& byte) { return byte ? hex(std::string
 
 }  // namespace
 
-std::string load_data_clauses(const Dialect& d) {
+std::string load_data_clauses(const text::Dialect& d) {
   std::string enclosure = d.enclosure ? fmt::format(" {}ENCLOSED BY {}", d.optionally_enclosed ? "OPTIONALLY " : "",
                                                     hex(d.enclosure))
                                       : "";

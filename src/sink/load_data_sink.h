@@ -46,7 +46,7 @@ class LoadDataSink : public Sink {
 // NO_BACKSLASH_ESCAPES cannot change them, e.g. "FIELDS TERMINATED BY X'2C'
 // OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' LINES TERMINATED BY X'0A'".
 // Header lines are not named: they are never sent (see LoadDataSink for --mode server).
-std::string load_data_clauses(const Dialect& dialect);
+std::string load_data_clauses(const text::Dialect& dialect);
 
 // Parses mysql_info() after LOAD DATA: "Records: 3  Deleted: 0  Skipped: 0  Warnings: 0".
 // Throws ServerError when the report has another shape.

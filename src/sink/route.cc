@@ -14,7 +14,7 @@ void reset(RoutedRows& rows, const Chunk& chunk) {
 }  // namespace
 
 void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
-                const Dialect& dialect, const RouteRow* route, std::vector<RoutedRows>& out,
+                const text::Dialect& dialect, const RouteRow* route, std::vector<RoutedRows>& out,
                 std::vector<Problem>& refused) {
   if (!route) out.resize(1);
   if (!route && excluded.empty()) {  // everything to the one destination, as it is

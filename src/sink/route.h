@@ -58,7 +58,7 @@ using MakeRowRouter = std::function<std::unique_ptr<RowRouter>()>;
 // nothing is excluded. `out` is reused: its buffers keep their memory from
 // chunk to chunk.
 void route_rows(std::string_view bytes, const Chunk& chunk, const std::set<std::uint64_t>& excluded,
-                const Dialect& dialect, const RouteRow* route, std::vector<RoutedRows>& out,
+                const text::Dialect& dialect, const RouteRow* route, std::vector<RoutedRows>& out,
                 std::vector<Problem>& refused);
 
 }  // namespace fastload::sink

@@ -68,7 +68,7 @@ class GivenIds {
   std::size_t field_ = 0;  // the row's field that fills it
   bool zero_is_a_value_ = false;
   IdSeries series_;
-  Dialect dialect_;
+  text::Dialect dialect_;
 };
 
 // The run's numbering: the cursor each chunk starts from, by the input ordinal of its first row (the rows of

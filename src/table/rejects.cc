@@ -12,7 +12,7 @@
 
 namespace fastload::table {
 
-std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect) {
+std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const text::Dialect& dialect) {
   const text::RowScanner scanner(dialect);
   std::string_view rest = bytes.substr(offset, chunk.end - offset);
   std::string row;

@@ -17,7 +17,7 @@ namespace fastload::table {
 // The row of `chunk` (over `bytes`) that starts at `offset`, with its line
 // terminator, which a last row without one gets, and its LINES STARTING BY
 // prefix, so that the rejects file loads like any other.
-std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const Dialect& dialect);
+std::string row_text(std::string_view bytes, std::uint64_t offset, const Chunk& chunk, const text::Dialect& dialect);
 
 // A rejected row: which input it is in, where and why (problem.where is
 // located), and its bytes (row_text).

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string_view>
 
-namespace fastload {
+namespace fastload::text {
 namespace {
 
 constexpr std::size_t kMostTerminatorBytes = 8;
@@ -161,4 +161,4 @@ Dialect make_dialect(const DialectOptions& given) {
   return d;
 }
 
-}  // namespace fastload
+}  // namespace fastload::text

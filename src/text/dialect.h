@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace fastload {
+namespace fastload::text {
 
 struct Dialect {
   std::string field_terminator = "\t";  // FIELDS TERMINATED BY: one or more bytes
@@ -52,4 +52,4 @@ struct DialectOptions {
 // differently from what was meant, or that fastload does not load.
 Dialect make_dialect(const DialectOptions& given);
 
-}  // namespace fastload
+}  // namespace fastload::text

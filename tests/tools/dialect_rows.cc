@@ -33,7 +33,7 @@ std::string hex(std::string_view bytes) {
 }
 
 // Prints the rows of `file`; false when a row has more fields than `columns`.
-bool print_rows(std::string_view file, const fastload::Dialect& dialect, std::size_t columns) {
+bool print_rows(std::string_view file, const fastload::text::Dialect& dialect, std::size_t columns) {
   const fastload::text::RowScanner scanner(dialect);
   fastload::text::FieldParser parser(dialect);
   bool fits = true;
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     else rest.push_back(args[i]);
   }
   rest.insert(rest.end(), {"file", "db.t"});
-  fastload::Dialect dialect;
+  fastload::text::Dialect dialect;
   try {
     dialect = fastload::parse_args(rest).options.dialect;
   } catch (const fastload::Failure& f) {

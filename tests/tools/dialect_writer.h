@@ -21,7 +21,7 @@ constexpr std::string_view kPieces[] = {"x", "hello", ",", "\"", "\"\"", "\n", "
 
 class Writer {
  public:
-  Writer(const fastload::Dialect& d, SplitMix64& r) : d_(d), r_(r) {}
+  Writer(const fastload::text::Dialect& d, SplitMix64& r) : d_(d), r_(r) {}
 
   // A value of up to `pieces` pieces (at most 200 characters: each piece is at most 5).
   std::string value(int pieces) {
@@ -72,7 +72,7 @@ class Writer {
     return out + q;
   }
 
-  const fastload::Dialect& d_;
+  const fastload::text::Dialect& d_;
   SplitMix64& r_;
 };
 

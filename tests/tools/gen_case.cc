@@ -73,7 +73,7 @@ std::size_t chars(const std::string& s) {
 
 class Case {
  public:
-  Case(std::uint64_t seed, const fastload::Dialect& d) : r_{seed}, d_(d), w_(d_, r_) {}
+  Case(std::uint64_t seed, const fastload::text::Dialect& d) : r_{seed}, d_(d), w_(d_, r_) {}
 
   std::string digits(int n) {
     std::string s;
@@ -237,7 +237,7 @@ class Case {
   }
 
   SplitMix64 r_;
-  fastload::Dialect d_;
+  fastload::text::Dialect d_;
   Writer w_;
 };
 
@@ -289,7 +289,7 @@ struct Rows {
 
 // The file: header lines, then the rows in the dialect; writes bad_line when a row is bad.
 std::string rows_text(const Rows& t, Case& k, SplitMix64& r, std::uint64_t skip, const std::string& dir) {
-  const fastload::Dialect& d = k.d_;
+  const fastload::text::Dialect& d = k.d_;
   std::string data;
   // A header line is one line: its names are apart by the field terminator unless that holds a line end.
   const bool one_line = d.field_terminator.find(d.line_terminator) == std::string::npos &&

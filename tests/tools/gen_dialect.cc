@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     return true;
   });
   dialect_args.insert(dialect_args.end(), {"file", "db.t"});
-  fastload::Dialect d;
+  fastload::text::Dialect d;
   try {
     d = fastload::parse_args(dialect_args).options.dialect;
   } catch (const fastload::Failure& f) {

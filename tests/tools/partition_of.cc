@@ -81,7 +81,7 @@ std::vector<ColumnRow> column_rows(const std::string& path) {
 }
 
 void print_routes(const fastload::shard::Partitioning& partitioning, const std::string& path) {
-  const fastload::Dialect dialect;
+  const fastload::text::Dialect dialect;
   const std::string text = read_file(path);
   const fastload::text::RowScanner scanner(dialect);
   fastload::text::FieldParser parser(dialect);

@@ -31,7 +31,7 @@ std::string rows(int n, int from = 1) {
 }
 
 std::vector<Chunk> split(std::string_view bytes, std::uint64_t size, std::size_t file = 0) {
-  std::vector<Chunk> chunks = chunks::split(bytes, size, 1, Dialect{});
+  std::vector<Chunk> chunks = chunks::split(bytes, size, 1, text::Dialect{});
   for (Chunk& c : chunks) c.file = file;
   return chunks;
 }
@@ -116,7 +116,7 @@ TEST(StreamedChunks, CutsTheStreamAndOwnsTheBytes) {
   TempDir dir;
   const std::string content = rows(200);
   auto stream = input::open_stream(dir.write(input::samples::gzip(content)));
-  chunks::StreamChunks cutter(*stream, 256, Dialect{});
+  chunks::StreamChunks cutter(*stream, 256, text::Dialect{});
   ReadAhead ahead(cutter, {.tmpdir = dir.path()});
   StreamedChunks source(cutter, &ahead);
   EXPECT_FALSE(source.count());  // not known before it is read
@@ -141,7 +141,7 @@ TEST(StreamedChunks, ADamagedFileFailsItsChecks) {
   std::string damaged = input::samples::gzip(rows(200));
   damaged[damaged.size() - 6] ^= 0x55;  // the CRC at the member's end
   auto stream = input::open_stream(dir.write(damaged));
-  chunks::StreamChunks cutter(*stream, 1 << 20, Dialect{});
+  chunks::StreamChunks cutter(*stream, 1 << 20, text::Dialect{});
   ReadAhead ahead(cutter, {.tmpdir = dir.path()});
   StreamedChunks source(cutter, &ahead);
   EXPECT_THROW(source.next(), Failure);  // its one chunk is past every check that passed: never handed out
@@ -170,7 +170,7 @@ TEST(ChunkQueue, GivesEveryChunkOnceToWorkersPullingAtOnce) {
   const std::string content = rows(2000);
   input::MappedFile mapped(dir.write(content, "a.tsv"));
   auto stream = input::open_stream(dir.write(input::samples::gzip(content), "b.tsv.gz"));
-  chunks::StreamChunks cutter(*stream, 512, Dialect{}, 1);
+  chunks::StreamChunks cutter(*stream, 512, text::Dialect{}, 1);
   MappedChunks first(mapped, split(mapped.bytes(), 512, 0));
   StreamedChunks second(cutter, nullptr);
   ChunkQueue queue({&first, &second});

@@ -286,7 +286,7 @@ TEST(InsertShape, SaysWhenExpressionsReadFields) {
 
 // The fields text::ChunkRows hands out for `text` (default text format), or the problem it reports.
 std::string rows_of(const text::RowWidth& width, std::string_view text) {
-  text::ChunkRows rows(width, Dialect{});
+  text::ChunkRows rows(width, text::Dialect{});
   Chunk chunk;
   chunk.end = text.size();
   std::vector<Problem> problems;

@@ -12,7 +12,7 @@ namespace fastload::input {
 namespace {
 
 std::string convert_all(const char* charset, std::string_view in, std::size_t cut) {
-  CharsetConverter converter(*converted_charset(charset), Dialect{}, "f");
+  CharsetConverter converter(*converted_charset(charset), text::Dialect{}, "f");
   std::string out, pending;
   for (std::size_t at = 0; at < in.size(); at += cut) {
     pending.append(in.substr(at, cut));

@@ -11,8 +11,8 @@
 
 namespace fastload::testing_dialects {
 
-inline Dialect dialect(std::string fields, std::string lines, std::optional<char> quote, std::optional<char> escape) {
-  Dialect d;
+inline text::Dialect dialect(std::string fields, std::string lines, std::optional<char> quote, std::optional<char> escape) {
+  text::Dialect d;
   d.field_terminator = std::move(fields);
   d.line_terminator = std::move(lines);
   d.enclosure = quote;
@@ -22,10 +22,10 @@ inline Dialect dialect(std::string fields, std::string lines, std::optional<char
 }
 
 // Local ones (no enclosure) and sequential ones, one-byte and longer terminators.
-inline std::vector<Dialect> all() {
+inline std::vector<text::Dialect> all() {
   return {
-      Dialect{},                                       // MySQL's default: TAB, backslash, LF
-      csv_dialect(),                                   // --csv
+      text::Dialect{},                                       // MySQL's default: TAB, backslash, LF
+      text::csv_dialect(),                                   // --csv
       dialect(",", "\r\n", '"', std::nullopt),         // --csv --lines-terminated-by '\r\n'
       dialect(",", "\n", '"', '\\'),                   // enclosed, with backslash escapes
       dialect(",", "\n", '"', '"'),                    // the escape is the quote
@@ -40,7 +40,7 @@ inline std::vector<Dialect> all() {
 }
 
 // Random bytes over what matters in `d`, about `pieces` pieces long.
-inline std::string random_text(std::mt19937& rng, const Dialect& d, int pieces) {
+inline std::string random_text(std::mt19937& rng, const text::Dialect& d, int pieces) {
   std::vector<std::string> alphabet = {"a", "bc", "N", "NULL", "\r", "\n", "\r\n", ",", "\"", "'", "\\",
                                        "\xC3\xA9", "x", "0", "||", "|", ";", "\t"};
   for (const std::string* t : {&d.field_terminator, &d.line_terminator}) {
@@ -67,7 +67,7 @@ inline std::string random_text(std::mt19937& rng, const Dialect& d, int pieces) 
 // Rows as a writer of `d` would write them (quoted fields holding terminators
 // and doubled quotes, escapes, NULLs, plain runs long enough to fill blocks),
 // with now and then a random piece that breaks the pattern.
-inline std::string random_rows(std::mt19937& rng, const Dialect& d, int rows) {
+inline std::string random_rows(std::mt19937& rng, const text::Dialect& d, int rows) {
   static const std::string kWords[] = {"a", "abcdefghijklmnopqrstuvwxyz0123456789", "NULL", "N", "\xC3\xA9", "",
                                        "x y", "2016-12-12 17:31:43"};
   const std::string q = d.enclosure ? std::string(1, *d.enclosure) : "";

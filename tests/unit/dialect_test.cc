@@ -24,7 +24,7 @@ using model::Value;
 using Row = std::vector<Value>;
 using text::RowEnd;
 
-Dialect with(std::vector<std::string> args) {
+text::Dialect with(std::vector<std::string> args) {
   args.insert(args.end(), {"f", "d.t"});
   return parse_args(args).options.dialect;
 }
@@ -40,20 +40,20 @@ ExitCode refusal(std::vector<std::string> args, std::string* message = nullptr) 
 }
 
 TEST(DialectOptions, CsvIsTheServersCsvClause) {
-  const Dialect d = with({"--csv"});
-  EXPECT_EQ(d, csv_dialect());
+  const text::Dialect d = with({"--csv"});
+  EXPECT_EQ(d, text::csv_dialect());
   EXPECT_EQ(sink::load_data_clauses(d),
             "FIELDS TERMINATED BY X'2C' OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' LINES TERMINATED BY X'0A'");
-  EXPECT_EQ(sink::load_data_clauses(Dialect{}),
+  EXPECT_EQ(sink::load_data_clauses(text::Dialect{}),
             "FIELDS TERMINATED BY X'09' ESCAPED BY X'5C' LINES TERMINATED BY X'0A'");
 }
 
 TEST(DialectOptions, LinesStartingBy) {
-  const Dialect d = with({"--csv", "--lines-starting-by", "> \\t"});
+  const text::Dialect d = with({"--csv", "--lines-starting-by", "> \\t"});
   EXPECT_EQ(d.line_start, "> \t");
   EXPECT_EQ(sink::load_data_clauses(d), "FIELDS TERMINATED BY X'2C' OPTIONALLY ENCLOSED BY X'22' ESCAPED BY X'' "
                                         "LINES STARTING BY X'3E2009' TERMINATED BY X'0A'");
-  EXPECT_EQ(with({"--lines-starting-by="}), Dialect{});  // '' is no prefix, as for the server
+  EXPECT_EQ(with({"--lines-starting-by="}), text::Dialect{});  // '' is no prefix, as for the server
   EXPECT_EQ(describe(d), "csv --lines-starting-by '> \\t'");  // in the --resume ledger's format
   std::string message;
   // Refused: a byte of the line terminator (a lone one too), the escape at the end.
@@ -68,7 +68,7 @@ TEST(DialectOptions, LinesStartingBy) {
 }
 
 TEST(DialectOptions, OptionsChangeTheirPartInAnyOrder) {
-  const Dialect d = with({"--lines-terminated-by", "\\r\\n", "--csv", "--skip-rows", "2"});
+  const text::Dialect d = with({"--lines-terminated-by", "\\r\\n", "--csv", "--skip-rows", "2"});
   EXPECT_EQ(d.line_terminator, "\r\n");
   EXPECT_EQ(d.field_terminator, ",");
   EXPECT_EQ(d.skip_rows, 2u);
@@ -106,25 +106,25 @@ TEST(DialectOptions, ImpossibleCombinationsAreRefused) {
 }
 
 TEST(Describe, NamesTheDialectAsOptions) {
-  EXPECT_EQ(describe(Dialect{}), "tsv");
-  EXPECT_EQ(describe(csv_dialect()), "csv");
+  EXPECT_EQ(describe(text::Dialect{}), "tsv");
+  EXPECT_EQ(describe(text::csv_dialect()), "csv");
   EXPECT_EQ(describe(with({"--csv", "--lines-terminated-by", "\\r\\n", "--skip-rows", "1"})),
             "csv --lines-terminated-by '\\r\\n' --skip-rows 1");
   EXPECT_EQ(describe(with({"--fields-terminated-by", "||"})), "tsv --fields-terminated-by '||'");
   EXPECT_EQ(describe(with({"--fields-terminated-by", ",", "--fields-enclosed-by", "\""})),
             "tsv --fields-terminated-by ',' --fields-enclosed-by '\"'");
   // Long and odd ones stay within what the ledger records, and distinct.
-  Dialect odd = with({"--fields-terminated-by", "\x01\x02\x03\x04\x05\x06\x07\x08", "--lines-terminated-by",
+  text::Dialect odd = with({"--fields-terminated-by", "\x01\x02\x03\x04\x05\x06\x07\x08", "--lines-terminated-by",
                       "\x0e\x0f\x10\x11\x12\x13\x14\x15", "--fields-enclosed-by", "\x16", "--fields-escaped-by",
                       "\x17", "--skip-rows", "18446744073709551615"});
   EXPECT_LE(describe(odd).size(), 200u);
-  Dialect other = odd;
+  text::Dialect other = odd;
   other.skip_rows = 1;
   EXPECT_NE(describe(odd), describe(other));
 }
 
 // The rows of `file` as the scanner and the parser read them.
-std::vector<Row> read(std::string_view file, const Dialect& d) {
+std::vector<Row> read(std::string_view file, const text::Dialect& d) {
   const text::RowScanner scanner(d);
   text::FieldParser parser(d);
   std::vector<Row> rows;
@@ -142,40 +142,40 @@ std::vector<Row> read(std::string_view file, const Dialect& d) {
 const Value kNull;
 
 TEST(Csv, QuotedFieldsHoldSeparatorsQuotesAndLineEnds) {
-  const Dialect csv = csv_dialect();
+  const text::Dialect csv = text::csv_dialect();
   EXPECT_EQ(read("a,\"b,c\",d\n\"x\"\"y\",z,\n", csv), (std::vector<Row>{{"a", "b,c", "d"}, {"x\"y", "z", ""}}));
   EXPECT_EQ(read("\"a\nb\",c\n", csv), (std::vector<Row>{{"a\nb", "c"}}));
   EXPECT_EQ(read("\"\",,\"\"\"\"\n", csv), (std::vector<Row>{{"", "", "\""}}));
 }
 
 TEST(Csv, AQuoteInsideAnUnquotedFieldIsData) {
-  EXPECT_EQ(read("a,b\"c,d\n", csv_dialect()), (std::vector<Row>{{"a", "b\"c", "d"}}));
-  EXPECT_EQ(read("a, \"b\",c\n", csv_dialect()), (std::vector<Row>{{"a", " \"b\"", "c"}}));
+  EXPECT_EQ(read("a,b\"c,d\n", text::csv_dialect()), (std::vector<Row>{{"a", "b\"c", "d"}}));
+  EXPECT_EQ(read("a, \"b\",c\n", text::csv_dialect()), (std::vector<Row>{{"a", " \"b\"", "c"}}));
 }
 
 TEST(Csv, AClosingQuoteBeforeAnythingButATerminatorIsData) {
-  EXPECT_EQ(read("\"ab\"c,d\",e,f\n", csv_dialect()), (std::vector<Row>{{"ab\"c,d", "e", "f"}}));
-  EXPECT_EQ(read("\"ab\" ,c\n", csv_dialect()), (std::vector<Row>{{"\"ab\" ,c\n"}}));  // never closes
+  EXPECT_EQ(read("\"ab\"c,d\",e,f\n", text::csv_dialect()), (std::vector<Row>{{"ab\"c,d", "e", "f"}}));
+  EXPECT_EQ(read("\"ab\" ,c\n", text::csv_dialect()), (std::vector<Row>{{"\"ab\" ,c\n"}}));  // never closes
 }
 
 TEST(Csv, UnquotedNullIsNullQuotedItIsAWord) {
-  EXPECT_EQ(read("NULL,\"NULL\",\\N,null, NULL\n", csv_dialect()),
+  EXPECT_EQ(read("NULL,\"NULL\",\\N,null, NULL\n", text::csv_dialect()),
             (std::vector<Row>{{kNull, "NULL", "\\N", "null", " NULL"}}));
-  Dialect escaped = csv_dialect();
+  text::Dialect escaped = text::csv_dialect();
   escaped.escape = '\\';
   EXPECT_EQ(read("NULL,\"NULL\",\\N,\"\\N\",\\N\\N,NU\\LL\n", escaped),
             (std::vector<Row>{{kNull, "NULL", kNull, kNull, "NN", kNull}}));
-  EXPECT_EQ(read("NULL\n", Dialect{}), (std::vector<Row>{{"NULL"}}));  // no enclosure: a word
+  EXPECT_EQ(read("NULL\n", text::Dialect{}), (std::vector<Row>{{"NULL"}}));  // no enclosure: a word
 }
 
 TEST(Csv, EscapesWorkInsideAndOutsideQuotes) {
-  Dialect d = csv_dialect();
+  text::Dialect d = text::csv_dialect();
   d.escape = '\\';
   EXPECT_EQ(read("\"a\\\"b\",\"c\\\\\",d\\,e\n\"f\\\ng\"\n", d), (std::vector<Row>{{"a\"b", "c\\", "d,e"}, {"f\ng"}}));
 }
 
 TEST(Csv, AtTheEndOfTheFile) {
-  const Dialect csv = csv_dialect();
+  const text::Dialect csv = text::csv_dialect();
   EXPECT_EQ(read("a,\"b\"", csv), (std::vector<Row>{{"a", "b"}}));
   EXPECT_EQ(read("a,\"bc", csv), (std::vector<Row>{{"a", "\"bc"}}));      // never closed: the quote stays
   EXPECT_EQ(read("a,\"bc\n", csv), (std::vector<Row>{{"a", "\"bc\n"}}));
@@ -184,36 +184,36 @@ TEST(Csv, AtTheEndOfTheFile) {
 }
 
 TEST(Csv, TheEscapeCanBeTheQuote) {
-  const Dialect d = testing_dialects::dialect(",", "\n", '"', '"');
+  const text::Dialect d = testing_dialects::dialect(",", "\n", '"', '"');
   EXPECT_EQ(read("a\"\"b,\"c\"\"d\"\n\"e\"x\",f", d), (std::vector<Row>{{"a\"b", "c\"d"}, {"e\"x", "f"}}));
   EXPECT_EQ(read("a,\"b\"\nc,d\n", d), (std::vector<Row>{{"a", "b"}, {"c", "d"}}));
   EXPECT_EQ(read("a,\"b\"", d), (std::vector<Row>{{"a", "\"b\""}}));  // at the end of the file both quotes stay
 }
 
 TEST(Csv, CrLfLines) {
-  const Dialect d = with({"--csv", "--lines-terminated-by", "\\r\\n"});
+  const text::Dialect d = with({"--csv", "--lines-terminated-by", "\\r\\n"});
   EXPECT_EQ(read("a,\"b\r\nc\",d\r\ne,f,g\r\n", d), (std::vector<Row>{{"a", "b\r\nc", "d"}, {"e", "f", "g"}}));
   EXPECT_EQ(read("a\r\r\nb\nc\r\n", d), (std::vector<Row>{{"a\r"}, {"b\nc"}}));
 }
 
 TEST(Dialects, MultiByteFieldTerminators) {
-  const Dialect d = with({"--fields-terminated-by", "||"});
+  const text::Dialect d = with({"--fields-terminated-by", "||"});
   EXPECT_EQ(read("a||b|c\nd|||e\n", d), (std::vector<Row>{{"a", "b|c"}, {"d", "|e"}}));
 }
 
 TEST(Dialects, TheLineTerminatorIsTriedBeforeTheFieldTerminator) {
-  const Dialect d = with({"--fields-terminated-by", ",", "--lines-terminated-by", ",\\n"});
+  const text::Dialect d = with({"--fields-terminated-by", ",", "--lines-terminated-by", ",\\n"});
   EXPECT_EQ(read("a,b,\nc,d", d), (std::vector<Row>{{"a", "b"}, {"c", "d"}}));
 }
 
 TEST(Dialects, HeaderLinesAreCountedAsIgnoreLinesCountsThem) {
-  Dialect d = csv_dialect();
+  text::Dialect d = text::csv_dialect();
   d.skip_rows = 1;
   // IGNORE 1 LINES does not look at quotes: the header's quoted LF ends its line.
   EXPECT_EQ(read("\"h\n1\",h2\na,b\n", d), (std::vector<Row>{{"1\"", "h2"}, {"a", "b"}}));
   d.skip_rows = 5;
   EXPECT_EQ(read("h\na\n", d), std::vector<Row>{});
-  Dialect tsv;
+  text::Dialect tsv;
   tsv.skip_rows = 1;
   EXPECT_EQ(read("h\\\n1\th2\na\tb\n", tsv), (std::vector<Row>{{"a", "b"}}));  // an escaped LF does not
 }
@@ -221,10 +221,10 @@ TEST(Dialects, HeaderLinesAreCountedAsIgnoreLinesCountsThem) {
 // The scanner and the parser against the model, on random files of every dialect.
 TEST(Dialects, RowsAndValuesMatchTheModel) {
   std::mt19937 rng(11);
-  for (const Dialect& base : testing_dialects::all()) {
+  for (const text::Dialect& base : testing_dialects::all()) {
     text::FieldParser parser(base);
     for (int iteration = 0; iteration < 10000; ++iteration) {
-      Dialect d = base;
+      text::Dialect d = base;
       d.skip_rows = iteration % 5 == 0 ? rng() % 3 : 0;
       const std::string text = iteration % 2 == 0 ? testing_dialects::random_text(rng, d, static_cast<int>(rng() % 40))
                                                   : testing_dialects::random_rows(rng, d, static_cast<int>(rng() % 20));

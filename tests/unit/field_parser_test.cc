@@ -16,7 +16,7 @@ using Value = std::optional<std::string>;  // nullopt is NULL
 using Row = std::vector<Value>;
 
 // The rows of a chunk in MySQL's default text format.
-void for_each_row(std::string_view chunk, const OnRow& on_row) { RowScanner(Dialect{}).for_each_row(chunk, on_row); }
+void for_each_row(std::string_view chunk, const OnRow& on_row) { RowScanner(text::Dialect{}).for_each_row(chunk, on_row); }
 
 Row values(const std::vector<Field>& fields) {
   Row row;
@@ -25,7 +25,7 @@ Row values(const std::vector<Field>& fields) {
 }
 
 Row parse(std::string_view row, RowEnd end = RowEnd::kNewline) {
-  FieldParser parser{Dialect{}};
+  FieldParser parser{text::Dialect{}};
   std::vector<Field> fields;
   parser.parse_row(row, end, fields);
   return values(fields);
@@ -104,7 +104,7 @@ TEST(FieldParser, CarriageReturnsAreData) {
 
 TEST(FieldParser, FieldsWithoutEscapesAreViewsIntoTheRow) {
   const std::string row = "ab\tc\\td\t\te";
-  FieldParser parser{Dialect{}};
+  FieldParser parser{text::Dialect{}};
   std::vector<Field> fields;
   parser.parse_row(row, RowEnd::kNewline, fields);
   ASSERT_EQ(fields.size(), 4u);
@@ -115,7 +115,7 @@ TEST(FieldParser, FieldsWithoutEscapesAreViewsIntoTheRow) {
 }
 
 TEST(FieldParser, AppendsToTheVector) {
-  FieldParser parser{Dialect{}};
+  FieldParser parser{text::Dialect{}};
   std::vector<Field> fields;
   parser.parse_row("a\tb", RowEnd::kNewline, fields);
   parser.parse_row("\\N", RowEnd::kNewline, fields);
@@ -124,7 +124,7 @@ TEST(FieldParser, AppendsToTheVector) {
 
 TEST(FieldParser, ValuesStayValidUntilClear) {
   // Enough escaped bytes to fill many arena blocks, plus fields bigger than a block.
-  FieldParser parser{Dialect{}};
+  FieldParser parser{text::Dialect{}};
   std::vector<std::string> rows;
   std::vector<Row> expected;
   for (int i = 0; i < 10000; ++i) {
@@ -188,7 +188,7 @@ TEST(ForEachRow, ALastRowWithoutNewlineEndsAtEndOfFile) {
 }
 
 TEST(ForEachRow, AFileEndingInABackslashKeepsIt) {
-  FieldParser parser{Dialect{}};
+  FieldParser parser{text::Dialect{}};
   std::vector<Field> fields;
   for_each_row("x\ty\\\nz\tw\\", [&](std::string_view row, std::uint64_t, RowEnd end) {
     parser.parse_row(row, end, fields);
@@ -282,7 +282,7 @@ std::string random_file(std::mt19937& rng, int max_run) {
 }
 
 TEST(FieldParserRandom, MatchesTheServerModel) {
-  FieldParser parser{Dialect{}};
+  FieldParser parser{text::Dialect{}};
   std::vector<Field> fields;
   for (const int max_run : {1, 40}) {
     for (unsigned seed = 0; seed < 20000; ++seed) {
@@ -301,7 +301,7 @@ TEST(FieldParserRandom, MatchesTheServerModel) {
         return true;
       });
       ASSERT_EQ(rows, ServerModel(file).rows()) << "seed " << seed << ", file '" << text << "'";
-      EXPECT_EQ(rows.size(), RowScanner(Dialect{}).count_rows(file, 0, file.size()).rows) << "seed " << seed;
+      EXPECT_EQ(rows.size(), RowScanner(text::Dialect{}).count_rows(file, 0, file.size()).rows) << "seed " << seed;
       if (seed % 100 == 0) parser.clear();
     }
   }

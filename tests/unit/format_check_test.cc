@@ -17,7 +17,7 @@ text::FormatExpectation three_columns() {
 }
 
 std::optional<text::FormatMismatch> check(const std::string& bytes, const text::FormatExpectation& e = three_columns(),
-                                    const Dialect& dialect = Dialect{}) {
+                                    const text::Dialect& dialect = text::Dialect{}) {
   return text::check_format(dialect, {bytes, "f.tsv", 0, 1, true}, e);
 }
 
@@ -50,7 +50,7 @@ TEST(FormatCheck, ACsvFileReadAsTsvIsRefusedWithTheCsvHint) {
 }
 
 TEST(FormatCheck, ATsvFileReadAsCsvGetsTheDefaultFormatHint) {
-  auto m = check(rows("%d\tn%d\t%d.5\n", 20), three_columns(), csv_dialect());
+  auto m = check(rows("%d\tn%d\t%d.5\n", 20), three_columns(), text::csv_dialect());
   ASSERT_TRUE(m);
   EXPECT_NE(m->message.find("the default format"), std::string::npos) << m->message;
 }
@@ -102,7 +102,7 @@ TEST(FormatCheck, AHeaderOfColumnNamesIsRefusedUnlessSkipRowsWasGiven) {
   given.header_given = true;
   EXPECT_FALSE(check(bytes, given));
   EXPECT_FALSE(check("id\tname\tother\n" + rows("%d\tn%d\t%d.5\n", 10)));  // not every name
-  EXPECT_FALSE(text::check_format(Dialect{}, {bytes, "f.tsv", 0, 1, false}, three_columns()));  // not the input's start
+  EXPECT_FALSE(text::check_format(text::Dialect{}, {bytes, "f.tsv", 0, 1, false}, three_columns()));  // not the input's start
   text::FormatExpectation variables = three_columns();
   variables.names = {"", "", ""};  // @variables only: nothing to compare
   EXPECT_FALSE(check(bytes, variables));
@@ -116,7 +116,7 @@ TEST(FormatCheck, CrLfLineEndsAreRefusedUnlessMeant) {
   text::FormatExpectation meant = three_columns();
   meant.cr_meant = true;
   EXPECT_FALSE(check(bytes, meant));
-  Dialect crlf;
+  text::Dialect crlf;
   crlf.line_terminator = "\r\n";
   EXPECT_FALSE(check(bytes, three_columns(), crlf));
   EXPECT_FALSE(check(bytes.substr(0, bytes.size() - 2) + "\n"));  // one row without: not a CRLF file

@@ -109,7 +109,7 @@ TEST(IndexKey, BinaryStringsPadWithZeros) {
 }
 
 TEST(ChunkKeys, RowsOfAChunkByEveryUniqueKey) {
-  Dialect dialect;
+  text::Dialect dialect;
   KeyPart id = kind(KeyKind::signed_integer);
   KeyPart email = kind(KeyKind::bytes);
   email.field = 1;

@@ -16,7 +16,7 @@ namespace {
 
 const text::RowWidth kTwoColumns{2, 2, false};
 
-std::optional<std::string> last_row(std::string_view bytes, const Dialect& dialect = Dialect{}) {
+std::optional<std::string> last_row(std::string_view bytes, const text::Dialect& dialect = text::Dialect{}) {
   auto last = text::RowScanner(dialect).unterminated_last_row(bytes);
   if (!last) return std::nullopt;
   EXPECT_EQ(bytes.substr(last->second), last->first);
@@ -31,21 +31,21 @@ TEST(UnterminatedLastRow, FoundOnlyWithoutTerminator) {
   // An escaped line end at the end of the input ends no row: the row runs to the end.
   EXPECT_EQ(last_row("1\tx\n2\ty\tz\\\n"), "2\ty\tz\\\n");
   EXPECT_EQ(last_row("1\tx\\\\\n"), std::nullopt);  // an escaped backslash, then a real line end
-  Dialect crlf;
+  text::Dialect crlf;
   crlf.line_terminator = "\r\n";
   EXPECT_EQ(last_row("1,x\r\n2,y,z\r", crlf), "2,y,z\r");
   EXPECT_EQ(last_row("1,x\r\n2,y,z\r\n", crlf), std::nullopt);
 }
 
 TEST(UnterminatedLastRow, EnclosureDecides) {
-  const Dialect csv = csv_dialect();
+  const text::Dialect csv = text::csv_dialect();
   EXPECT_EQ(last_row("1,x\n2,\"y\",z\n", csv), std::nullopt);
   EXPECT_EQ(last_row("1,x\n2,\"y\",z", csv), "2,\"y\",z");
   // A quote that never closes takes the last line end into its field.
   EXPECT_EQ(last_row("1,x\n2,y,\"z\n", csv), "2,y,\"z\n");
 }
 
-bool refused(std::string_view bytes, const Dialect& dialect = Dialect{}, const text::RowWidth& width = kTwoColumns) {
+bool refused(std::string_view bytes, const text::Dialect& dialect = text::Dialect{}, const text::RowWidth& width = kTwoColumns) {
   auto p = text::unterminated_extra_fields(bytes, 2, width, dialect);
   if (p) {
     EXPECT_EQ(p->row_in_chunk, 2u);
@@ -62,9 +62,9 @@ TEST(UnterminatedExtraFields, CountedAsATerminatedRow) {
   EXPECT_FALSE(refused("1\tx\n2"));            // too few: the server warns 1261 itself
   EXPECT_FALSE(refused("1\tx\n2\ty\textra\n"));  // terminated: the server warns 1262 itself
   EXPECT_TRUE(refused("1\tx\n2\ty\tz\\\n"));   // the escaped line end is the third field's
-  EXPECT_TRUE(refused("1,x\n2,\"y\",\"extra, quoted\"", csv_dialect()));
-  EXPECT_TRUE(refused("1,x\n2,y,\"\"", csv_dialect()));  // "" is a value, not an absent field
-  Dialect colons;
+  EXPECT_TRUE(refused("1,x\n2,\"y\",\"extra, quoted\"", text::csv_dialect()));
+  EXPECT_TRUE(refused("1,x\n2,y,\"\"", text::csv_dialect()));  // "" is a value, not an absent field
+  text::Dialect colons;
   colons.field_terminator = "::";
   EXPECT_TRUE(refused("1::x\n2::y::z", colons));
   EXPECT_FALSE(refused("1::x\n2::y:", colons));
@@ -72,8 +72,8 @@ TEST(UnterminatedExtraFields, CountedAsATerminatedRow) {
 
 TEST(UnterminatedExtraFields, AgainstTheColumnList) {
   const text::RowWidth listed{3, 1, true};  // --columns id,@a,@b
-  EXPECT_FALSE(refused("1\tx\n2\ty\tz", Dialect{}, listed));
-  auto p = text::unterminated_extra_fields("1\tx\n2\ty\tz\tw", 2, listed, Dialect{});
+  EXPECT_FALSE(refused("1\tx\n2\ty\tz", text::Dialect{}, listed));
+  auto p = text::unterminated_extra_fields("1\tx\n2\ty\tz\tw", 2, listed, text::Dialect{});
   ASSERT_TRUE(p);
   EXPECT_NE(p->message.find("4 fields but --columns lists 3"), std::string::npos);
 }

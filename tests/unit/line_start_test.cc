@@ -19,7 +19,7 @@
 namespace fastload::text {
 namespace {
 
-Dialect with_prefix(Dialect d, std::string prefix) {
+text::Dialect with_prefix(text::Dialect d, std::string prefix) {
   d.line_start = std::move(prefix);
   return d;
 }
@@ -33,7 +33,7 @@ std::ostream& operator<<(std::ostream& out, const Row& r) {
   return out << r.offset << ":" << testing::PrintToString(r.text);
 }
 
-std::vector<Row> rows_of(std::string_view bytes, const Dialect& d) {
+std::vector<Row> rows_of(std::string_view bytes, const text::Dialect& d) {
   std::vector<Row> rows;
   RowScanner(d).for_each_row(bytes, [&](std::string_view text, std::uint64_t offset, RowEnd) {
     rows.push_back({offset, std::string(text)});
@@ -47,7 +47,7 @@ std::vector<Row> rows_of(std::string_view bytes, const Dialect& d) {
 // inside a row, the prefix inside a row, and a prefix the file ends with.
 TEST(LineStart, RowsBeginAfterThePrefix) {
   const std::string file = "no prefix\nstill no xxxA\tB\nzz\\xxxC\tD\nxxxE\\\nxxxF\tG\nxxx\n\nxxx\tH\txxxI\nxxx";
-  const Dialect d = with_prefix(Dialect{}, "xxx");
+  const text::Dialect d = with_prefix(text::Dialect{}, "xxx");
   const std::vector<Row> expected = {{19, "A\tB"}, {29, "C\tD"}, {36, "E\\\nxxxF\tG"}, {49, ""}, {54, "\tH\txxxI"}};
   EXPECT_EQ(rows_of(file, d), expected);
   const RowScanner scanner(d);
@@ -64,18 +64,18 @@ TEST(LineStart, RowsBeginAfterThePrefix) {
 TEST(LineStart, EnclosedFields) {
   const std::string file = "junk \"xxx\",1\nxxx\"a xxx\nb\",c\n\"xxx 2\",3\nxxx\"q\",r";
   const std::vector<Row> expected = {{6, "\",1\nxxx\"a xxx\nb\",c"}, {29, " 2\",3"}, {38, "\"q\",r"}};
-  EXPECT_EQ(rows_of(file, with_prefix(csv_dialect(), "xxx")), expected);
+  EXPECT_EQ(rows_of(file, with_prefix(text::csv_dialect(), "xxx")), expected);
 }
 
 // The search for the prefix begins after a row's line terminator: "ab" in
 // "aab" is found, and a row's own end is not searched again.
 TEST(LineStart, OverlappingPrefixes) {
   const std::vector<Row> expected = {{1, "1"}, {6, "2"}};
-  EXPECT_EQ(rows_of("aab1\nxab2\n", with_prefix(Dialect{}, "ab")), expected);
+  EXPECT_EQ(rows_of("aab1\nxab2\n", with_prefix(text::Dialect{}, "ab")), expected);
 }
 
 TEST(LineStart, TheLastRowWithoutTerminator) {
-  const Dialect d = with_prefix(Dialect{}, ">");
+  const text::Dialect d = with_prefix(text::Dialect{}, ">");
   auto last = RowScanner(d).unterminated_last_row("x\n>a\tb\nno\n>c\td");
   ASSERT_TRUE(last.has_value());
   EXPECT_EQ(last->first, "c\td");
@@ -89,14 +89,14 @@ TEST(LineStart, TheLastRowWithoutTerminator) {
 // server counts them: lines without the prefix are none.
 TEST(LineStart, ChunkBoundaryPositions) {
   const std::string file = "xxxa\njunk\n\\\njunk\nxxxb\nj";
-  const std::vector<Chunk> tsv = chunks::split(file, 1, 2, with_prefix(Dialect{}, "xxx"));
+  const std::vector<Chunk> tsv = chunks::split(file, 1, 2, with_prefix(text::Dialect{}, "xxx"));
   std::vector<std::uint64_t> begins, rows;
   for (const Chunk& c : tsv) begins.push_back(c.begin), rows.push_back(c.rows);
   EXPECT_EQ(begins, (std::vector<std::uint64_t>{0, 5, 10, 17, 22}));  // not after the escaped LF at 11
   EXPECT_EQ(rows, (std::vector<std::uint64_t>{1, 0, 0, 1, 0}));
   EXPECT_EQ(tsv[3].first_line, 5u);
   EXPECT_EQ(tsv[3].first_row, 2u);
-  const std::vector<Chunk> csv = chunks::split(file, 1, 2, with_prefix(csv_dialect(), "xxx"));
+  const std::vector<Chunk> csv = chunks::split(file, 1, 2, with_prefix(text::csv_dialect(), "xxx"));
   begins.clear();
   for (const Chunk& c : csv) begins.push_back(c.begin);
   EXPECT_EQ(begins, (std::vector<std::uint64_t>{0, 5, 22}));  // row ends only
@@ -106,7 +106,7 @@ TEST(LineStart, ChunkBoundaryPositions) {
 
 TEST(LineStart, HeaderLinesAreLinesNotRows) {
   const std::string file = "h1 xxxH\t1\nh2\nxxxA\tB\nC\tD\nxxxE\tF\n";
-  Dialect d = with_prefix(Dialect{}, "xxx");
+  text::Dialect d = with_prefix(text::Dialect{}, "xxx");
   d.skip_rows = 1;
   EXPECT_EQ(rows_of(file.substr(RowScanner(d).first_row_start(file)), d).size(), 2u);
   d.skip_rows = 3;
@@ -114,7 +114,7 @@ TEST(LineStart, HeaderLinesAreLinesNotRows) {
 }
 
 // Prefixes a dialect takes (no line terminator byte, not ending with the escape).
-std::vector<std::string> prefixes_for(const Dialect& d) {
+std::vector<std::string> prefixes_for(const text::Dialect& d) {
   std::vector<std::string> out;
   const std::string quote = d.enclosure ? std::string(1, *d.enclosure) : "\"";
   for (const std::string& p : {std::string("xxx"), std::string(">"), std::string("ab"), d.field_terminator, quote,
@@ -127,7 +127,7 @@ std::vector<std::string> prefixes_for(const Dialect& d) {
 }
 
 // Random rows of the dialect with the prefix put at line starts, mid-line, cut short, and left out.
-std::string random_file(std::mt19937& rng, const Dialect& d) {
+std::string random_file(std::mt19937& rng, const text::Dialect& d) {
   std::string base = rng() % 2 ? testing_dialects::random_rows(rng, d, static_cast<int>(rng() % 12))
                                : testing_dialects::random_text(rng, d, static_cast<int>(rng() % 50));
   std::string file;
@@ -144,7 +144,7 @@ std::string random_file(std::mt19937& rng, const Dialect& d) {
 using model::ModelRow;
 
 // The model's rows of `bytes`, with fields, as strings to compare.
-std::vector<std::string> model_rows(std::string_view bytes, Dialect d, std::uint64_t shift = 0) {
+std::vector<std::string> model_rows(std::string_view bytes, text::Dialect d, std::uint64_t shift = 0) {
   std::vector<std::string> out;
   for (const ModelRow& row : model::ReadInfo(bytes, d).rows()) {
     std::string text = std::to_string(shift + row.begin) + ":";
@@ -155,7 +155,7 @@ std::vector<std::string> model_rows(std::string_view bytes, Dialect d, std::uint
 }
 
 // The scanner's rows parsed by the field parser, in the model's form.
-std::vector<std::string> parsed_rows(std::string_view bytes, const Dialect& d) {
+std::vector<std::string> parsed_rows(std::string_view bytes, const text::Dialect& d) {
   std::vector<std::string> out;
   FieldParser parser(d);
   RowScanner(d).for_each_row(bytes, [&](std::string_view text, std::uint64_t offset, RowEnd end) {
@@ -172,9 +172,9 @@ std::vector<std::string> parsed_rows(std::string_view bytes, const Dialect& d) {
 // Each chunk read alone gives the rows the whole file gives there; boundaries
 // fall at the first place the search may begin at or after each target
 // (chunk_size 0: not checked, for a stream's chunks).
-void expect_chunks_read_as_whole(std::string_view file, const Dialect& d, const std::vector<Chunk>& chunks,
+void expect_chunks_read_as_whole(std::string_view file, const text::Dialect& d, const std::vector<Chunk>& chunks,
                                  std::uint64_t chunk_size) {
-  Dialect rows_only = d;
+  text::Dialect rows_only = d;
   rows_only.skip_rows = 0;
   const std::vector<ModelRow> all = model::ReadInfo(file, d).rows();
   std::vector<std::string> joined;
@@ -204,14 +204,14 @@ void expect_chunks_read_as_whole(std::string_view file, const Dialect& d, const 
 
 TEST(LineStart, RandomFilesInEveryDialect) {
   std::mt19937 rng(515);
-  for (const Dialect& base : testing_dialects::all()) {
+  for (const text::Dialect& base : testing_dialects::all()) {
     for (const std::string& prefix : prefixes_for(base)) {
       for (int iteration = 0; iteration < 40; ++iteration) {
-        Dialect d = with_prefix(base, prefix);
+        text::Dialect d = with_prefix(base, prefix);
         d.skip_rows = iteration % 4 == 0 ? rng() % 3 : 0;
         const std::string file = random_file(rng, d);
         const std::uint64_t header = RowScanner(d).first_row_start(file);
-        Dialect rows_only = d;
+        text::Dialect rows_only = d;
         rows_only.skip_rows = 0;
         EXPECT_EQ(parsed_rows(file.substr(header), rows_only), model_rows(file.substr(header), rows_only));
         for (std::uint64_t size : {1, 2, 3, 5, 8, 13, 40})
@@ -231,8 +231,8 @@ TEST(LineStart, RandomFilesInEveryDialect) {
 TEST(LineStart, StreamChunksAsTheWhole) {
   TempDir dir;
   std::mt19937 rng(516);
-  for (const Dialect& base : {Dialect{}, csv_dialect()}) {
-    const Dialect d = with_prefix(base, "xxx");
+  for (const text::Dialect& base : {text::Dialect{}, text::csv_dialect()}) {
+    const text::Dialect d = with_prefix(base, "xxx");
     std::string file;
     for (int k = 0; k < 300; ++k)
       file += (k % 7 == 0 ? "xxx" : "no row ") + std::to_string(k) + "\n";

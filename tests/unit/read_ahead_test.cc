@@ -49,7 +49,7 @@ std::string damage_second_member(const TempDir& dir, const std::string& path) {
 // A file's chunks read ahead: the stream, its cutter and the read-ahead.
 struct Ahead {
   Ahead(const std::string& path, std::uint64_t chunk_size, ReadAhead::Limits limits)
-      : stream(open_stream(path, {.threads = 1})), cutter(*stream, chunk_size, Dialect{}), ahead(cutter, limits) {}
+      : stream(open_stream(path, {.threads = 1})), cutter(*stream, chunk_size, text::Dialect{}), ahead(cutter, limits) {}
   std::unique_ptr<input::ByteStream> stream;
   chunks::StreamChunks cutter;
   ReadAhead ahead;

@@ -25,7 +25,7 @@ struct ModelRow {
 
 class ReadInfo {
  public:
-  ReadInfo(std::string_view file, const Dialect& d)
+  ReadInfo(std::string_view file, const text::Dialect& d)
       : file_(file), field_(d.field_terminator), line_(d.line_terminator),
         quote_(d.enclosure ? static_cast<unsigned char>(*d.enclosure) : kNone),
         escape_(d.escape ? static_cast<unsigned char>(*d.escape) : kNone), start_(d.line_start),

@@ -10,7 +10,7 @@ namespace fastload::text {
 namespace {
 
 const RowScanner& tsv() {
-  static const RowScanner scanner{Dialect{}};
+  static const RowScanner scanner{text::Dialect{}};
   return scanner;
 }
 std::uint64_t next_row_start(std::string_view file, std::uint64_t from) { return tsv().next_row_start(file, from); }
@@ -120,7 +120,7 @@ TEST(LocateRow, RowsPastTheChunkGiveItsEnd) {
 }
 
 TEST(NextRowStart, ATwoByteTerminatorStraddlingTheOffset) {
-  Dialect crlf;
+  text::Dialect crlf;
   crlf.line_terminator = "\r\n";
   const RowScanner scanner(crlf);
   ASSERT_TRUE(scanner.local());
@@ -131,20 +131,20 @@ TEST(NextRowStart, ATwoByteTerminatorStraddlingTheOffset) {
 }
 
 TEST(RowScanner, WhichDialectsAreLocal) {
-  Dialect d;
+  text::Dialect d;
   EXPECT_TRUE(RowScanner(d).local());
   d.line_terminator = "\r\n";
   EXPECT_TRUE(RowScanner(d).local());
   d.field_terminator = "\r";  // a field terminator can take the line terminator's bytes
   EXPECT_FALSE(RowScanner(d).local());
-  d = Dialect{};
+  d = text::Dialect{};
   d.line_terminator = "aa";  // "aaa" holds one line end, not two
   EXPECT_FALSE(RowScanner(d).local());
-  EXPECT_FALSE(RowScanner(csv_dialect()).local());
+  EXPECT_FALSE(RowScanner(text::csv_dialect()).local());
 }
 
 TEST(RowScanner, EnclosedLineEndsDependOnQuotes) {
-  const RowScanner csv(csv_dialect());
+  const RowScanner csv(text::csv_dialect());
   const std::string file = "a,\"b\nc\"\n\"\"\"\n\"\nx\"y\nz";
   EXPECT_FALSE(ends_row(file, 4, csv));  // inside quotes
   EXPECT_TRUE(ends_row(file, 7, csv));
@@ -161,14 +161,14 @@ TEST(RowScanner, EnclosedLineEndsDependOnQuotes) {
 }
 
 TEST(RowScanner, FirstRowStartSkipsHeaderLines) {
-  Dialect d = csv_dialect();
+  text::Dialect d = text::csv_dialect();
   d.skip_rows = 2;
   EXPECT_EQ(RowScanner(d).first_row_start("a\nb\nc\n"), 4u);
   EXPECT_EQ(RowScanner(d).first_row_start("\"a\nb\"\nc\n"), 6u);  // quotes are not looked at
   EXPECT_EQ(RowScanner(d).first_row_start("a\nb"), 3u);  // the file ends in the header
   d.skip_rows = 0;
   EXPECT_EQ(RowScanner(d).first_row_start("a\nb"), 0u);
-  Dialect tsv;
+  text::Dialect tsv;
   tsv.skip_rows = 1;
   EXPECT_EQ(RowScanner(tsv).first_row_start("a\\\nb\nc"), 5u);  // an escaped LF does not end the line
   tsv.escape = '"';

@@ -125,7 +125,7 @@ std::vector<Row> reference(const std::string& file) {
 void expect_sorted_like_reference(std::uint64_t memory, std::uint64_t chunk_size, unsigned threads) {
   SCOPED_TRACE(testing::Message() << "memory " << memory << ", chunk size " << chunk_size << ", threads " << threads);
   const std::string file = random_file(5000, 700, 7);
-  const Dialect dialect;
+  const text::Dialect dialect;
   const std::vector<Chunk> split = chunks::split(file, 4096, threads, dialect);
   const FileRows rows{file, &split, &dialect};
   const IndexKey key = one(KeyKind::signed_integer);
@@ -170,7 +170,7 @@ TEST(SortedOrder, StableKeyOrderSpilledThreeThreads) { expect_sorted_like_refere
 
 TEST(SortedOrder, TheUnterminatedLastRowReadsAsInTheMiddle) {
   const std::string file = "5\tx\n1\ty\t";  // at the end of the file "1\ty\t" is two fields: "1", "y"
-  const Dialect dialect;
+  const text::Dialect dialect;
   const std::vector<Chunk> split = chunks::split(file, 1 << 20, 1, dialect);
   const FileRows rows{file, &split, &dialect};
   TempDir dir;
@@ -184,7 +184,7 @@ TEST(SortedOrder, TheUnterminatedLastRowReadsAsInTheMiddle) {
 }
 
 TEST(OrderCheck, CountsRowsBelowTheirPredecessor) {
-  const Dialect dialect;
+  const text::Dialect dialect;
   std::string ascending, descending;
   for (int i = 0; i < 3000; ++i) ascending += std::to_string(i) + "\n", descending += std::to_string(3000 - i) + "\n";
   for (const auto& [file, descents] : {std::pair{ascending, 0}, std::pair{descending, 2999}}) {
@@ -202,7 +202,7 @@ TEST(OrderCheck, CountsRowsBelowTheirPredecessor) {
 // The quick look reads a few chunks whole and the first row of every other: blocks of rows in order within, out
 // of order between them, show at the first rows of chunks the look does not read whole.
 TEST(OrderCheck, TheQuickLookSeesBlocksOutOfOrderAtChunkBoundaries) {
-  const Dialect dialect;
+  const text::Dialect dialect;
   std::string blocks, ascending;
   for (int block : {0, 1, 3, 2, 4, 5, 6, 7, 8, 9})  // chunks 2 and 3 swapped; the look reads 0 and 5 whole
     for (int i = 0; i < 200; ++i) blocks += std::to_string(10000 + block * 1000 + i) + "\n";  // 1000 bytes: a chunk

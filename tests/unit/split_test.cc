@@ -27,7 +27,7 @@ constexpr unsigned kOneThread[] = {1};
 // Row starts (from the model of the server's reading) and line numbers.
 class Reference {
  public:
-  explicit Reference(std::string_view file, const Dialect& dialect = Dialect{})
+  explicit Reference(std::string_view file, const text::Dialect& dialect = text::Dialect{})
       : size_(file.size()), lines_before_(file.size() + 1) {
     for (const model::ModelRow& row : model::ReadInfo(file, dialect).rows()) row_starts_.push_back(row.begin);
     header_end_ = row_starts_.empty() ? size_ : row_starts_.front();
@@ -93,7 +93,7 @@ std::string describe(const std::vector<Chunk>& chunks) {
 // What must hold whatever the chunk size: the chunks tile the file at row starts
 // and their counts add up to the file's.
 void expect_invariants(std::string_view file, const Reference& reference, const std::vector<Chunk>& chunks,
-                       const Dialect& dialect) {
+                       const text::Dialect& dialect) {
   std::uint64_t next_begin = reference.header_end(), rows = 0, lines = 0;
   for (const Chunk& chunk : chunks) {
     EXPECT_EQ(chunk.begin, next_begin);
@@ -112,12 +112,12 @@ void expect_invariants(std::string_view file, const Reference& reference, const 
 // Splits `file` once and compares the chunks with the reference's; a failure
 // names the case (built only then: the fuzz test runs thousands of cases).
 void expect_split_matches(std::string_view file, const Reference& reference, std::uint64_t chunk_size,
-                          unsigned threads, const Dialect& dialect = Dialect{}) {
+                          unsigned threads, const text::Dialect& dialect = text::Dialect{}) {
   const std::vector<Chunk> chunks = split(file, chunk_size, threads, dialect);
   expect_invariants(file, reference, chunks, dialect);
   EXPECT_EQ(describe(chunks), describe(reference.chunks(chunk_size)));
   if (testing::Test::HasFailure()) {
-    ADD_FAILURE() << fastload::describe(dialect) << ", chunk size " << chunk_size << ", " << threads
+    ADD_FAILURE() << fastload::text::describe(dialect) << ", chunk size " << chunk_size << ", " << threads
                   << " threads, file "
                   << (file.size() <= 500 ? testing::PrintToString(std::string(file))
                                          : std::to_string(file.size()) + " bytes");
@@ -126,7 +126,7 @@ void expect_split_matches(std::string_view file, const Reference& reference, std
 
 // Every chunk size with every thread count, stopping at the first failure.
 void expect_splits_match(std::string_view file, std::span<const std::uint64_t> chunk_sizes,
-                         std::span<const unsigned> thread_counts, const Dialect& dialect = Dialect{}) {
+                         std::span<const unsigned> thread_counts, const text::Dialect& dialect = text::Dialect{}) {
   const Reference reference(file, dialect);
   for (std::uint64_t chunk_size : chunk_sizes) {
     for (unsigned threads : thread_counts) {
@@ -184,8 +184,8 @@ TEST(Split, EdgeFiles) {
 }
 
 TEST(Split, EmptyFileGivesNoChunks) {
-  EXPECT_TRUE(split("", 10, 4, Dialect{}).empty());
-  EXPECT_NO_THROW(verify_chunks("", {}, Dialect{}));
+  EXPECT_TRUE(split("", 10, 4, text::Dialect{}).empty());
+  EXPECT_NO_THROW(verify_chunks("", {}, text::Dialect{}));
 }
 
 // Threads cost their start-up time in every split: many seeds run on one thread,
@@ -212,7 +212,7 @@ TEST(Split, TrickyFilesAtLargeChunkSizes) {
 TEST(Split, ASingleRowIsOneChunk) {
   const std::string file = "a\\\nb\\\tc\\\\" + std::string(200, 'x') + "\n";
   for (std::uint64_t chunk_size : {1, 7, 64, 1000}) {
-    const std::vector<Chunk> chunks = split(file, chunk_size, 3, Dialect{});
+    const std::vector<Chunk> chunks = split(file, chunk_size, 3, text::Dialect{});
     ASSERT_EQ(chunks.size(), 1u);
     EXPECT_EQ(chunks[0].rows, 1u);
     EXPECT_EQ(chunks[0].lines, 2u);
@@ -227,7 +227,7 @@ TEST(Split, ReleasesEachChunkOnce) {
     std::lock_guard<std::mutex> lock(mutex);
     released.emplace_back(begin, end);
   };
-  const std::vector<Chunk> chunks = split(file, 100, 4, Dialect{}, release);
+  const std::vector<Chunk> chunks = split(file, 100, 4, text::Dialect{}, release);
   std::sort(released.begin(), released.end());
   ASSERT_EQ(released.size(), chunks.size());
   for (std::size_t k = 0; k < chunks.size(); ++k) {
@@ -240,7 +240,7 @@ TEST(Split, ReleasesEachChunkOnce) {
 TEST(Split, ReleasesALargeChunkInPiecesThatCoverIt) {
   std::string file;
   for (int row = 0; file.size() < (20u << 20); ++row) file += std::to_string(row) + "\t\"a,b\"\tsome text\n";
-  for (const Dialect& dialect : {Dialect{}, csv_dialect()}) {
+  for (const text::Dialect& dialect : {text::Dialect{}, text::csv_dialect()}) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> released;
     const std::vector<Chunk> chunks =
         split(file, file.size(), 2, dialect, [&](std::uint64_t begin, std::uint64_t end) {
@@ -261,7 +261,7 @@ TEST(Split, ReleasesALargeChunkInPiecesThatCoverIt) {
 }
 
 TEST(Split, RejectsAZeroChunkSize) {
-  EXPECT_THROW(split("a\n", 0, 1, Dialect{}), std::invalid_argument);
+  EXPECT_THROW(split("a\n", 0, 1, text::Dialect{}), std::invalid_argument);
 }
 
 // One thread: the other tests cover threads, this one covers odd inputs.
@@ -281,9 +281,9 @@ TEST(Split, RandomBytesFuzz) {
 // against the model's serial reading.
 TEST(Split, DialectsFuzz) {
   std::mt19937 rng(7);
-  for (const Dialect& base : testing_dialects::all()) {
+  for (const text::Dialect& base : testing_dialects::all()) {
     for (int iteration = 0; iteration < 200; ++iteration) {
-      Dialect d = base;
+      text::Dialect d = base;
       d.skip_rows = iteration % 3 == 0 ? rng() % 3 : 0;
       const std::string file = iteration % 2 == 0 ? testing_dialects::random_text(rng, d, static_cast<int>(rng() % 50))
                                                   : testing_dialects::random_rows(rng, d, static_cast<int>(rng() % 12));
@@ -298,7 +298,7 @@ TEST(Split, DialectsFuzz) {
 TEST(Split, DialectsAtLargeChunkSizes) {
   const std::uint64_t chunk_sizes[] = {1000, 4096, 65536};
   std::mt19937 rng(8);
-  for (const Dialect& d : testing_dialects::all()) {
+  for (const text::Dialect& d : testing_dialects::all()) {
     expect_splits_match(testing_dialects::random_text(rng, d, 30'000), chunk_sizes, kThreadCounts, d);
     expect_splits_match(testing_dialects::random_rows(rng, d, 3'000), chunk_sizes, kThreadCounts, d);
     if (HasFailure()) return;
@@ -307,7 +307,7 @@ TEST(Split, DialectsAtLargeChunkSizes) {
 
 TEST(LocateRow, MatchesTheReferenceInEveryDialect) {
   std::mt19937 rng(98);
-  for (Dialect d : testing_dialects::all()) {
+  for (text::Dialect d : testing_dialects::all()) {
     d.skip_rows = 1;
     const std::string file = testing_dialects::random_text(rng, d, 400);
     const Reference reference(file, d);
@@ -317,8 +317,8 @@ TEST(LocateRow, MatchesTheReferenceInEveryDialect) {
         const text::RowPosition position = scanner.locate_row(file, chunk, row);
         const std::uint64_t offset = row <= chunk.rows ? reference.row_start(chunk.first_row - 1 + row - 1) : chunk.end;
         ASSERT_EQ(position.byte_offset, offset)
-            << fastload::describe(d) << ", chunk " << chunk.index << ", row " << row;
-        ASSERT_EQ(position.line, reference.line_at(offset)) << fastload::describe(d) << ", chunk " << chunk.index;
+            << fastload::text::describe(d) << ", chunk " << chunk.index << ", row " << row;
+        ASSERT_EQ(position.line, reference.line_at(offset)) << fastload::text::describe(d) << ", chunk " << chunk.index;
       }
     }
   }
@@ -329,9 +329,9 @@ TEST(LocateRow, MatchesTheReference) {
   for (std::uint32_t seed = 200; seed < 230; ++seed) {
     const std::string file = tricky_file(seed, 300);
     const Reference reference(file);
-    for (const Chunk& chunk : split(file, 1 + rng() % 200, 2, Dialect{})) {
+    for (const Chunk& chunk : split(file, 1 + rng() % 200, 2, text::Dialect{})) {
       for (std::uint64_t row = 1; row <= chunk.rows + 1; ++row) {
-        const text::RowPosition position = text::RowScanner(Dialect{}).locate_row(file, chunk, row);
+        const text::RowPosition position = text::RowScanner(text::Dialect{}).locate_row(file, chunk, row);
         const std::uint64_t row_index = chunk.first_row - 1 + row - 1;
         const std::uint64_t offset =
             row <= chunk.rows ? reference.row_start(row_index) : chunk.end;
@@ -346,13 +346,13 @@ TEST(LocateRow, MatchesTheReference) {
 class VerifyChunks : public testing::Test {
  protected:
   const std::string file = "r0\nr1\\\nstill r1\nr2\n\nr4\nr5\tx\n";
-  std::vector<Chunk> chunks = split(file, 2, 1, Dialect{});
+  std::vector<Chunk> chunks = split(file, 2, 1, text::Dialect{});
 
   void SetUp() override { ASSERT_GE(chunks.size(), 5u); }
 
   void expect_rejected(const std::string& chunk_named, const std::string& problem) {
     try {
-      verify_chunks(file, chunks, Dialect{});
+      verify_chunks(file, chunks, text::Dialect{});
       ADD_FAILURE() << "accepted: " << describe(chunks);
     } catch (const Failure& error) {
       EXPECT_EQ(error.code(), ExitCode::internal);
@@ -363,7 +363,7 @@ class VerifyChunks : public testing::Test {
   }
 };
 
-TEST_F(VerifyChunks, AcceptsTheSplit) { EXPECT_NO_THROW(verify_chunks(file, chunks, Dialect{})); }
+TEST_F(VerifyChunks, AcceptsTheSplit) { EXPECT_NO_THROW(verify_chunks(file, chunks, text::Dialect{})); }
 
 TEST_F(VerifyChunks, RejectsAFirstChunkNotAtZero) {
   chunks[0].begin = 1;
@@ -434,7 +434,7 @@ TEST_F(VerifyChunks, RejectsAWrongFirstRow) {
 }
 
 TEST(VerifyChunksInADialect, RejectsABoundaryNotAfterALineTerminatorAndChecksTheHeader) {
-  Dialect csv = csv_dialect();
+  text::Dialect csv = text::csv_dialect();
   csv.skip_rows = 1;
   const std::string file = "h\n1,\"a\nb\"\n2,c\n";
   std::vector<Chunk> chunks = split(file, 1, 1, csv);

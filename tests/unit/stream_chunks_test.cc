@@ -26,7 +26,7 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
   TempDir dir;
   for (std::uint64_t size : {1, 2, 3, 7, 16, 64, 1000}) {
     auto stream = open_stream(dir.write(kContent));
-    chunks::StreamChunks chunks(*stream, size, Dialect{});
+    chunks::StreamChunks chunks(*stream, size, text::Dialect{});
     std::string joined;
     std::uint64_t rows = 0, lines = 0, index = 0;
     while (auto c = chunks.next()) {
@@ -49,7 +49,7 @@ TEST(StreamChunks, TileTheContentAtRowEnds) {
 TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
   TempDir dir;
   auto stream = open_stream(dir.write(""));
-  chunks::StreamChunks chunks(*stream, 8, Dialect{});
+  chunks::StreamChunks chunks(*stream, 8, text::Dialect{});
   EXPECT_FALSE(chunks.next().has_value());
 }
 
@@ -57,7 +57,7 @@ TEST(StreamChunks, AnEmptyStreamHasNoChunks) {
 // header lines included, whether a chunk was peeked or not.
 TEST(StreamChunks, PeekKeepsTheFirstChunkAndDrainGivesEverything) {
   TempDir dir;
-  Dialect dialect;
+  text::Dialect dialect;
   dialect.skip_rows = 1;
   const std::string content = "head\n" + kContent;
   for (std::uint64_t size : {1, 7, 1000}) {
@@ -93,7 +93,7 @@ TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
   std::string content;
   for (int i = 0; i < 20000; ++i) content += std::to_string(i) + "\tvalue " + std::to_string(i) + "\n";
   auto stream = open_stream(dir.write(content));
-  chunks::StreamChunks chunks(*stream, 4096, Dialect{});
+  chunks::StreamChunks chunks(*stream, 4096, text::Dialect{});
   std::mutex mutex;
   std::vector<chunks::StreamChunk> got;
   std::vector<std::thread> workers;
@@ -118,7 +118,7 @@ TEST(StreamChunks, WorkersTakingChunksGetEachOnce) {
 
 // Every chunk boundary is a row start of the splitter's exact scan (chunk
 // size 1: a chunk a row), and the counts add up to the splitter's.
-void expect_like_splitter(const std::string& content, const Dialect& dialect) {
+void expect_like_splitter(const std::string& content, const text::Dialect& dialect) {
   std::vector<Chunk> rows = chunks::split(content, 1, 1, dialect);
   std::set<std::uint64_t> row_starts;
   std::uint64_t total_rows = 0;
@@ -147,14 +147,14 @@ void expect_like_splitter(const std::string& content, const Dialect& dialect) {
 }
 
 TEST(StreamChunks, CutWhereTheSplitterDoesInEveryDialect) {
-  Dialect csv = csv_dialect();
+  text::Dialect csv = text::csv_dialect();
   csv.skip_rows = 1;
   expect_like_splitter("id,name\n1,\"a,b\"\n2,\"x\ny\"\"\n\"\n3,\"\",4\r\n5,\"\r\n\"\n6,last", csv);
-  Dialect crlf = csv;
+  text::Dialect crlf = csv;
   crlf.line_terminator = "\r\n";
   crlf.skip_rows = 2;
   expect_like_splitter("h1\r\nh2\r\n1,\"a\r\nb\"\r\n2,\"\"\"\r\n\"\r\n3,x\r\n", crlf);
-  Dialect tsv;
+  text::Dialect tsv;
   tsv.skip_rows = 3;  // more header than file
   expect_like_splitter("a\nb\n", tsv);
   tsv.skip_rows = 1;
@@ -168,7 +168,7 @@ TEST(StreamChunks, ProgressCountsTheCompressedBytes) {
   std::string path = dir.path("data.tsv.gz");
   ASSERT_EQ(std::system(("gzip -c " + dir.write(content) + " > " + path).c_str()), 0);
   auto stream = open_stream(path);
-  chunks::StreamChunks chunks(*stream, 1000, Dialect{});
+  chunks::StreamChunks chunks(*stream, 1000, text::Dialect{});
   std::uint64_t raw = 0;
   while (auto c = chunks.next()) raw += c->raw_bytes;
   EXPECT_EQ(raw, *stream->compressed_size());
@@ -182,13 +182,13 @@ TEST(StreamChunks, ARowLongerThanTheLimitIsRefused) {
   const std::string row(1000, 'x');
   for (std::uint64_t size : {1, 7, 100, 5000}) {
     auto fits = open_stream(dir.write("1\ta\n" + row + "\n2\tb\n"));
-    chunks::StreamChunks limit(*fits, size, Dialect{}, 0, 1000);
+    chunks::StreamChunks limit(*fits, size, text::Dialect{}, 0, 1000);
     std::string joined;
     while (auto c = limit.next()) joined += c->bytes;
     EXPECT_EQ(joined, "1\ta\n" + row + "\n2\tb\n") << size;
 
     auto longer = open_stream(dir.write("1\ta\n" + row + "x\n2\tb\n"));
-    chunks::StreamChunks chunks(*longer, size, Dialect{}, 0, 1000);
+    chunks::StreamChunks chunks(*longer, size, text::Dialect{}, 0, 1000);
     try {
       while (chunks.next()) {
       }
@@ -209,11 +209,11 @@ TEST(FindLongRow, FindsTheFirstRowOverTheLimit) {
   const std::string file = "1\ta\n" + std::string(10, 'x') + "\n" + std::string(11, 'y') + "\nz";
   Chunk chunk{0, 0, file.size()};
   chunk.first_line = 1;
-  auto at = text::find_long_row(file, chunk, Dialect{}, 10);
+  auto at = text::find_long_row(file, chunk, text::Dialect{}, 10);
   ASSERT_TRUE(at.has_value());
   EXPECT_EQ(at->byte_offset, 15u);
   EXPECT_EQ(at->line, 3u);
-  EXPECT_FALSE(text::find_long_row(file, chunk, Dialect{}, 11).has_value());
+  EXPECT_FALSE(text::find_long_row(file, chunk, text::Dialect{}, 11).has_value());
 }
 
 }  // namespace
