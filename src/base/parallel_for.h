@@ -1,7 +1,11 @@
-// The one way work runs in parallel here: `threads` plain threads take indexes
-// 0..count-1 in order from an atomic counter. The first exception stops the
-// others from taking new indexes (the ones running finish) and is re-thrown
-// after every thread has joined.
+// The one way the program starts threads. `Threads` owns the threads it
+// starts, keeps the first exception a body throws, and joins them (at the
+// latest when it goes); every thread beside the work (the progress line, the
+// stop watcher, a gate's monitor, a stream's read-ahead and its decoders) is
+// one of its. `run_workers` and `parallel_for` run a pool on it: `threads`
+// threads take indexes 0..count-1 in order from an atomic counter; the first
+// exception stops the others from taking new indexes (the ones running
+// finish) and is re-thrown after every thread has joined.
 #pragma once
 
 #include <atomic>
@@ -9,35 +13,64 @@
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace fastload {
+
+class Threads {
+ public:
+  Threads() = default;
+  Threads(const Threads&) = delete;
+  Threads& operator=(const Threads&) = delete;
+  ~Threads() { join(); }  // what a body threw is the owner's to ask for before
+
+  // Starts a thread running `body()`; what it throws is kept (the first of all the bodies').
+  template <class Body>
+  void start(Body body) {
+    threads_.emplace_back([this, body = std::move(body)]() mutable {
+      try {
+        body();
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+      }
+    });
+  }
+  bool started() const { return !threads_.empty(); }
+
+  // Joins every thread started (telling them to end is the owner's: its flag and condition variable); returns
+  // the first exception a body threw, or none.
+  std::exception_ptr join() noexcept {
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+    std::lock_guard<std::mutex> lock(mutex_);
+    return error_;
+  }
+
+ private:
+  std::vector<std::thread> threads_;  // written by one thread at a time (the owner says which)
+  std::mutex mutex_;                  // guards error_
+  std::exception_ptr error_;          // the first exception a body threw
+};
 
 // `body(worker)` runs once on each of `threads` threads (on the calling one
 // when there is one), worker numbered 0..threads-1. The first exception sets
 // `stop` (which the bodies watch) and is re-thrown after every thread joined.
 template <class Body>
 void run_workers(unsigned threads, std::atomic<bool>& stop, Body&& body) {
-  std::exception_ptr first_error;  // written once, under error_mutex
-  std::mutex error_mutex;
   auto loop = [&](unsigned worker) {
     try {
       body(worker);
     } catch (...) {
-      std::lock_guard<std::mutex> lock(error_mutex);
-      if (!first_error) first_error = std::current_exception();
       stop.store(true, std::memory_order_release);
+      throw;
     }
   };
-  if (threads == 1) {
-    loop(0);
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(threads);
-    for (unsigned w = 0; w < threads; ++w) pool.emplace_back(loop, w);
-    for (auto& t : pool) t.join();
-  }
-  if (first_error) std::rethrow_exception(first_error);
+  if (threads == 1) return loop(0);
+  Threads pool;
+  for (unsigned w = 0; w < threads; ++w) pool.start([&loop, w] { loop(w); });
+  if (std::exception_ptr error = pool.join()) std::rethrow_exception(error);
 }
 
 // `body(index, worker)` runs on worker number `worker` (0..threads-1).

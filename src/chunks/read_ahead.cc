@@ -16,7 +16,7 @@ void ReadAhead::stop() {
   }
   changed_.notify_all();
   std::call_once(started_, [] {});  // never started: nothing will start it now
-  if (thread_.joinable()) thread_.join();
+  thread_.join();  // run() keeps what it meets for the workers: nothing is thrown
 }
 
 // Cut on while a chunk cut is not verified yet (its check lies ahead), or
@@ -76,7 +76,7 @@ void ReadAhead::finish(std::optional<Failure> failure, std::uint64_t verified) {
 }
 
 std::optional<chunks::StreamChunk> ReadAhead::next() {
-  std::call_once(started_, [this] { thread_ = std::thread([this] { run(); }); });
+  std::call_once(started_, [this] { thread_.start([this] { run(); }); });
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return !held_.empty() || finished_ || stopping_; });
   // After a failure, a chunk past the last check that passed can never commit: it is not sent.

@@ -20,7 +20,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
+#include "base/parallel_for.h"
 
 #include "base/chunk.h"
 #include "base/errors.h"
@@ -86,7 +86,7 @@ class ReadAhead {
   std::optional<Failure> failure_;
   bool failure_told_ = false;  // next() threw it once
   bool stopping_ = false;
-  std::thread thread_;
+  Threads thread_;
 };
 
 }  // namespace fastload::chunks

@@ -6,6 +6,8 @@
 #include <mutex>
 #include <sys/socket.h>
 #include <thread>
+
+#include "base/parallel_for.h"
 #include <vector>
 
 namespace fastload::db {
@@ -30,7 +32,7 @@ std::int64_t now_ns() {
 std::mutex watcher_mutex;  // guards `watching`
 std::condition_variable watcher_wake;
 bool watching = false;
-std::thread watcher;
+Threads watcher;
 
 void cut_stuck_calls(std::int64_t signalled) {
   const std::int64_t grace = std::chrono::duration_cast<std::chrono::nanoseconds>(kStopGrace).count();
@@ -70,7 +72,7 @@ StopSignals::StopSignals() {
   sigaction(SIGINT, &action, &previous_int);
   sigaction(SIGTERM, &action, &previous_term);
   watching = true;
-  watcher = std::thread(watch);
+  watcher.start(watch);
 }
 
 StopSignals::~StopSignals() {

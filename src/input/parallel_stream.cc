@@ -28,7 +28,7 @@ ParallelStream::ParallelStream(std::shared_ptr<Source> source, Format format, un
       limits_(limits),
       in_flight_(std::size_t{threads} * limits.pieces_per_thread),
       consumed_(this->source().offset()) {
-  for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+  for (unsigned i = 0; i < threads; ++i) workers_.start([this] { work(); });
 }
 
 ParallelStream::~ParallelStream() { stop_workers(); }
@@ -187,8 +187,7 @@ void ParallelStream::stop_workers() {
     stopping_ = true;
   }
   work_ready_.notify_all();
-  for (std::thread& worker : workers_) worker.join();
-  workers_.clear();
+  workers_.join();
 }
 
 }  // namespace fastload::input

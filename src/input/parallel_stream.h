@@ -19,7 +19,7 @@
 #include <mutex>
 #include <span>
 #include <string>
-#include <thread>
+#include "base/parallel_for.h"
 #include <vector>
 
 #include "input/byte_stream.h"
@@ -85,7 +85,7 @@ class ParallelStream final : public ByteStream {
   std::vector<std::string> spare_inputs_;  // reading thread only
   std::size_t next_job_ = 0;                // index in queue_ of the next piece for a worker
   bool stopping_ = false;
-  std::vector<std::thread> workers_;
+  Threads workers_;
 };
 
 }  // namespace fastload::input

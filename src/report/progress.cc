@@ -42,8 +42,9 @@ ProgressLine::ProgressLine(std::uint64_t total_input, const ProgressCounters& co
 
 ProgressLine::ProgressLine(std::uint64_t total_input, std::vector<const ProgressCounters*> counters,
                            ProgressOutputs outputs)
-    : total_input_(total_input), counters_(std::move(counters)), outputs_(std::move(outputs)),
-      thread_([this] { run(); }) {}
+    : total_input_(total_input), counters_(std::move(counters)), outputs_(std::move(outputs)) {
+  thread_.start([this] { run(); });
+}
 
 ProgressLine::~ProgressLine() {
   {

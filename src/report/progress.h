@@ -14,7 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
+#include "base/parallel_for.h"
 #include <vector>
 
 namespace fastload::report {
@@ -103,7 +103,7 @@ class ProgressLine {
   // The smoothing: the last reading, and the rates' weighted sums (an exponential moving average).
   double last_seconds_ = 0, last_position_ = 0, last_rows_ = 0, last_sent_ = 0;
   double rows_sum_ = 0, sent_sum_ = 0, position_sum_ = 0, weight_ = 0;
-  std::thread thread_;
+  Threads thread_;
 };
 
 }  // namespace fastload::report

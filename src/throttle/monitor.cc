@@ -5,7 +5,7 @@ namespace fastload::throttle {
 Monitor::Monitor(Gate& gate, std::vector<std::unique_ptr<Probe>> probes, std::chrono::milliseconds every)
     : gate_(gate), probes_(std::move(probes)), every_(every) {
   sample();
-  thread_ = std::thread([this] { run(); });
+  thread_.start([this] { run(); });
 }
 
 Monitor::~Monitor() {
@@ -14,7 +14,7 @@ Monitor::~Monitor() {
     stopping_ = true;
   }
   wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  thread_.join();
 }
 
 void Monitor::sample() {

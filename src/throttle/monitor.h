@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include "base/parallel_for.h"
 #include <vector>
 
 #include "db/session.h"
@@ -62,7 +62,7 @@ class Monitor {
   std::mutex mutex_;  // guards stopping_
   std::condition_variable wake_;
   bool stopping_ = false;
-  std::thread thread_;
+  Threads thread_;
 };
 
 }  // namespace fastload::throttle
