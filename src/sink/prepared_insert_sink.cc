@@ -285,14 +285,13 @@ SinkResult PreparedInsertSink::send(const Chunk& chunk, std::string_view file, c
 // The row's value in `slot` as text (an id made up or given goes as its digits into `digits`).
 std::string_view PreparedInsertSink::value_of(const RowValues& row, const ValueSlot& slot, char (&digits)[24],
                                               bool& is_null) const {
-  std::uint64_t id = slot.field == ValueSlot::kId                      ? row.ids.id(row.row)
-                     : row.made_up_id && shape_.gives_id(slot)         ? row.made_up_id
-                                                                       : 0;
-  if (slot.field != ValueSlot::kId && id == 0) {
+  // Nearly every value is the field's own: known before any id is looked at.
+  if (slot.field != ValueSlot::kId && !(row.made_up_id && shape_.gives_id(slot))) {
     const text::Field& f = row.fields[slot.field];
     is_null = f.is_null;
     return f.value;
   }
+  const std::uint64_t id = slot.field == ValueSlot::kId ? row.ids.id(row.row) : row.made_up_id;
   is_null = false;
   return {digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, id).ptr - digits)};
 }
@@ -367,13 +366,7 @@ bool PreparedInsertSink::write_row(const RowValues& row) {
   for (std::size_t c = 0; c < slots_; ++c) {
     const ValueSlot& slot = shape_.slots()[c];
     bool is_null = false;
-    std::string_view value;
-    if (slot.field != ValueSlot::kId && row.made_up_id == 0) {
-      is_null = row.fields[slot.field].is_null;
-      value = row.fields[slot.field].value;
-    } else {
-      value = value_of(row, slot, digits, is_null);
-    }
+    const std::string_view value = value_of(row, slot, digits, is_null);
     if (is_null) {
       p = BulkRequest::put_null(p);
     } else if ((types_[c] & 0xff) != BulkRequest::kLongLong) {
