@@ -14,7 +14,7 @@
 #include <string>
 #include <xxhash.h>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "input/mapped_file.h"
 #include "table/column_list.h"
 #include "text/last_row.h"
@@ -43,23 +43,25 @@ int main(int argc, char** argv) {
   }
   using namespace fastload;
   std::string path = argv[1], table = argv[2];
-  Options options;
-  options.database = table.substr(0, table.find('.'));
-  options.table = table.substr(table.find('.') + 1);
-  options.connection.user = "root";
+  request::Request request;
+  request.target.database = table.substr(0, table.find('.'));
+  request.target.table = table.substr(table.find('.') + 1);
+  request.connection.user = "root";
   std::uint64_t chunk_size = 64 << 20;
   int rounds = 5;
   for (int i = 3; i < argc; i += 2) {
     std::string flag = argv[i];
     if (flag == "--csv") {
-      options.dialect = text::csv_dialect();
+      request.source.dialect = text::csv_dialect();
       --i;
     } else if (i + 1 == argc) {
       break;
-    } else if (flag == "--socket") options.connection.socket = argv[i + 1];
+    } else if (flag == "--socket") request.connection.socket = argv[i + 1];
     else if (flag == "--chunk-size") chunk_size = std::stoull(argv[i + 1]);
     else if (flag == "--rounds") rounds = std::stoi(argv[i + 1]);
   }
+
+  const plan::TablePlan options(request);  // after the arguments: the plan copies what it decides
   input::MappedFile file(path);
   std::string_view bytes = file.bytes();
   std::string_view chunk = bytes.substr(0, std::min<std::uint64_t>(chunk_size, bytes.size()));
@@ -73,7 +75,7 @@ int main(int argc, char** argv) {
   table::Target target = table::check_target(session, options);
   std::string_view last = bytes.substr(bytes.size() - std::min<std::size_t>(chunk.size(), bytes.size()));
   std::printf("last row's fields:             %8.2f us a file\n", 1e6 * best_seconds(rounds, 10, [&] {
-    sink = sink + text::unterminated_extra_fields(last, 1, table::row_width(target, options), options.dialect)
+    sink = sink + text::unterminated_extra_fields(last, 1, table::row_width(target, options), options.source.dialect)
                       .has_value();
   }));
   session.execute("SET autocommit = 0");

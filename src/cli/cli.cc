@@ -10,7 +10,7 @@
 #include "cli/file_arguments.h"
 #include "cli/flags.h"
 #include "cli/option_files.h"
-#include "cli/validate.h"
+#include "request/request.h"
 #include "report/say.h"
 
 namespace fastload {
@@ -62,20 +62,20 @@ std::vector<std::string> keep_empty_format_values(std::vector<std::string> args)
 
 // As the mariadb client: -P on the command line means TCP, -S a socket, whichever of them and --protocol comes
 // last; a port or socket from an option file (the first `from_files` options parsed) chooses nothing.
-Protocol chosen_protocol(const CLI::App& app, std::size_t from_files, Protocol given) {
+request::Protocol chosen_protocol(const CLI::App& app, std::size_t from_files, request::Protocol given) {
   const std::vector<CLI::Option*>& order = app.parse_order();
   const CLI::Option *port = app.get_option("--port"), *socket = app.get_option("--socket"),
                     *protocol = app.get_option("--protocol");
   for (std::size_t i = order.size(); i-- > from_files;) {
-    if (order[i] == port) return Protocol::tcp;
-    if (order[i] == socket) return Protocol::socket;
+    if (order[i] == port) return request::Protocol::tcp;
+    if (order[i] == socket) return request::Protocol::socket;
     if (order[i] == protocol) return given;
   }
   return given;
 }
 
 // A password and a prompt for one (`password` alone in a file, -p): the last given wins, as for any option.
-void last_password_wins(const CLI::App& app, ConnectionOptions& c) {
+void last_password_wins(const CLI::App& app, request::ConnectionOptions& c) {
   const std::vector<CLI::Option*>& order = app.parse_order();
   const CLI::Option *given = app.get_option("--password"), *prompt = app.get_option("--password-prompt");
   auto last =
@@ -94,7 +94,7 @@ void print_defaults(const FileArguments& read) {
 
 }  // namespace
 
-// Registration (cli/flags.h), CLI11's parse, the strings as values, then every rule at once (cli/validate.h).
+// Registration (cli/flags.h), CLI11's parse, the strings as values, then every rule at once (Request::validate, request/validate.cc).
 ParsedArgs parse_args(std::vector<std::string> args) {
   ParsedArgs parsed;
   CLI::App app{"fastload: load a big delimited text file into a MySQL or MariaDB table, in parallel, "
@@ -125,16 +125,16 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
-  ConnectionOptions& connection = parsed.options.connection;
+  request::ConnectionOptions& connection = parsed.options.connection;
   connection.protocol = chosen_protocol(app, read.given, connection.protocol);
   connection.library_options = read.library;
-  const Given given = read_flags(flags, parsed.options);
+  const request::Given given = read_flags(flags, parsed.options);
   last_password_wins(app, connection);
-  validate(parsed.options, given);
+  parsed.options.validate(given);
   return parsed;
 }
 
-ConnectionOptions read_connection_file(const std::string& path) {
+request::ConnectionOptions read_connection_file(const std::string& path) {
   ParsedArgs parsed = parse_args({"--defaults-file", path, "-", "shard.file"});
   return parsed.options.connection;
 }

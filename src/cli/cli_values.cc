@@ -76,9 +76,9 @@ std::pair<unsigned, unsigned> parse_part(const std::string& text) {
 
 // WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket. A password never goes on the command
 // line, where `ps` shows it. `text` is the option's whole value, for messages.
-ConnectionOptions parse_where(const std::string& option, const std::string& text, std::string where) {
+request::ConnectionOptions parse_where(const std::string& option, const std::string& text, std::string where) {
   auto bad = [&](const std::string& why) { return usage_error(fmt::format("{} '{}': {}", option, text, why)); };
-  ConnectionOptions c;
+  request::ConnectionOptions c;
   if (where.ends_with(".cnf")) {
     c.defaults_file = where;
     return c;
@@ -106,7 +106,7 @@ ConnectionOptions parse_where(const std::string& option, const std::string& text
   return c;
 }
 
-ShardConnection parse_shard(const std::string& text) {
+request::ShardConnection parse_shard(const std::string& text) {
   std::size_t eq = text.find('=');
   if (eq == 0 || eq == std::string::npos || eq + 1 == text.size())
     throw usage_error(fmt::format("--shard '{}': give NAME=WHERE, e.g. --shard s1=/etc/fastload/s1.cnf or "
@@ -114,7 +114,7 @@ ShardConnection parse_shard(const std::string& text) {
   return {text.substr(0, eq), parse_where("--shard", text, text.substr(eq + 1))};
 }
 
-ShardConnection parse_replica(const std::string& text) {
+request::ShardConnection parse_replica(const std::string& text) {
   std::size_t eq = text.find('=');
   if (eq == 0 || eq + 1 == text.size())
     throw usage_error(fmt::format("--replica '{}': give [NAME=]WHERE, e.g. --replica r1=loader@db2:3306", text));
@@ -122,11 +122,11 @@ ShardConnection parse_replica(const std::string& text) {
   return {text.substr(0, eq), parse_where("--replica", text, text.substr(eq + 1))};
 }
 
-std::vector<ColumnEntry> parse_columns(const std::string& text) {
-  std::vector<ColumnEntry> columns;
+std::vector<request::ColumnEntry> parse_columns(const std::string& text) {
+  std::vector<request::ColumnEntry> columns;
   for (std::string entry : text::split_names(text)) {
     entry.erase(0, entry.find_first_not_of(" \t"));
-    ColumnEntry column;
+    request::ColumnEntry column;
     column.variable = !entry.empty() && entry[0] == '@';
     if (!text::parse_name(std::string_view(entry).substr(column.variable), column.name))
       throw usage_error(fmt::format("--columns '{}': '{}' is not a column name or @variable; separate the "
@@ -152,8 +152,8 @@ std::vector<std::string> parse_partitions(const std::string& text) {
 namespace {
 const std::vector<std::pair<std::string, unsigned>>& conversions() {
   static const std::vector<std::pair<std::string, unsigned>> all{
-      {"int-fraction", kIntFraction}, {"time-fraction", kTimeFraction}, {"timestamp-null", kTimestampNull},
-      {"bit-text", kBitText}, {"enum-index", kEnumIndex}, {"all", kAllConversions}};
+      {"int-fraction", request::kIntFraction}, {"time-fraction", request::kTimeFraction}, {"timestamp-null", request::kTimestampNull},
+      {"bit-text", request::kBitText}, {"enum-index", request::kEnumIndex}, {"all", request::kAllConversions}};
   return all;
 }
 }  // namespace
@@ -180,7 +180,7 @@ unsigned parse_conversions(const std::vector<std::string>& names) {
   return bits;
 }
 
-Assignment parse_assignment(const std::string& text) {
+request::Assignment parse_assignment(const std::string& text) {
   const text::SqlScan scan = text::scan_sql(text);
   auto bad = [&](const std::string& why) { return usage_error(fmt::format("--set '{}': {}", text, why)); };
   if (scan.unterminated) throw bad("a quote or comment is not closed");
@@ -191,7 +191,7 @@ Assignment parse_assignment(const std::string& text) {
   if (!scan.commas.empty()) throw bad("a ',' outside parentheses: give --set once for each column");
   if (!scan.placeholders.empty()) throw bad("a '?' outside quotes: an expression here takes no placeholders");
   if (std::string why = text::per_statement_use(text, scan); !why.empty()) throw bad(why);
-  Assignment a;
+  request::Assignment a;
   const std::size_t eq = scan.equals.front();
   if (!text::parse_name(std::string_view(text).substr(0, eq), a.column))
     throw bad("left of '=' must be one column name (in backticks if it holds spaces or symbols)");

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/errors.h"
-#include "cli/options.h"
+#include "request/request.h"
 
 namespace fastload {
 
@@ -34,20 +34,20 @@ std::pair<unsigned, unsigned> parse_part(const std::string& text);
 
 // --columns "a,@x,`b,c`" -> {a}, {x, variable}, {b,c}: entries split at commas
 // outside backticks. Throws Failure(ExitCode::usage) for an empty or malformed entry.
-std::vector<ColumnEntry> parse_columns(const std::string& text);
+std::vector<request::ColumnEntry> parse_columns(const std::string& text);
 
 // --partition "p1,`p 2`" -> {p1, p 2}: names split at commas outside backticks. Throws
 // Failure(ExitCode::usage) for an empty or malformed name.
 std::vector<std::string> parse_partitions(const std::string& text);
 
 // --shard NAME=WHERE: an option file (*.cnf) or [user@]host[:port] / [user@]/socket.
-ShardConnection parse_shard(const std::string& text);
+request::ShardConnection parse_shard(const std::string& text);
 // --replica [NAME=]WHERE, WHERE as for --shard; NAME defaults to WHERE.
-ShardConnection parse_replica(const std::string& text);
+request::ShardConnection parse_replica(const std::string& text);
 
 // throttle_values.cc: --max-load / --critical-load "Threads_running=40,Threads_connected=500" (`option` names it
 // in messages); --max-lag's seconds ("2", "0.5": more than 0, at most a day).
-std::vector<StatusLimit> parse_status_limits(const std::string& text, const std::string& option);
+std::vector<request::StatusLimit> parse_status_limits(const std::string& text, const std::string& option);
 double parse_seconds(const std::string& text, const std::string& option);
 
 // --accept-conversion's names, as CLI11 checks them: int-fraction, time-fraction, timestamp-null, bit-text,
@@ -59,6 +59,6 @@ unsigned parse_conversions(const std::vector<std::string>& names);
 // --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
 // unless it is one column name, one '=' outside parentheses, CASE ... END,
 // literals and comments, and an expression without top-level ',' or '?'.
-Assignment parse_assignment(const std::string& text);
+request::Assignment parse_assignment(const std::string& text);
 
 }  // namespace fastload

@@ -89,19 +89,19 @@ void add_repeated(CLI::App& app, const char* name, std::vector<std::string>& val
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-// --mode's help and values come from the mode table (cli/modes.h).
-void add_mode_option(CLI::App& app, Options& o) {
+// --mode's help and values come from the mode table (request/modes.h).
+void add_mode_option(CLI::App& app, request::Request& o) {
   std::string help = "how rows reach the server: ";
-  std::vector<std::pair<std::string, Mode>> modes;
-  for (const ModeTraits& m : all_modes()) {
-    help += fmt::format("{}{} ({})", m.mode == kDefaultMode ? "" : ", ", m.name, m.help);
+  std::vector<std::pair<std::string, request::Mode>> modes;
+  for (const request::ModeTraits& m : request::all_modes()) {
+    help += fmt::format("{}{} ({})", m.mode == request::kDefaultMode ? "" : ", ", m.name, m.help);
     modes.emplace_back(m.name, m.mode);
   }
-  app.add_option("--mode", o.mode, help)->transform(named_values(modes, "mode"))->type_name("MODE");
+  app.add_option("--mode", o.load.mode, help)->transform(named_values(modes, "mode"))->type_name("MODE");
 }
 
 // The file and the table, and how the rows are cut and sent (CLI11's own --help section).
-void add_load_options(CLI::App& app, Options& o, Flags& f) {
+void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
   start_group(app, kMainGroup);
   app.add_option("FILE... DB.TABLE", f.positional, "the files to load (quoted glob patterns such as 'parts/*.tsv' "
                  "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
@@ -109,10 +109,10 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
                  "each file into the table named by its name up to the first dot, and each table of a directory "
                  "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing)")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  f.threads = app.add_option("--threads", o.threads, "worker threads, each with its own connection (default: "
+  f.threads = app.add_option("--threads", o.load.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
   add_mode_option(app, o);
-  f.batch_rows = app.add_option("--batch-rows", o.batch_rows, "insert and multirow: most rows a statement "
+  f.batch_rows = app.add_option("--batch-rows", o.load.batch_rows, "insert and multirow: most rows a statement "
                                 "(default: insert 1000, multirow as many as max_allowed_packet takes)");
   f.no_array = app.add_flag("--no-array-binding", f.no_array_binding, "insert: send multi-row prepared "
                             "INSERTs even where MariaDB's array binding is available");
@@ -123,13 +123,13 @@ void add_load_options(CLI::App& app, Options& o, Flags& f) {
   add_string(app, "--sort-memory", f.sort_memory, "memory for rows held before they load (sorting; compressed "
              "input awaiting its checksum), K/M/G suffixes (default 1G, at most a quarter of RAM); beyond it, "
              "temporary files in --tmpdir");
-  app.add_option("--tmpdir", o.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp): sorted runs, and "
+  app.add_option("--tmpdir", o.source.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp): sorted runs, and "
                  "an unsorted stream's content; they have no name and vanish with the process");
-  f.charset = app.add_option("--charset", o.charset, "character set of the file (default utf8mb4; a dump "
+  f.charset = app.add_option("--charset", o.source.charset, "character set of the file (default utf8mb4; a dump "
                              "directory's default: the bytes its columns store, checked)");
-  const std::vector<std::pair<std::string, OnDuplicate>> duplicates{
-      {"error", OnDuplicate::error}, {"ignore", OnDuplicate::ignore}, {"replace", OnDuplicate::replace}};
-  app.add_option("--on-duplicate", o.on_duplicate, "a row whose key is already in the table: error (refuse "
+  const std::vector<std::pair<std::string, request::OnDuplicate>> duplicates{
+      {"error", request::OnDuplicate::error}, {"ignore", request::OnDuplicate::ignore}, {"replace", request::OnDuplicate::replace}};
+  app.add_option("--on-duplicate", o.conflicts.on_duplicate, "a row whose key is already in the table: error (refuse "
                  "it, default), ignore (keep the old row) or replace (keep the new row)")
       ->transform(named_values(duplicates, "way to treat a duplicate key"))->type_name("ACTION");
 }
@@ -166,58 +166,58 @@ void add_column_options(CLI::App& app, Flags& f) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-void add_safety_options(CLI::App& app, Options& o, Flags& f) {
+void add_safety_options(CLI::App& app, request::Request& o, Flags& f) {
   start_group(app, "Resuming, bad rows and atomic loads");
-  app.add_flag("--resume", o.resume, "record each committed chunk in a ledger table, in the chunk's own "
+  app.add_flag("--resume", o.checkpoint.resume, "record each committed chunk in a ledger table, in the chunk's own "
                "transaction, and skip the chunks an earlier --resume run of this file into this table "
                "committed; give it from the first run on");
   add_string(app, "--ledger", f.ledger, "the ledger table (default: fastload_ledger in the target's database)");
-  app.add_option("--rejects", o.rejects_file, "write rows the server refuses to this file (their original "
+  app.add_option("--rejects", o.conflicts.rejects_file, "write rows the server refuses to this file (their original "
                  "bytes) and why to FILE.reasons, and load the rest of their chunk; neither may exist, except the "
                  "ones an earlier --resume run of the same load wrote");
-  app.add_option("--max-errors", o.max_errors, "most rows that may be rejected before the load fails "
+  app.add_option("--max-errors", o.conflicts.max_errors, "most rows that may be rejected before the load fails "
                  "(default 0)");
   app.add_option("--accept-conversion", f.accepted, "load these kinds of values the server converts without a word "
                  "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows; KIND: "
                  "int-fraction, time-fraction, timestamp-null, bit-text, enum-index or all")
       ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->delimiter(',')->check(CLI::IsMember(conversion_names()).description(""));
-  app.add_flag("--atomic", o.atomic, "all or nothing: load a staging table in parallel, then publish it to "
+  app.add_flag("--atomic", o.load.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)");
-  app.add_option("--retries", o.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
+  app.add_option("--retries", o.load.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
                  "lost connection (default 5)");
 }
 
 // --defer-indexes and --force; --disable-checks, --no-binlog, --compress, --max-rate and --analyze: what
 // the sessions do beyond the statements (docs/design.md#session-options).
-void add_speed_options(CLI::App& app, Options& o, Flags& f) {
+void add_speed_options(CLI::App& app, request::Request& o, Flags& f) {
   start_group(app, "Speed");
-  app.add_flag("--defer-indexes", o.defer_indexes, "drop the table's secondary indexes (not the primary key, "
+  app.add_flag("--defer-indexes", o.load.defer_indexes, "drop the table's secondary indexes (not the primary key, "
                "unique ones or ones foreign keys need) before the load and re-create them in one ALTER TABLE "
                "after it, also after a failure or a signal. An empty InnoDB table has this by default (not on a "
                "Galera node); the option asks for it on any table, and on one that holds rows with --force");
-  app.add_flag("--keep-indexes", o.keep_indexes, "keep an empty InnoDB table's secondary indexes in place during "
+  app.add_flag("--keep-indexes", o.load.keep_indexes, "keep an empty InnoDB table's secondary indexes in place during "
                "the load (by default they are dropped and re-created after it, each built by one sort)");
-  app.add_flag("--force", o.force, "--defer-indexes on a table that already holds rows: their index entries "
+  app.add_flag("--force", o.load.force, "--defer-indexes on a table that already holds rows: their index entries "
                "are rebuilt too");
-  app.add_flag("--disable-checks", o.disable_checks, "SET unique_checks = 0, foreign_key_checks = 0 in the "
+  app.add_flag("--disable-checks", o.sessions.disable_checks, "SET unique_checks = 0, foreign_key_checks = 0 in the "
                "loading sessions. The trade-off: InnoDB may then not detect a duplicate key in a secondary UNIQUE "
                "index, so such duplicates can enter the table silently (PRIMARY KEY duplicates are still "
                "refused), and rows that violate a foreign key are accepted and never checked later. Not with "
                "--on-duplicate ignore or replace");
-  app.add_flag("--no-binlog", o.no_binlog, "SET sql_log_bin = 0 in every session: the load is not written to the "
+  app.add_flag("--no-binlog", o.sessions.no_binlog, "SET sql_log_bin = 0 in every session: the load is not written to the "
                "binary log, so replicas never see it (needs SUPER or BINLOG ADMIN on MariaDB, "
                "SYSTEM_VARIABLES_ADMIN or SESSION_VARIABLES_ADMIN on MySQL)");
-  app.add_flag("--compress", o.compress, "compress the workers' connections (zlib; zstd where the client library "
+  app.add_flag("--compress", o.sessions.compress, "compress the workers' connections (zlib; zstd where the client library "
                "and server have it), checked on the server");
   add_string(app, "--max-rate", f.max_rate, "most bytes a second all workers together send to the server, K/M/G "
              "suffixes (counted before --compress)", "RATE");
-  app.add_flag("--analyze", o.analyze, "run ANALYZE TABLE on the table after the load, so its statistics "
+  app.add_flag("--analyze", o.load.analyze, "run ANALYZE TABLE on the table after the load, so its statistics "
                "describe the new rows (an error it reports is a warning: the rows are loaded)");
 }
 
 // --part, --shard and --via-head (docs/scaling.md).
-void add_scaling_options(CLI::App& app, Options& o, Flags& f) {
+void add_scaling_options(CLI::App& app, request::Request& o, Flags& f) {
   start_group(app, "Scaling out (docs/scaling.md)");
   add_string(app, "--part", f.part, "load only part K of N of the chunks (chunk i of the file when i mod N = K-1), "
              "so N processes, on one host or several, share one load; with --resume any of them may finish "
@@ -226,7 +226,7 @@ void add_scaling_options(CLI::App& app, Options& o, Flags& f) {
                "partition) is reached through WHERE instead of its server definition: an option file (a path "
                "ending in .cnf, its [client] and [fastload] groups) or [user@]host[:port] or "
                "[user@]/path/to/socket; once per shard", "NAME=WHERE");
-  app.add_flag("--via-head", o.via_head, "load a Spider table through its head server, as one table, instead of "
+  app.add_flag("--via-head", o.scale.via_head, "load a Spider table through its head server, as one table, instead of "
                "straight into its shards");
 }
 
@@ -246,8 +246,8 @@ void add_replica_options(CLI::App& app, Flags& f) {
              "rerun with --resume) when a global status variable of the server passes its limit", "VAR=N[,VAR=N]");
 }
 
-void add_connection_options(CLI::App& app, Options& o, Flags& f) {
-  ConnectionOptions& c = o.connection;
+void add_connection_options(CLI::App& app, request::Request& o, Flags& f) {
+  request::ConnectionOptions& c = o.connection;
   start_group(app, kConnectionGroup);
   app.add_option("-h,--host", c.host, "server host");
   app.add_option("-P,--port", c.port, "server TCP port; on the command line it also means --protocol TCP, "
@@ -255,8 +255,8 @@ void add_connection_options(CLI::App& app, Options& o, Flags& f) {
   app.add_option("-S,--socket", c.socket, "server unix socket; on the command line it also means --protocol "
                  "SOCKET");
   app.add_option("--protocol", c.protocol, "TCP or SOCKET (default: a socket for localhost, else TCP)")
-      ->transform(named_values(std::vector<std::pair<std::string, Protocol>>{{"TCP", Protocol::tcp},
-                                                                              {"SOCKET", Protocol::socket}},
+      ->transform(named_values(std::vector<std::pair<std::string, request::Protocol>>{{"TCP", request::Protocol::tcp},
+                                                                              {"SOCKET", request::Protocol::socket}},
                                "protocol fastload speaks"))
       ->type_name("PROTOCOL");
   app.add_option("-u,--user", c.user, "user name");
@@ -265,13 +265,13 @@ void add_connection_options(CLI::App& app, Options& o, Flags& f) {
   app.add_flag("--password-prompt", c.prompt_password)->group("");
   app.add_option("--ssl-mode", c.ssl_mode, "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY");
   app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)");
-  app.add_option("--connect-timeout", o.connect_timeout, "seconds a connection may take to be set up, the "
+  app.add_option("--connect-timeout", o.sessions.connect_timeout, "seconds a connection may take to be set up, the "
                  "server's greeting included (default 10; 0: no limit); statements have none")
       ->type_name("SECONDS")->check(CLI::Validator(CLI::NonNegativeNumber).description(""));
 }
 
 // Read before the rest, by cli/option_files.h; registered for --help and so that CLI11 takes them.
-void add_option_file_options(CLI::App& app, Options& o) {
+void add_option_file_options(CLI::App& app, request::Request& o) {
   start_group(app, "Option files (as the mariadb client reads them; the command line wins)");
   const std::string none = "read no option file (by default: /etc/my.cnf, /etc/mysql/my.cnf, $MARIADB_HOME/my.cnf, "
                            "~/.my.cnf; their groups [client], [client-server], [client-mariadb], [fastload])";
@@ -286,14 +286,14 @@ void add_option_file_options(CLI::App& app, Options& o) {
 }
 
 // What a run writes besides --json (docs/design.md#output).
-void add_output_options(CLI::App& app, Options& o) {
+void add_output_options(CLI::App& app, request::Request& o) {
   start_group(app, "Output");
-  app.add_flag("-q,--quiet", o.quiet, "errors only: no summary, progress or warnings on stderr; a failure and "
+  app.add_flag("-q,--quiet", o.output.quiet, "errors only: no summary, progress or warnings on stderr; a failure and "
                "the rows it refused are still said, the exit code is the same (for cron)");
-  app.add_option("--log-file", o.log_file, "also append every message (warnings, the failure, the summary; "
+  app.add_option("--log-file", o.output.log_file, "also append every message (warnings, the failure, the summary; "
                  "with --quiet too) to FILE, each line with its local time (ISO 8601, milliseconds)")
       ->type_name("FILE");
-  app.add_flag("--progress-json", o.progress_json, "while the load runs, a JSON object a second on stdout "
+  app.add_flag("--progress-json", o.output.progress_json, "while the load runs, a JSON object a second on stdout "
                "(bytes read, sent and committed, rows, rates, percent, eta_seconds, state), one a line, before "
                "--json's summary");
 }
@@ -313,8 +313,8 @@ text::Dialect dialect_of(Flags& f) {
 
 }  // namespace
 
-void add_options(CLI::App& app, Options& o, Flags& f) {
-  o.threads = default_threads();
+void add_options(CLI::App& app, request::Request& o, Flags& f) {
+  o.load.threads = default_threads();
   // A repeated option: the last one wins, as in the mysql tools, so a script may append to a command line
   // (and the command line to the option files, cli/option_files.h). The options given once per item
   // (--set, --shard, --replica, --accept-conversion) collect every one: they say TakeAll themselves.
@@ -330,16 +330,16 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   add_scaling_options(app, o, f);
   add_replica_options(app, f);
   start_group(app, kMainGroup);
-  app.add_flag("--json", o.json, "print the summary as one JSON object on stdout");
-  app.add_flag("--dry-run", o.dry_run, "run every check (connection, table, file format), then print the plan "
+  app.add_flag("--json", o.output.json, "print the summary as one JSON object on stdout");
+  app.add_flag("--dry-run", o.output.dry_run, "run every check (connection, table, file format), then print the plan "
                "(files, chunks, threads, mode, statement) without loading a row or changing the table");
-  app.add_flag("--create", o.create, "create a missing table from its files: each column the narrowest type "
+  app.add_flag("--create", o.target.create, "create a missing table from its files: each column the narrowest type "
                "that holds every value exactly (leading zeros kept as text), named by the header with --skip-rows "
                "1 (see Type inference)");
-  app.add_flag("--print-schema", o.print_schema, "print the CREATE TABLE --create would run for each table, "
+  app.add_flag("--print-schema", o.output.print_schema, "print the CREATE TABLE --create would run for each table, "
                "inferred from its files, without connecting or loading");
-  app.add_flag("--progress", o.progress, "show the progress line even when stderr is not a terminal");
-  app.add_flag("-v,--verbose", o.verbose, "print each pass's time and each chunk's outcome");
+  app.add_flag("--progress", o.output.progress, "show the progress line even when stderr is not a terminal");
+  app.add_flag("-v,--verbose", o.output.verbose, "print each pass's time and each chunk's outcome");
   add_output_options(app, o);
   add_connection_options(app, o, f);
   add_option_file_options(app, o);
@@ -347,41 +347,37 @@ void add_options(CLI::App& app, Options& o, Flags& f) {
   name_values(app);
 }
 
-Given read_flags(Flags& f, Options& o) {
+request::Given read_flags(Flags& f, request::Request& o) {
   if (auto password = f.password.value()) o.connection.password = *password;
-  o.dialect = dialect_of(f);
-  o.header_given = f.skip_rows->count() > 0;
-  o.escape_given = f.dialect.fields_escaped_by.has_value();
-  if (auto columns = f.columns.value()) o.columns = parse_columns(*columns);
-  for (const std::string& assignment : f.set) o.set.push_back(parse_assignment(assignment));
-  if (auto partitions = f.partitions.value()) o.partitions = parse_partitions(*partitions);
-  o.array_binding = !f.no_array_binding;
-  o.accepted_conversions = parse_conversions(f.accepted);
-  if (auto size = f.chunk_size.value()) o.chunk_size = parse_size(*size, "--chunk-size");  // '' is refused
-  o.sort = !f.no_sort;
-  o.sort_memory = default_sort_memory();
-  if (auto size = f.sort_memory.value()) o.sort_memory = parse_size(*size, "--sort-memory");
-  if (o.tmpdir.empty()) o.tmpdir = default_tmpdir();
-  if (auto rate = f.max_rate.value()) o.max_rate = parse_size(*rate, "--max-rate");
-  if (auto part = f.part.value()) std::tie(o.part, o.parts) = parse_part(*part);
-  for (const std::string& shard : f.shards) o.shards.push_back(parse_shard(shard));
+  o.source.dialect = dialect_of(f);
+  o.source.header_given = f.skip_rows->count() > 0;
+  o.source.escape_given = f.dialect.fields_escaped_by.has_value();
+  if (auto columns = f.columns.value()) o.target.columns = parse_columns(*columns);
+  for (const std::string& assignment : f.set) o.target.set.push_back(parse_assignment(assignment));
+  if (auto partitions = f.partitions.value()) o.target.partitions = parse_partitions(*partitions);
+  o.load.array_binding = !f.no_array_binding;
+  o.conflicts.accepted_conversions = parse_conversions(f.accepted);
+  if (auto size = f.chunk_size.value()) o.source.chunk_size = parse_size(*size, "--chunk-size");  // '' is refused
+  o.source.sort = !f.no_sort;
+  o.source.sort_memory = default_sort_memory();
+  if (auto size = f.sort_memory.value()) o.source.sort_memory = parse_size(*size, "--sort-memory");
+  if (o.source.tmpdir.empty()) o.source.tmpdir = default_tmpdir();
+  if (auto rate = f.max_rate.value()) o.load.max_rate = parse_size(*rate, "--max-rate");
+  if (auto part = f.part.value()) std::tie(o.scale.part, o.scale.parts) = parse_part(*part);
+  for (const std::string& shard : f.shards) o.scale.shards.push_back(parse_shard(shard));
   if (auto lag = f.max_lag.value()) o.throttle.max_lag = parse_seconds(*lag, "--max-lag");
   for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
   if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
   if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
   if (f.positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE (or DB: each FILE, or "
                                                  "each table of a dump DIR, into the table named after it)");
-  o.files.assign(f.positional.begin(), f.positional.end() - 1);
-  std::tie(o.database, o.table) = parse_target(f.positional.back());
-  if (!f.ledger.text.empty()) std::tie(o.ledger_database, o.ledger_table) = parse_table_name(f.ledger.text);
+  o.source.files.assign(f.positional.begin(), f.positional.end() - 1);
+  std::tie(o.target.database, o.target.table) = parse_target(f.positional.back());
+  if (!f.ledger.text.empty()) std::tie(o.checkpoint.ledger_database, o.checkpoint.ledger_table) = parse_table_name(f.ledger.text);
   std::transform(o.connection.ssl_mode.begin(), o.connection.ssl_mode.end(), o.connection.ssl_mode.begin(),
                  [](unsigned char ch) { return std::toupper(ch); });
-  o.convert_charset = input::converted_charset(o.charset) != nullptr;
-  o.charset_given = f.charset->count() > 0;  // an option file's [fastload] charset= is parsed as given too
-  // An empty InnoDB table's secondary indexes are built by one sort after the load, unless an option needs them
-  // in place: --atomic publishes into the target with its indexes, --part's processes would race to re-create
-  // them, --mode bulk builds them by sorting already.
-  o.defer_indexes_if_empty = !o.keep_indexes && !o.atomic && o.parts <= 1 && !traits(o.mode).bulk_path;
+  o.source.convert_charset = input::converted_charset(o.source.charset) != nullptr;
+  o.source.charset_given = f.charset->count() > 0;  // an option file's [fastload] charset= is parsed as given too
   return {.threads = f.threads->count() > 0, .chunk_size = f.chunk_size.option->count() > 0,
           .batch_rows = f.batch_rows->count() > 0, .no_array_binding = f.no_array->count() > 0,
           .max_rate = f.max_rate.option->count() > 0, .ledger = f.ledger.option->count() > 0};

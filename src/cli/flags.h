@@ -1,13 +1,13 @@
 // The options as CLI11 registers them (names, help, groups) and what argv gave
-// them, turned into Options values. No rule between options here: cli/validate.h.
+// them, turned into the request's values. No rule between options here: request/validate.cc.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
-#include "cli/validate.h"
+#include "request/request.h"
+#include "request/request.h"
 #include "text/dialect.h"
 
 namespace fastload {
@@ -22,7 +22,7 @@ struct GivenString {
   std::optional<std::string> value() const;
 };
 
-// What CLI11 fills in besides the Options fields it sets itself. Registered
+// What CLI11 fills in besides the Request fields it sets itself. Registered
 // options point into it: it stays where it was made until parsed.
 struct Flags {
   Flags() = default;
@@ -41,10 +41,10 @@ struct Flags {
 };
 
 // Registers every option of fastload --help on `app`, writing into `o` and `f`.
-void add_options(CLI::App& app, Options& o, Flags& f);
+void add_options(CLI::App& app, request::Request& o, Flags& f);
 
-// After parsing: the strings in `f` as Options values (a bad value is a usage
+// After parsing: the strings in `f` as the Request's values (a bad value is a usage
 // Failure naming its option), and which options were given.
-Given read_flags(Flags& f, Options& o);
+request::Given read_flags(Flags& f, request::Request& o);
 
 }  // namespace fastload

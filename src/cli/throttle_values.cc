@@ -18,8 +18,8 @@ bool status_name(std::string_view name) {
 
 }  // namespace
 
-std::vector<StatusLimit> parse_status_limits(const std::string& text, const std::string& option) {
-  std::vector<StatusLimit> limits;
+std::vector<request::StatusLimit> parse_status_limits(const std::string& text, const std::string& option) {
+  std::vector<request::StatusLimit> limits;
   std::size_t begin = 0;
   while (begin <= text.size()) {
     std::size_t end = std::min(text.find(',', begin), text.size());
@@ -31,7 +31,7 @@ std::vector<StatusLimit> parse_status_limits(const std::string& text, const std:
       throw usage_error(fmt::format("{} '{}': '{}' is not VARIABLE=N (a global status variable and a whole "
                                     "number), e.g. {} Threads_running=40", option, text, entry, option));
     const std::string name(entry.substr(0, eq));
-    if (std::any_of(limits.begin(), limits.end(), [&](const StatusLimit& l) { return l.variable == name; }))
+    if (std::any_of(limits.begin(), limits.end(), [&](const request::StatusLimit& l) { return l.variable == name; }))
       throw usage_error(fmt::format("{} '{}': {} is given twice", option, text, name));
     limits.push_back({name, *limit});
     begin = end + 1;

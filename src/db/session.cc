@@ -83,7 +83,7 @@ void set_option(MYSQL* mysql, mysql_option option, const void* value) {
                                                  "it may be too old", static_cast<int>(option)));
 }
 
-void set_tls(MYSQL* mysql, const ConnectionOptions& o) {
+void set_tls(MYSQL* mysql, const request::ConnectionOptions& o) {
   if (!o.ssl_ca.empty()) set_option(mysql, MYSQL_OPT_SSL_CA, o.ssl_ca.c_str());
   if (o.ssl_mode.empty()) return;
 #if defined(FASTLOAD_HAVE_SSL_MODE)
@@ -115,7 +115,7 @@ void set_compression(MYSQL* mysql) {
 }
 
 // What an option file gave for the library, by the names its own reader knows them by (cli/file_arguments.h).
-void set_library_options(MYSQL* mysql, const ConnectionOptions& o) {
+void set_library_options(MYSQL* mysql, const request::ConnectionOptions& o) {
   static const std::pair<std::string_view, mysql_option> kOptions[] = {
       {"ssl-cert", MYSQL_OPT_SSL_CERT},         {"ssl-key", MYSQL_OPT_SSL_KEY},
       {"ssl-capath", MYSQL_OPT_SSL_CAPATH},     {"ssl-cipher", MYSQL_OPT_SSL_CIPHER},
@@ -130,22 +130,22 @@ void set_library_options(MYSQL* mysql, const ConnectionOptions& o) {
 }
 
 // --protocol, or -P/-S on the command line (cli/cli.cc): TCP to localhost too, as the mariadb client.
-void set_protocol(MYSQL* mysql, Protocol protocol) {
-  if (protocol == Protocol::any) return;
-  unsigned int chosen = protocol == Protocol::tcp ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
+void set_protocol(MYSQL* mysql, request::Protocol protocol) {
+  if (protocol == request::Protocol::any) return;
+  unsigned int chosen = protocol == request::Protocol::tcp ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
   set_option(mysql, MYSQL_OPT_PROTOCOL, &chosen);
 }
 
-bool tls_required(const ConnectionOptions& o) {
+bool tls_required(const request::ConnectionOptions& o) {
   return o.ssl_mode == "REQUIRED" || o.ssl_mode == "VERIFY_CA" || o.ssl_mode == "VERIFY_IDENTITY";
 }
 
 // The server as the client library chooses it: a unix socket for no host or "localhost" (unless TCP was asked
 // for) or when SOCKET was asked for, else TCP to host:port; a socket an option file names is not used for another
 // host, so naming it would send the user to the wrong place.
-std::string describe_server(const ConnectionOptions& o) {
-  bool socket = o.protocol == Protocol::socket ||
-                (o.protocol != Protocol::tcp && (o.host.empty() || o.host == "localhost"));
+std::string describe_server(const request::ConnectionOptions& o) {
+  bool socket = o.protocol == request::Protocol::socket ||
+                (o.protocol != request::Protocol::tcp && (o.host.empty() || o.host == "localhost"));
   if (!socket) return fmt::format("{}:{}", o.host.empty() ? "localhost" : o.host, o.port ? o.port : 3306);
   return o.socket.empty() ? std::string("the default socket") : fmt::format("socket {}", o.socket);
 }
@@ -154,7 +154,7 @@ std::string describe_server(const ConnectionOptions& o) {
 unsigned connect_timeout_seconds = kDefaultConnectTimeout;
 
 // Everything set before connecting. Callbacks first: from here on, no file leaves this process unasked.
-void configure(MYSQL* mysql, InfileStream* infile, const ConnectionOptions& o, bool compress) {
+void configure(MYSQL* mysql, InfileStream* infile, const request::ConnectionOptions& o, bool compress) {
   mysql_set_local_infile_handler(mysql, infile_init, infile_read, infile_end, infile_error, infile);
   unsigned int local_infile = 1;
   set_option(mysql, MYSQL_OPT_LOCAL_INFILE, &local_infile);
@@ -183,7 +183,7 @@ void Session::Unregister::operator()(WatchedConnection* connection) const noexce
 }
 
 // Each step that throws leaves the members built so far to close the handle.
-Session::Session(const ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
+Session::Session(const request::ConnectionOptions& o, const std::optional<std::string>& password, bool compress)
     : infile_(std::make_unique<InfileStream>()), mysql_(mysql_init(nullptr)) {
   if (!mysql_) throw Failure(ExitCode::internal, "out of memory creating a connection");
   configure(mysql_.get(), infile_.get(), o, compress);
@@ -195,7 +195,7 @@ Session::Session(const ConnectionOptions& o, const std::optional<std::string>& p
   watched_.reset(watched.release());
 }
 
-void Session::connect(const ConnectionOptions& o, const std::optional<std::string>& password) {
+void Session::connect(const request::ConnectionOptions& o, const std::optional<std::string>& password) {
   auto text = [](const std::string& s) { return s.empty() ? nullptr : s.c_str(); };
   const auto& pw = password ? password : o.password;
   const ConnectResult result = connect_unless_stopped(
@@ -219,7 +219,7 @@ void Session::connect(const ConnectionOptions& o, const std::optional<std::strin
 }
 
 // As with TLS: what counts is what the server says it negotiated.
-void Session::check_compression(const ConnectionOptions& o) {
+void Session::check_compression(const request::ConnectionOptions& o) {
   try {
     compression_ = negotiated_compression();
   } catch (const ServerError& e) {

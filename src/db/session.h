@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/server_errors.h"
 #include "db/stop_signal.h"
 #include "text/identifiers.h"  // quote_identifier, for the statements a session runs
@@ -46,7 +46,7 @@ class Session {
   // Throws Failure(ExitCode::connect). `password` overrides the options' one.
   // `compress` (--compress): the protocol's compression, checked on the server
   // once connected (Failure(ExitCode::connect) when the server did not agree).
-  Session(const ConnectionOptions& options, const std::optional<std::string>& password, bool compress = false);
+  Session(const request::ConnectionOptions& options, const std::optional<std::string>& password, bool compress = false);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -114,9 +114,9 @@ class Session {
   };
   [[noreturn]] void throw_error() const;
   void send_query(std::string_view sql);  // throws ServerError
-  void connect(const ConnectionOptions& options, const std::optional<std::string>& password);
+  void connect(const request::ConnectionOptions& options, const std::optional<std::string>& password);
   std::string negotiated_compression();
-  void check_compression(const ConnectionOptions& options);
+  void check_compression(const request::ConnectionOptions& options);
   // Destroyed in the reverse order: the watcher forgets the socket before it
   // closes, and the callbacks' state outlives the handle that points to it.
   std::unique_ptr<InfileStream> infile_;  // the LOAD DATA LOCAL callbacks' state; only this session's thread

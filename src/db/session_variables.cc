@@ -167,17 +167,17 @@ void pin_session(Session& session, const SessionPins& pins) {
   }
 }
 
-void set_loading_variables(Session& session, const Options& options) {
-  if (options.no_binlog) skip_binlog(session);
+void set_loading_variables(Session& session, const plan::TablePlan& options) {
+  if (options.sessions.no_binlog) skip_binlog(session);
   // --mode bulk: MariaDB takes its empty-table bulk path only without these checks.
-  if (options.disable_checks || traits(options.mode).bulk_path)
+  if (options.sessions.disable_checks || request::traits(options.mode).bulk_path)
     session.execute("SET SESSION unique_checks = 0, foreign_key_checks = 0");
   else if (options.prove_foreign_keys)
     session.execute("SET SESSION foreign_key_checks = 0");
 }
 
-void set_control_variables(Session& session, const Options& options) {
-  if (options.no_binlog) skip_binlog(session);
+void set_control_variables(Session& session, const plan::TablePlan& options) {
+  if (options.sessions.no_binlog) skip_binlog(session);
   // Foreign keys proved after the load: their indexes may be dropped for it.
   if (options.prove_foreign_keys) session.execute("SET SESSION foreign_key_checks = 0");
 }

@@ -73,19 +73,19 @@ bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& j
   }
   if (rows.empty()) return false;
   std::uint64_t before = counters.rejected_rows.fetch_add(rows.size());
-  if (before + rows.size() > job.options.max_errors) {
+  if (before + rows.size() > job.plan.conflicts.max_errors) {
     counters.rejected_rows.fetch_sub(rows.size());
     Problem limit;
     limit.chunk_index = load.chunk.index;
     limit.where = {job.name_of(load.chunk), 0, load.chunk.begin};
     limit.message = fmt::format("more than --max-errors {} rows were rejected; nothing of this chunk was "
-                                "committed", job.options.max_errors);
+                                "committed", job.plan.conflicts.max_errors);
     problems.push_back(std::move(limit));
     return false;
   }
   for (Problem& p : rows) {
     load.left_out.insert(p.row_in_chunk);
-    load.outcome.rejected_text.push_back(text_of(p, load.text, job.options.dialect));
+    load.outcome.rejected_text.push_back(text_of(p, load.text, job.plan.source.dialect));
     load.outcome.rejects.push_back(std::move(p));
   }
   return true;
@@ -97,9 +97,9 @@ std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& jo
   const JobInput& input = job.inputs[load.chunk.file];
   if (!load.text.last || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
   const sink::Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
-  text::RowWidth width = table::row_width(to.target, to.options);
-  width.listed = !job.options.columns.empty();  // a shard's list is the head's columns, not the user's
-  const text::Dialect& dialect = job.options.dialect;
+  text::RowWidth width = table::row_width(to.target, to.plan);
+  width.listed = !job.plan.columns.empty();  // a shard's list is the head's columns, not the user's
+  const text::Dialect& dialect = job.plan.source.dialect;
   if (!input.converted_last) return text::unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
   auto problem = text::unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
   if (problem) problem->row_in_chunk = load.chunk.rows;  // the file's last row
@@ -129,7 +129,7 @@ std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) 
   }
   const sink::RouteRow route = [&](std::string_view text, text::RowEnd end) { return w.router->route(text, end); };
   w.routed.resize(job.destinations.size());
-  sink::route_rows(load.text.bytes, load.text.local(), load.left_out, job.options.dialect, w.router ? &route : nullptr,
+  sink::route_rows(load.text.bytes, load.text.local(), load.left_out, job.plan.source.dialect, w.router ? &route : nullptr,
              w.routed, problems);
   load.outcome.duplicates_skipped = load.outcome.rows_replaced = 0;
   for (std::size_t d = 0; d < w.routed.size() && problems.empty(); ++d) {
@@ -167,7 +167,7 @@ bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounte
     std::vector<Problem> problems = send_parts(w, load, job);
     if (problems.empty()) return true;
     rollback(w);
-    locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
+    locate(problems, load.text, job.name_of(load.chunk), job.plan.source.dialect);
     if (const sink::Destination* cannot = job.untransactional()) {  // what it stored stays: a resend would store it twice
       if (load.kept.engine.empty()) load.kept.engine = cannot->target.engine;
       load.outcome.left_behind = left_behind(load.kept, problems, describe(load.chunk, job),
@@ -198,7 +198,7 @@ std::string fate(const ChunkLoad& load, const LoadJob& job) {
                : fmt::format("whether its rows on shard {} are in the table is unknown", fmt::join(unknown, ", "));
   if (committed.empty()) return "nothing of this chunk was committed";
   return fmt::format("its rows on shard {} were committed, the others not{}", fmt::join(committed, ", "),
-                     job.options.resume ? " (--resume loads the rest)" : "");
+                     job.plan.checkpoint.resume ? " (--resume loads the rest)" : "");
 }
 
 // COMMIT on destination `d`. When its answer is lost, the part's state
@@ -302,7 +302,7 @@ bool leave_out_converted(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCou
   std::vector<Problem> problems = w.values->check(load.text.bytes, load.text.local());
   std::erase_if(problems, [&](const Problem& p) { return load.left_out.count(p.row_in_chunk) > 0; });
   if (problems.empty()) return load.values_checked = true;
-  locate(problems, load.text, job.name_of(load.chunk), job.options.dialect);
+  locate(problems, load.text, job.name_of(load.chunk), job.plan.source.dialect);
   if (!leave_out(load, problems, job, counters)) {
     load.outcome.problems = std::move(problems);
     return false;
@@ -402,12 +402,12 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       if (w.connected()) rollback_quietly(w);
       if (db::stop_signal() != 0 && db::connection_cut() && db::is_connection_lost(e.code())) return cut_at_stop(load, job);
       const sink::Destination* cannot = job.untransactional();
-      if (!db::is_transient(e.code()) || retry >= job.options.retries || cannot) {
+      if (!db::is_transient(e.code()) || retry >= job.plan.load.retries || cannot) {
         const sink::Destination& to = job.destinations[load.at];
-        Failure failure = table::explain(e, to.target, describe(chunk, job) + to.where(), job.options.mode);
+        Failure failure = table::explain(e, to.target, describe(chunk, job) + to.where(), job.plan.mode);
         outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
         note_left_behind(load, job);
-        std::string not_retried = db::is_transient(e.code()) && cannot && retry < job.options.retries
+        std::string not_retried = db::is_transient(e.code()) && cannot && retry < job.plan.load.retries
             ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
                           "this one stored)", cannot->target.engine)
             : "";
@@ -415,10 +415,10 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       }
       if (db::is_connection_lost(e.code())) w.links.clear();
       spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
-                   describe(chunk, job), e.what(), e.code(), retry + 1, job.options.retries);
+                   describe(chunk, job), e.what(), e.code(), retry + 1, job.plan.load.retries);
     } catch (const Failure& f) {
       // A reconnect refused while the server restarts is worth the same retries.
-      if (f.code() != ExitCode::connect || retry >= job.options.retries || db::stop_signal() != 0) {
+      if (f.code() != ExitCode::connect || retry >= job.plan.load.retries || db::stop_signal() != 0) {
         // A reconnect a stop signal ended leaves the chunk not loaded, as one never started.
         bool stopped = f.code() == ExitCode::interrupted;
         if (outcome.state == ChunkState::pending)
@@ -428,7 +428,7 @@ void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounte
       }
       w.links.clear();
       spdlog::warn("{}; trying again ({} of {})", f.what(), retry + 1,
-                   job.options.retries);
+                   job.plan.load.retries);
     }
     db::sleep_unless_stopped(db::backoff(retry));
     if (db::stop_signal() != 0) {  // a stop while the chunk waited to be tried again: it is not

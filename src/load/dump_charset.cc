@@ -15,7 +15,7 @@ std::optional<DumpText> dump_text_of(const table::Column& c) {
   return std::nullopt;
 }
 
-std::vector<CharsetCheck> charset_checks(const table::Target& target, const Options& options) {
+std::vector<CharsetCheck> charset_checks(const table::Target& target, const plan::TablePlan& options) {
   std::vector<CharsetCheck> checks;
   if (!options.check_dump_charset) return checks;
   for (const table::Column& c : target.columns)

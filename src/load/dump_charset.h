@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "table/target.h"
 
 namespace fastload::load {
@@ -36,7 +36,7 @@ struct CharsetCheck {
 std::optional<DumpText> dump_text_of(const table::Column& column);
 
 // The checks of a table's fields: none unless options.check_dump_charset (run/database.cc sets it).
-std::vector<CharsetCheck> charset_checks(const table::Target& target, const Options& options);
+std::vector<CharsetCheck> charset_checks(const table::Target& target, const plan::TablePlan& options);
 
 // Whether a field's value (not NULL) shows the dump was written in another charset than its columns'.
 bool wrong_charset(DumpText kind, std::string_view value);

@@ -61,14 +61,14 @@ namespace {
 bool ledger_says_loaded(const ChunkText& text, const LoadJob& job, ChunkOutcome& outcome) {
   const JobInput& input = job.inputs[text.chunk.file];
   return input.recorded &&
-         apply_recorded(text, input.name, *input.recorded, input.ledgers, job.options.dialect, outcome);
+         apply_recorded(text, input.name, *input.recorded, input.ledgers, job.plan.source.dialect, outcome);
 }
 
 // What a worker does with a chunk it took: load it, unless it is settled
 // (loaded before, another part's) already or as the ledger or --part says.
 void take(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters, ChunkOutcome& outcome) {
   if (outcome.state != ChunkState::pending) return;
-  if (!job.options.in_part(text.chunk.file, text.chunk.index)) outcome.state = ChunkState::other_part;
+  if (!job.plan.in_part(text.chunk.file, text.chunk.index)) outcome.state = ChunkState::other_part;
   else if (!ledger_says_loaded(text, job, outcome)) load_chunk(w, text, job, counters, outcome);
   if (text.from) text.from->release(text.chunk);
 }
@@ -148,7 +148,7 @@ class Turn {
     if (!board_) return;
     const LoadJob& job = *work.job;
     ChunkKeys keys;  // another part's chunk is not loaded here: it waits for nothing
-    if (job.options.in_part(text.chunk.file, text.chunk.index)) keys = job.keys_of(text);
+    if (job.plan.in_part(text.chunk.file, text.chunk.index)) keys = job.keys_of(text);
     entered_ = board_->enter(place_, std::move(keys), give_up_);
     done_ = !entered_;  // given up: the place holds nothing up
   }
@@ -185,7 +185,7 @@ void load_chunks(const LoadJob& job, chunks::ChunkSource& source, ChunkBook& boo
                  std::string& method) {
   TableWork one;
   one.job = &job, one.source = &source, one.book = &book, one.counters = &counters;
-  load_tables({&one}, job.options.threads);
+  load_tables({&one}, job.plan.load.threads);
   method = one.method;
   if (one.failed) std::rethrow_exception(one.failed);
 }

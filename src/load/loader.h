@@ -14,7 +14,7 @@
 #include "base/chunk.h"
 #include "chunks/chunk_keys.h"
 #include "chunks/chunk_source.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "load/chunk_book.h"
 #include "load/link.h"
 #include "load/outcome.h"
@@ -48,7 +48,7 @@ struct JobInput {
 };
 
 struct LoadJob {
-  const Options& options;
+  const plan::TablePlan& plan;  // the table's (plan/plan.h)
   const std::vector<sink::Destination>& destinations;  // one, or a shard-direct load's shards
   sink::MakeRowRouter make_router;                     // several destinations: a router for each worker
   const std::vector<JobInput>& inputs;  // chunk.file indexes them

@@ -21,9 +21,9 @@ class SessionLink final : public Link {
   SessionLink(const LoadJob& job, std::size_t destination, std::unique_ptr<db::Session> session)
       : job_(job), d_(destination), to_(job.destinations[destination]), session_(std::move(session)) {
     try {
-      sink_ = sink::make_sink(*session_, to_.target, to_.options, job.ids, job.inputs.front().name);
+      sink_ = sink::make_sink(*session_, to_.target, to_.plan, job.ids, job.inputs.front().name);
     } catch (const db::ServerError& e) {
-      throw table::explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.options.mode);
+      throw table::explain(e, to_.target, "preparing the workers' statements" + to_.where(), to_.plan.mode);
     }
   }
 
@@ -79,14 +79,14 @@ class SessionLink final : public Link {
 // Every worker takes from the one --max-rate limiter, so the cap is the load's.
 std::unique_ptr<db::Session> open_session(const sink::Destination& to, const std::vector<const input::MappedFile*>& mapped,
                                       std::atomic<std::uint64_t>* sent) {
-  const Options& o = to.options;
-  auto session = std::make_unique<db::Session>(to.connection, to.password, o.compress);
-  if (o.compress) spdlog::debug("a worker connected, its protocol compressed with {}", session->compression());
+  const plan::TablePlan& o = to.plan;
+  auto session = std::make_unique<db::Session>(to.connection, to.password, o.sessions.compress);
+  if (o.sessions.compress) spdlog::debug("a worker connected, its protocol compressed with {}", session->compression());
   db::pin_session(*session, to.pins);
   session->use_database(o.database);
   db::set_loading_variables(*session, o);  // before any transaction: sql_log_bin cannot change inside one
   session->execute("SET autocommit = 0");
-  session->set_rate_limiter(db::shared_rate_limiter(o.max_rate));
+  session->set_rate_limiter(db::shared_rate_limiter(o.load.max_rate));
   session->release_sent_pages(mapped);
   session->take_sent();  // what it sent to set up is no chunk's
   session->count_sent(sent);

@@ -16,15 +16,15 @@ bool is_temporal(const std::string& type) {
 
 // The checks one column takes, but the kinds accepted.
 void add_checks(std::size_t field, const table::Column& c, unsigned accepted, std::vector<FieldCheck>& out) {
-  auto add = [&](Conversion kind) {
+  auto add = [&](request::Conversion kind) {
     if ((accepted & kind) == 0)
       out.push_back({field, kind, &c, c.type == "date" ? 0u : c.fraction_digits, c.type == "time"});
   };
-  if (c.integer || c.type == "year") add(kIntFraction);
-  if (is_temporal(c.type)) add(kTimeFraction);
-  if (c.type == "timestamp" && !c.nullable) add(kTimestampNull);
-  if (c.type == "bit") add(kBitText);
-  if (c.type == "enum" || c.type == "set") add(kEnumIndex);
+  if (c.integer || c.type == "year") add(request::kIntFraction);
+  if (is_temporal(c.type)) add(request::kTimeFraction);
+  if (c.type == "timestamp" && !c.nullable) add(request::kTimestampNull);
+  if (c.type == "bit") add(request::kBitText);
+  if (c.type == "enum" || c.type == "set") add(request::kEnumIndex);
 }
 
 // The value as a message shows it: at most 40 bytes.
@@ -59,10 +59,10 @@ std::string read_as_number(const table::Column& c, std::string_view value) {
 
 }  // namespace
 
-std::vector<FieldCheck> field_checks(const table::Target& target, const Options& options) {
+std::vector<FieldCheck> field_checks(const table::Target& target, const plan::TablePlan& options) {
   std::vector<FieldCheck> checks;
   const unsigned accepted = options.accepted_conversions;
-  if (accepted == kAllConversions) return checks;
+  if (accepted == request::kAllConversions) return checks;
   if (options.columns.empty()) {
     std::vector<const table::Column*> columns = table::default_columns(target);
     for (std::size_t i = 0; i < columns.size(); ++i) add_checks(i, *columns[i], accepted, checks);
@@ -75,13 +75,13 @@ std::vector<FieldCheck> field_checks(const table::Target& target, const Options&
 }
 
 bool converted(const FieldCheck& check, const text::Field& f) {
-  if (f.is_null) return check.kind == kTimestampNull;
+  if (f.is_null) return check.kind == request::kTimestampNull;
   switch (check.kind) {
-    case kIntFraction: return text::integer_loses_fraction(f.value);
-    case kTimeFraction:
+    case request::kIntFraction: return text::integer_loses_fraction(f.value);
+    case request::kTimeFraction:
       return text::fraction_beyond(f.value, check.fraction_digits, check.time);
-    case kBitText: return text::only_digits(f.value);
-    case kEnumIndex: return text::number_not_member(f.value, check.column->members);
+    case request::kBitText: return text::only_digits(f.value);
+    case request::kEnumIndex: return text::number_not_member(f.value, check.column->members);
     default: return false;
   }
 }
@@ -90,20 +90,20 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
   const table::Column& c = *check.column;
   const std::string name = text::quote_identifier(c.name);
   switch (check.kind) {
-    case kIntFraction:
+    case request::kIntFraction:
       return fmt::format("column {} ({}) takes whole numbers: the server would round {} without a word; give a "
                          "whole number, or --accept-conversion int-fraction to load it rounded", name, c.type,
                          shown(value));
-    case kTimeFraction:
+    case request::kTimeFraction:
       return fmt::format("column {} ({}{}) keeps {} fraction digits: the server would cut {} without a word; "
                          "widen the column, or --accept-conversion time-fraction to load it cut", name, c.type,
                          c.type == "date" ? "" : fmt::format("({})", c.fraction_digits),
                          c.type == "date" ? 0 : c.fraction_digits, shown(value));
-    case kTimestampNull:
+    case request::kTimestampNull:
       return fmt::format("column {} is TIMESTAMP NOT NULL: the server would store the current time for this NULL "
                          "without a word; give a value, make the column NULL, or --accept-conversion "
                          "timestamp-null to store the current time", name);
-    case kBitText: {
+    case request::kBitText: {
       std::string bytes;
       for (char ch : value.substr(0, 8)) bytes += fmt::format("{:02X}", static_cast<unsigned char>(ch));
       return fmt::format("column {} is {}: the server would store the text's bytes without a word, {} as 0x{}{}, "
@@ -112,7 +112,7 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
                          "to store the bytes", name, c.type, shown(value), bytes, value.size() > 8 ? "..." : "",
                          c.name, name, c.name);
     }
-    case kEnumIndex: {
+    case request::kEnumIndex: {
       return fmt::format("column {} ({}) has no member named {}: the server {}; give the member's name, or --accept-conversion enum-index to load it so", name, c.type,
                          shown(value), read_as_number(c, value));
     }
@@ -120,9 +120,9 @@ std::string conversion_message(const FieldCheck& check, std::string_view value) 
   }
 }
 
-ValueChecker::ValueChecker(const table::Target& target, const Options& options)
+ValueChecker::ValueChecker(const table::Target& target, const plan::TablePlan& options)
     : checks_(field_checks(target, options)), charsets_(charset_checks(target, options)),
-      scanner_(options.dialect), parser_(options.dialect) {}
+      scanner_(options.source.dialect), parser_(options.source.dialect) {}
 
 bool ValueChecker::check_row(const std::vector<text::Field>& fields, std::uint64_t row,
                              std::vector<Problem>& problems, std::uint64_t whole) const {
@@ -134,7 +134,7 @@ bool ValueChecker::check_row(const std::vector<text::Field>& fields, std::uint64
     problems.push_back(std::move(p));
   };
   for (const FieldCheck& check : checks_)
-    if (check.field < fields.size() && !(check.kind == kIntFraction && check.field < 64 && (whole >> check.field & 1)) &&
+    if (check.field < fields.size() && !(check.kind == request::kIntFraction && check.field < 64 && (whole >> check.field & 1)) &&
         converted(check, fields[check.field]))
       refuse(conversion_message(check, fields[check.field].value));
   for (const CharsetCheck& check : charsets_) {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "base/chunk.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "base/problem.h"
 #include "load/dump_charset.h"
 #include "table/target.h"
@@ -26,7 +26,7 @@ namespace fastload::load {
 // One check of one field of a row.
 struct FieldCheck {
   std::size_t field = 0;          // 0-based, in the row
-  Conversion kind = kIntFraction;
+  request::Conversion kind = request::kIntFraction;
   const table::Column* column = nullptr;
   // kTimeFraction: the fraction digits the column keeps, and whether it is a TIME (read once, not per value).
   unsigned fraction_digits = 0;
@@ -34,7 +34,7 @@ struct FieldCheck {
 };
 
 // The checks of a table's fields under `options` (--columns, --accept-conversion); empty when none applies.
-std::vector<FieldCheck> field_checks(const table::Target& target, const Options& options);
+std::vector<FieldCheck> field_checks(const table::Target& target, const plan::TablePlan& options);
 
 // Why the server would store `value` (the field's text; ignored for NULL) otherwise, for a Problem.
 std::string conversion_message(const FieldCheck& check, std::string_view value);
@@ -46,7 +46,7 @@ bool converted(const FieldCheck& check, const text::Field& f);
 // is reused from chunk to chunk.
 class ValueChecker {
  public:
-  ValueChecker(const table::Target& target, const Options& options);
+  ValueChecker(const table::Target& target, const plan::TablePlan& options);
   bool empty() const { return checks_.empty() && charsets_.empty(); }
 
   // The rows of `chunk` (over `bytes`) with a value the server would convert, one Problem per failed check, and

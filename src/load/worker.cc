@@ -17,7 +17,7 @@ void connect(Worker& w, const LoadJob& job) {
   w.links = job.connect();
   if (job.make_router && !w.router) w.router = job.make_router();
   // Every destination takes the fields in the same columns: the first one's types decide.
-  if (!w.values) w.values.emplace(job.destinations.front().target, job.options);
+  if (!w.values) w.values.emplace(job.destinations.front().target, job.plan);
   // One destination: its sink may check the values as it parses each row to send it, saving a parse a row.
   const ValueChecker* values = &*w.values;
   w.values_in_sink = !values->empty() && w.links.size() == 1 &&

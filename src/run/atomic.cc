@@ -31,7 +31,7 @@ void abandon(RunState& state) {
 }
 
 // --atomic: the staged rows into the target in one transaction (see table/stage.h).
-void publish(const Options& options, RunState& state) {
+void publish(const plan::TablePlan& options, RunState& state) {
   table::Stage stage = std::move(*state.stage);
   state.stage.reset();  // publish_stage drops it, or abandons it on failure
   if (state.published_before) {  // --resume: an earlier run published; its stage may be left
@@ -41,7 +41,7 @@ void publish(const Options& options, RunState& state) {
   const report::Summary& s = state.summary;
   try {
     table::Published p = table::publish_stage(
-        *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
+        *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.conflicts.on_duplicate,
         [&](db::Session& control) {  // --resume: "published" commits with the rows
           for (const Input& input : state.inputs)
             for (const auto& ledger : input.ledgers) control.execute(ledger->record_published(control));

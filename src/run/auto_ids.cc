@@ -97,24 +97,24 @@ void number_given_ids(RunState& state) {
 
 }  // namespace
 
-void plan_auto_ids(const Options& options, RunState& state) {
+void plan_auto_ids(const plan::TablePlan& options, RunState& state) {
   const table::Column* column = table::unfilled_auto_increment(state.target, options);
   if (!column) return;
   state.auto_ids.emplace();
   state.auto_ids->column = column->name;
   if (state.shards.map || !state.shards.head_because.empty())
     throw cannot_number(state, "a Spider table's shards each keep their own counter");
-  if (options.parts > 1)
+  if (options.scale.parts > 1)
     throw cannot_number(state, "with --part each process would read the table's next value on its own");
   table::check_numbering(*state.control, state.target, *column);
 }
 
-void plan_given_ids(const Options& options, RunState& state) {
-  if (state.auto_ids || options.dry_run) return;
+void plan_given_ids(const plan::TablePlan& options, RunState& state) {
+  if (state.auto_ids || options.output.dry_run) return;
   table::GivenIds ids(state.target, options, table::zero_is_a_value(*state.control), series(state));
   // Spider's shards keep counters of their own; --part's processes would each read the table's; a stream's
   // rows are read only as it loads: their NULL or 0 ids are refused row by row (table::made_up_id).
-  if (!ids.fills() || state.shards.map || !state.shards.head_because.empty() || options.parts > 1 ||
+  if (!ids.fills() || state.shards.map || !state.shards.head_because.empty() || options.scale.parts > 1 ||
       !count_rows_before(state))
     return;
   table::GivenIdPlan plan{std::move(ids), {}, {}};
@@ -122,14 +122,14 @@ void plan_given_ids(const Options& options, RunState& state) {
   for (const Input& input : state.inputs)
     for (std::size_t c = input.first_chunk; c < input.first_chunk + input.chunk_count; ++c)
       plan.steps[c].first = input.rows_before + state.chunks[c].first_row;
-  parallel_for(state.chunks.size(), options.threads, [&](std::size_t c, unsigned) {
+  parallel_for(state.chunks.size(), options.load.threads, [&](std::size_t c, unsigned) {
     const Input& input = state.inputs[state.chunks[c].file];
     plan.steps[c].second = plan.ids.step(input.file->bytes(), state.chunks[c]);
   });
   if (plan.makes_up_ids()) state.given_ids.emplace(std::move(plan));
 }
 
-void number_rows(const Options& /*options: every pass takes them*/, RunState& state) {
+void number_rows(const plan::TablePlan& /*options: every pass takes them*/, RunState& state) {
   if (state.given_ids) number_given_ids(state);
   if (!state.auto_ids) return;
   table::AutoIds& ids = *state.auto_ids;

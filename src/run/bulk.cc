@@ -9,7 +9,7 @@
 
 namespace fastload {
 
-void check_bulk_target(const Options& options, RunState& state) {
+void check_bulk_target(const plan::TablePlan& options, RunState& state) {
   const table::Target& table = state.stage ? state.stage->target : state.target;
   if (table.engine != "InnoDB")
     throw Failure(ExitCode::usage, fmt::format(

@@ -25,7 +25,9 @@ namespace fastload {
 namespace {
 
 struct TableRun {
-  Options options;  // the run's, for this table
+  explicit TableRun(plan::TablePlan p) : options(std::move(p)) {}
+
+  plan::TablePlan options;  // this table's: its files, columns and settings (table_options), completed by connect
   RunState state;
   dump::TableFiles files;
   std::uint64_t bytes = 0;  // its files' sizes: the largest table loads first
@@ -36,22 +38,22 @@ struct TableRun {
   std::uint64_t progress_total = 0;  // its input, for the run's progress line
 };
 
-Options table_options(const Options& o, const dump::TableFiles& t) {
-  Options out = o;
+plan::TablePlan table_options(const plan::TablePlan& o, const dump::TableFiles& t) {
+  plan::TablePlan out = o;
   out.table = t.table;
   out.files = t.files;
   out.prove_foreign_keys = true;
   if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + t.table;  // a file a table: FILE.T
-  out.defer_indexes_if_empty = !o.keep_indexes;
+  out.defer_indexes_if_empty = !o.load.keep_indexes;
   // --tab writes each column's bytes as stored (SELECT ... INTO OUTFILE ... CHARACTER SET binary), but text
   // converted to X when the dump was made with --default-character-set=X, which its header does not say: the
   // user's --charset is the dump's; without it the bytes, checked for the sign of another charset.
-  if (t.schema && !o.charset_given) {
+  if (t.schema && !o.source.charset_given) {
     out.charset = "binary";
     out.convert_charset = false;
     out.check_dump_charset = true;
   }
-  if (t.schema) out.accepted_conversions |= kBitText;  // a BIT column's field is its bytes, as the server wrote them
+  if (t.schema) out.accepted_conversions |= request::kBitText;  // a BIT column's field is its bytes, as the server wrote them
   return out;
 }
 
@@ -66,7 +68,7 @@ std::uint64_t size_of(const std::vector<std::string>& files) {
 }
 
 // A schema file's statements, after its settings.
-void run_schema(const Options& options, const std::optional<std::string>& password, const dump::SchemaFile& schema,
+void run_schema(const plan::TablePlan& options, const std::optional<std::string>& password, const dump::SchemaFile& schema,
                 const std::vector<std::string>& statements) {
   table::run_schema_statements(options.connection, password, options.database, schema.settings, statements,
                               schema.path);
@@ -81,13 +83,13 @@ void dump_columns(TableRun& t) {
                                         "= {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
                                         s.quote_string(t.options.database), s.quote_string(t.options.table)));
   bool plain = true;
-  std::vector<ColumnEntry> columns;
+  std::vector<request::ColumnEntry> columns;
   for (const db::Row& row : rows) {
     const std::string extra = row.at(1).value_or("");
     const bool generated = extra.find("GENERATED") != std::string::npos;
     plain = plain && !generated && extra.find("INVISIBLE") == std::string::npos;
-    columns.push_back(generated ? ColumnEntry{fmt::format("fastload_generated_{}", columns.size() + 1), true}
-                                : ColumnEntry{row.at(0).value_or(""), false});
+    columns.push_back(generated ? request::ColumnEntry{fmt::format("fastload_generated_{}", columns.size() + 1), true}
+                                : request::ColumnEntry{row.at(0).value_or(""), false});
   }
   if (plain) return;
   t.options.columns = std::move(columns);  // read by the table check that follows (connect_table)
@@ -114,7 +116,7 @@ void before_check(TableRun& t) {
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
 bool planned_missing(TableRun& t, db::Session& session) {
-  if (!t.options.dry_run || !t.files.schema || t.files.schema->create.empty() ||  // a data-only dump's must exist
+  if (!t.options.output.dry_run || !t.files.schema || t.files.schema->create.empty() ||  // a data-only dump's must exist
       table::table_exists(session, t.options.database, t.options.table))
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
@@ -152,17 +154,17 @@ bool prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, db::Session&
       }))
     return false;
   for (auto& t : tables)
-    if (t->state.resolved && !t->options.dry_run) {
-      throttling = start_throttle(*t->state.resolved, t->state);
+    if (t->state.connected && !t->options.output.dry_run) {
+      throttling = start_throttle(t->options, t->state);
       break;
     }
   for (auto& t : tables)
     if (throttling) t->state.gate = &throttling->gate;
   return check_each(tables, false, [](TableRun& t) {  // these change the tables: the first failure stops them
-    if (!t.state.resolved || !prepare_load(*t.state.resolved, t.state)) return;  // --dry-run
+    if (!t.state.connected || !prepare_load(t.options, t.state)) return;  // --dry-run
     t.state.progress.reset();  // a line a table would write over the others: the run has one for all
     t.progress_total = progress_total(t.state);  // before the load takes the chunks' outcomes
-    t.load = std::make_unique<TableLoad>(*t.state.resolved, t.state);
+    t.load = std::make_unique<TableLoad>(t.options, t.state);
   });
 }
 
@@ -177,7 +179,7 @@ void finish_each(std::vector<std::unique_ptr<TableRun>>& tables, ForeignKeyProof
 }
 
 // One progress line for the run: every loading table's input and counters.
-std::unique_ptr<report::ProgressLine> start_progress(const Options& options,
+std::unique_ptr<report::ProgressLine> start_progress(const plan::TablePlan& options,
                                                      const std::vector<std::unique_ptr<TableRun>>& tables) {
   std::uint64_t total = 0;
   bool unknown = false;  // a pipe's size
@@ -205,7 +207,7 @@ void stop_unfinished(const std::vector<std::unique_ptr<TableRun>>& tables,
     if (!tables[i]->load || own(*tables[i])) continue;
     stopped[i] = stopped_by(tables[i]->state.summary,
                             tables[cause]->state.summary.table + " failed (its message says what to do)",
-                            stopped[cause]->code(), tables[i]->options.resume);
+                            stopped[cause]->code(), tables[i]->options.checkpoint.resume);
     tables[i]->state.summary.stopped_by_another = true;
   }
 }
@@ -230,13 +232,13 @@ void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) 
   stop_unfinished(tables, stopped);
   for (std::size_t i = 0; i < tables.size(); ++i)
     if (tables[i]->load)
-      record_outcome(tables[i]->state.summary, [&] { finish_load(*tables[i]->state.resolved, tables[i]->state,
+      record_outcome(tables[i]->state.summary, [&] { finish_load(tables[i]->options, tables[i]->state,
                                                                  stopped[i]); });
 }
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
 // that they do not fire on them), then the views that are missing.
-void finish_schema(const Options& options, const std::optional<std::string>& password, db::Session& session,
+void finish_schema(const plan::TablePlan& options, const std::optional<std::string>& password, db::Session& session,
                    const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
   for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
@@ -276,7 +278,8 @@ void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
 
 }  // namespace
 
-int run_database(const Options& options, load::StepHook* hook) {
+int run_database(const request::Request& request, load::StepHook* hook) {
+  const plan::TablePlan options(request);  // the run's, before each table's (table_options)
   const Clock::time_point start = Clock::now();
   report::Summary run;  // the run's own outcome: what failed before or after the tables' passes
   run.table = options.database;
@@ -295,8 +298,7 @@ int run_database(const Options& options, load::StepHook* hook) {
         views.push_back(std::move(t));
         continue;
       }
-      auto table = std::make_unique<TableRun>();
-      table->options = table_options(options, t);
+      auto table = std::make_unique<TableRun>(table_options(options, t));
       table->files = std::move(t);
       table->bytes = size_of(table->files.files);
       tables.push_back(std::move(table));
@@ -309,19 +311,19 @@ int run_database(const Options& options, load::StepHook* hook) {
     std::unique_ptr<Throttling> throttling;
     if (!prepare_tables(tables, session, throttling)) return;
     std::optional<ForeignKeyProofs> proofs;
-    if (!options.dry_run) {
+    if (!options.output.dry_run) {
       std::vector<const RunState*> loaded;
       for (const auto& t : tables) loaded.push_back(&t->state);
-      finish_each(tables, proofs.emplace(std::move(loaded), options.dialect));
+      finish_each(tables, proofs.emplace(std::move(loaded), options.source.dialect));
     }
     std::unique_ptr<report::ProgressLine> progress = start_progress(options, tables);
-    load_all(tables, options.threads);
+    load_all(tables, options.load.threads);
     if (progress) progress->finishing();
     if (throttling) {  // its heartbeat stops with the load
       account_throttle(*throttling, run);
       throttling.reset();
     }
-    if (options.dry_run ||
+    if (options.output.dry_run ||
         !std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
       return;
     proofs->check(session);
@@ -338,7 +340,7 @@ int run_database(const Options& options, load::StepHook* hook) {
   mark_not_loaded(summaries, run);
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return report::print_tables(run, std::vector<const report::Summary*>(summaries.begin(), summaries.end()),
-                             options.verbose, options.json);
+                             options.output.verbose, options.output.json);
 }
 
 }  // namespace fastload

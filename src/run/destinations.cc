@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include "cli/cli.h"
 #include "sink/probe.h"
 #include "table/analyze.h"
 #include "table/barrier.h"
@@ -17,23 +18,22 @@ namespace {
 
 // A shard's table, checked on its server like the target on the head. The
 // fields fill the head's columns by name, whatever the order of the shard's.
-sink::Destination shard_destination(const Options& options, const RunState& state, const shard::Shard& shard) {
-  sink::Destination d;
+sink::Destination shard_destination(const plan::TablePlan& options, const RunState& state, const shard::Shard& shard) {
+  sink::Destination d(options);
   d.shard = shard.name;
   d.connection = shard.connection;
   d.password = shard.password;
-  d.options = options;
-  d.options.database = shard.database;
-  d.options.table = shard.table;
-  if (d.options.columns.empty())
+  d.plan.database = shard.database;
+  d.plan.table = shard.table;
+  if (d.plan.columns.empty())
     for (const table::Column* column : table::default_columns(state.target))
-      d.options.columns.push_back({column->name, false});
+      d.plan.columns.push_back({column->name, false});
   try {
     d.control = std::make_unique<db::Session>(d.connection, d.password);
     d.pins = state.pins;
     db::pin_session(*d.control, d.pins);
-    d.target = table::check_target(*d.control, d.options);
-    sink::probe_target(*d.control, d.target, d.options);
+    d.target = table::check_target(*d.control, d.plan);
+    sink::probe_target(*d.control, d.target, d.plan);
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
                                         state.target.display));
@@ -47,21 +47,20 @@ db::Session& control_of(RunState& state, std::size_t d) {
   return state.destinations[d].control ? *state.destinations[d].control : *state.control;
 }
 
-void plan_shards(const Options& options, RunState& state) {
-  state.shards = shard::plan_shards(*state.control, state.target, options, state.password);
+void plan_shards(const plan::TablePlan& options, RunState& state) {
+  state.shards = shard::plan_shards(*state.control, state.target, options, state.password, read_connection_file);
   if (!state.shards.head_because.empty())
     spdlog::warn("{} is a Spider table; it is loaded through its head server, not straight into its shards: {}",
                  state.target.display, state.shards.head_because);
   state.summary.via_head = state.shards.head_because;
 }
 
-void plan_destinations(const Options& options, RunState& state) {
+void plan_destinations(const plan::TablePlan& options, RunState& state) {
   if (!state.shards.map) {
-    sink::Destination d;
+    sink::Destination d(options);
     d.connection = options.connection;
     d.password = state.password;
     d.target = state.stage ? state.stage->target : state.target;
-    d.options = options;
     d.pins = state.pins;
     state.destinations.push_back(std::move(d));
   } else {
@@ -70,7 +69,7 @@ void plan_destinations(const Options& options, RunState& state) {
     for (const sink::Destination& d : state.destinations) state.summary.shards.push_back({d.shard, 0});
   }
   // Leaving a row out means rolling its chunk back and sending the rest again.
-  if (options.max_errors > 0)
+  if (options.conflicts.max_errors > 0)
     for (const sink::Destination& to : state.destinations)
       table::require_transactional(to.target, ExitCode::usage, "--max-errors", "its chunk holding a bad row cannot be "
                                   "rolled back and sent again without that row: the server has already stored the "

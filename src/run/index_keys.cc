@@ -74,14 +74,14 @@ const table::Column* column_named(const table::Target& target, const std::string
   return nullptr;
 }
 
-bool set_by_option(const Options& options, const std::string& name) {
-  for (const Assignment& a : options.set)
+bool set_by_option(const plan::TablePlan& options, const std::string& name) {
+  for (const request::Assignment& a : options.set)
     if (text::same_name(a.column, name)) return true;
   return false;
 }
 
 // `key` as read from the fields; nothing when its rows never share it (a column the server or fastload numbers).
-std::optional<order::IndexKey> read_key(const table::UniqueKey& key, const Options& options, RunState& state,
+std::optional<order::IndexKey> read_key(const table::UniqueKey& key, const plan::TablePlan& options, RunState& state,
                                         PartReader& reader) {
   order::IndexKey out;
   std::vector<std::string> names;
@@ -106,7 +106,7 @@ std::optional<order::IndexKey> read_key(const table::UniqueKey& key, const Optio
 
 }  // namespace
 
-LoadKeys load_keys(const Options& options, RunState& state) {
+LoadKeys load_keys(const plan::TablePlan& options, RunState& state) {
   LoadKeys out;
   out.triggers = state.control->query_value(fmt::format(
       "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = {} AND EVENT_OBJECT_TABLE = {}",

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "order/index_key.h"
 #include "table/unique_keys.h"
@@ -28,12 +28,12 @@ struct LoadKeys {
   // LOAD DATA (no sort, and chunks one after the other).
   bool triggers = false;
 };
-LoadKeys load_keys(const Options& options, RunState& state);
+LoadKeys load_keys(const plan::TablePlan& options, RunState& state);
 
 // Whether which of two rows with one key stays depends on their order: --on-duplicate ignore or replace keeps
 // one of them, and so does --max-errors (the other is left out).
-inline bool order_decides(const Options& options) {
-  return options.on_duplicate != OnDuplicate::error || options.max_errors > 0;
+inline bool order_decides(const plan::TablePlan& options) {
+  return options.conflicts.on_duplicate != request::OnDuplicate::error || options.conflicts.max_errors > 0;
 }
 
 // The weights of `column`'s collation for rows sent in charset `sent`, or nothing when fastload does not read

@@ -8,13 +8,13 @@
 
 namespace fastload {
 
-std::optional<std::string> recover_indexes(const Options& options, RunState& state) {
-  std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
+std::optional<std::string> recover_indexes(const plan::TablePlan& options, RunState& state) {
+  std::string database = options.checkpoint.ledger_database.empty() ? options.database : options.checkpoint.ledger_database;
   try {
     state.deferred.emplace(*state.control, state.target, database);  // re-creates what a killed run left
     return std::nullopt;
   } catch (const db::ServerError& e) {
-    if (!options.defer_indexes && db::is_privilege_denied(e.code())) return std::string(e.what());
+    if (!options.load.defer_indexes && db::is_privilege_denied(e.code())) return std::string(e.what());
     throw table::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
                               options.mode);
   }
@@ -32,16 +32,16 @@ void keep_indexes_because(const RunState& state, const std::string& refused) {
 
 }  // namespace
 
-void defer_indexes(const Options& options, RunState& state) {
+void defer_indexes(const plan::TablePlan& options, RunState& state) {
   if (auto refused = recover_indexes(options, state)) return keep_indexes_because(state, *refused);
   // An earlier --resume run of this load put the rows there; anything else is the user's data.
-  if (!options.force && !loaded_before(state) && table::has_rows(*state.control, state.target))
+  if (!options.load.force && !loaded_before(state) && table::has_rows(*state.control, state.target))
     throw Failure(ExitCode::usage, fmt::format(
         "--defer-indexes: {} already holds rows, whose index entries the re-created indexes would "
         "rebuild too (and a large table stays without them during the load); give --force to do it anyway, or "
         "load without --defer-indexes", state.target.display));
   try {
-    if (options.defer_indexes) {
+    if (options.load.defer_indexes) {
       state.summary.deferred_indexes = state.deferred->drop(*state.control, options.prove_foreign_keys);
     } else if (auto refused = state.deferred->drop_if_allowed(*state.control, options.prove_foreign_keys)) {
       keep_indexes_because(state, *refused);

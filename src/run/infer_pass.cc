@@ -29,18 +29,18 @@ struct Inferred {
 
 // One file's rows into `out`: its chunks parsed in parallel, merged in file order. With --skip-rows, the first
 // line names the columns (the first file's), and the skipped lines are no rows.
-void read_file(const Options& o, const std::string& path, Inferred& out) {
+void read_file(const plan::TablePlan& o, const std::string& path, Inferred& out) {
   std::unique_ptr<input::ByteStream> stream = input::open_stream(path);
   // A charset fastload converts (utf16, sjis...): its values and names as the load reads them, in utf8mb4.
   if (const input::FileCharset* cs = o.convert_charset ? input::converted_charset(o.charset) : nullptr)
-    stream = std::make_unique<input::ConvertingStream>(std::move(stream), *cs, o.dialect);
-  text::Dialect dialect = o.dialect;
+    stream = std::make_unique<input::ConvertingStream>(std::move(stream), *cs, o.source.dialect);
+  text::Dialect dialect = o.source.dialect;
   const std::uint64_t skipped = dialect.skip_rows;
   dialect.skip_rows = 0;  // read here, for the names
   chunks::StreamChunks chunker(*stream, 16u << 20, dialect);
   std::mutex mutex;  // guards `chunks` and `out.header`
   std::map<std::size_t, schema::TableStats> chunks;
-  parallel_for(o.threads, o.threads, [&](std::size_t, unsigned) {
+  parallel_for(o.load.threads, o.load.threads, [&](std::size_t, unsigned) {
     const text::RowScanner scanner(dialect);
     text::FieldParser parser(dialect);
     std::vector<text::Field> fields;
@@ -65,7 +65,7 @@ void read_file(const Options& o, const std::string& path, Inferred& out) {
   for (const auto& [index, stats] : chunks) out.stats.merge(stats);
 }
 
-std::vector<schema::InferredColumn> inferred_columns(const Options& o, const std::string& table,
+std::vector<schema::InferredColumn> inferred_columns(const plan::TablePlan& o, const std::string& table,
                                                     const std::vector<std::string>& files) {
   Inferred inferred;
   for (const std::string& file : input::expand_files(files)) {
@@ -82,7 +82,7 @@ std::vector<schema::InferredColumn> inferred_columns(const Options& o, const std
   return columns;
 }
 
-std::string create_statement(const Options& o, const std::string& table, const std::vector<std::string>& files) {
+std::string create_statement(const plan::TablePlan& o, const std::string& table, const std::vector<std::string>& files) {
   return schema::create_table_sql(o.database, table, inferred_columns(o, table, files));
 }
 
@@ -104,7 +104,8 @@ bool rename_duplicate(std::vector<schema::InferredColumn>& columns, const std::s
 
 }  // namespace
 
-int print_schemas(const Options& o) {
+int print_schemas(const request::Request& request) {
+  const plan::TablePlan o(request);
   std::vector<std::pair<std::string, std::vector<std::string>>> tables;
   if (!o.database_run()) tables.emplace_back(o.table, o.files);
   else
@@ -114,7 +115,7 @@ int print_schemas(const Options& o) {
   return 0;
 }
 
-bool create_inferred(const Options& o, RunState& state, const std::vector<std::string>& files) {
+bool create_inferred(const plan::TablePlan& o, RunState& state, const std::vector<std::string>& files) {
   db::Session& session = *state.control;
   if (table::table_exists(session, o.database, o.table)) return false;
   std::vector<schema::InferredColumn> columns = inferred_columns(o, o.table, files);

@@ -24,24 +24,24 @@ constexpr std::uint64_t kMostConvertedBytes = 3;
 // A file in a charset fastload converts (input/charsets.h): its utf8mb4 text.
 // A compressed regular file would need its checks counted in the converted
 // text: it is refused, and a pipe of it works.
-std::unique_ptr<input::ByteStream> convert(const Options& options, std::unique_ptr<input::ByteStream> stream) {
+std::unique_ptr<input::ByteStream> convert(const plan::TablePlan& options, std::unique_ptr<input::ByteStream> stream) {
   if (stream->format() != input::Format::plain && stream->compressed_size())
     throw Failure(ExitCode::usage, fmt::format(
         "{}: is {} data in --charset {}, which fastload converts to utf8mb4 as it reads it; "
         "decompress it first, or pipe it (e.g. `zcat FILE | fastload --charset {} - ...`)",
         stream->name(), input::format_name(stream->format()), options.charset, options.charset));
   const input::FileCharset* cs = input::converted_charset(options.charset);
-  return std::make_unique<input::ConvertingStream>(std::move(stream), *cs, options.dialect);
+  return std::make_unique<input::ConvertingStream>(std::move(stream), *cs, options.source.dialect);
 }
 
 // --mode server with a charset fastload converts: the server reads the file
 // in that charset, where a character's second byte may look like '\\' or a
 // terminator, so the rows it must report are those of the converted text.
 // Its last chunk is kept for the check of an unterminated last row (text/last_row.h).
-void count_converted(const Options& options, Input& input, Chunk& chunk) {
+void count_converted(const plan::TablePlan& options, Input& input, Chunk& chunk) {
   input::ConvertingStream text(input::open_stream(input.path, {1}), *input::converted_charset(options.charset),
-                               options.dialect);
-  chunks::StreamChunks chunks(text, kStreamChunkSize, options.dialect);
+                               options.source.dialect);
+  chunks::StreamChunks chunks(text, kStreamChunkSize, options.source.dialect);
   chunk.rows = chunk.lines = 0;
   while (std::optional<chunks::StreamChunk> c = chunks.next()) {
     chunk.rows += c->chunk.rows;
@@ -54,8 +54,8 @@ void count_converted(const Options& options, Input& input, Chunk& chunk) {
 // The chunk size of a load without --chunk-size: `natural`, at most what --max-lag and a Galera cluster's
 // write-set size allow (docs/replicas.md); a stream's chunk is at most wsrep_max_ws_rows bytes too, so that it
 // holds no more rows than a write-set may (each row ends with at least a byte).
-std::uint64_t capped_size(const Options& options, const RunState& state, std::uint64_t natural, bool stream) {
-  std::uint64_t size = std::min(natural, lag_chunk_cap(options.throttle.max_lag));
+std::uint64_t capped_size(const plan::TablePlan& options, const RunState& state, std::uint64_t natural, bool stream) {
+  std::uint64_t size = std::min(natural, request::lag_chunk_cap(options.throttle.max_lag));
   if (!state.galera) return size;
   size = std::min(size, throttle::write_set_bytes(*state.galera));
   return stream && state.galera->max_ws_rows ? std::min(size, state.galera->max_ws_rows) : size;
@@ -64,11 +64,11 @@ std::uint64_t capped_size(const Options& options, const RunState& state, std::ui
 // A chunk is one write-set in a Galera cluster: none may hold more than wsrep_max_ws_size bytes or
 // wsrep_max_ws_rows rows. Returns the most rows a chunk holds over the limit (0: every chunk fits); a size the
 // user chose is refused instead.
-std::uint64_t rows_over_limit(const Options& options, const RunState& state, const Input& input,
+std::uint64_t rows_over_limit(const plan::TablePlan& options, const RunState& state, const Input& input,
                               const std::vector<Chunk>& chunks) {
   if (!state.galera) return 0;
   const throttle::Galera& g = *state.galera;
-  const bool chosen = options.chunk_size || options.whole_file();
+  const bool chosen = options.source.chunk_size || options.whole_file();
   for (const Chunk& c : chunks) {
     if (chosen && g.max_ws_size && c.size() > g.max_ws_size)
       throw Failure(ExitCode::usage, fmt::format(
@@ -96,11 +96,11 @@ std::string what_stream(const input::ByteStream& stream) {
 
 // A plain regular file is mapped; standard input, pipes and compressed
 // files (known by their first bytes, whatever their names) are streams.
-void open_input(const Options& options, RunState& state, std::size_t index) {
+void open_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
-  std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.threads});
+  std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.load.threads});
   const bool regular_plain = stream->format() == input::Format::plain && stream->compressed_size();
-  const ModeTraits& mode = traits(options.mode);
+  const request::ModeTraits& mode = request::traits(options.mode);
   if (regular_plain && (!options.convert_charset || mode.server_reads_file)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
     state.summary.input_bytes += input.file->bytes().size();
@@ -118,15 +118,15 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
     throw Failure(ExitCode::usage, fmt::format("{}: --mode {} sends a plain file in one statement; "
                                                "this is {}: decompress it to a file first, or use --mode {}",
                                                stream->name(), mode.name, what_stream(*stream),
-                                               traits(Mode::load).name));
-  if (options.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
+                                               request::traits(request::Mode::load).name));
+  if (options.scale.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
     throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "
                                                "it to a file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
-                     : options.chunk_size ? options.chunk_size
+                     : options.source.chunk_size ? options.source.chunk_size
                                           : capped_size(options, state, kStreamChunkSize, true);
-  input.chunker = std::make_unique<chunks::StreamChunks>(*stream, input.chunk_size, options.dialect, index);
+  input.chunker = std::make_unique<chunks::StreamChunks>(*stream, input.chunk_size, options.source.dialect, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
     state.summary.input_bytes += input.file->bytes().size();
@@ -134,21 +134,21 @@ void open_input(const Options& options, RunState& state, std::size_t index) {
   }
   if (input.stream->format() != input::Format::plain && input.stream->compressed_size())  // checked before committed
     input.ahead = std::make_unique<chunks::ReadAhead>(
-        *input.chunker, chunks::ReadAhead::Limits{options.sort_memory, options.tmpdir, options.threads + 1u});
+        *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }
 
 // One mapped file's chunks, at exact row ends, counted and checked to tile it.
-void split_input(const Options& options, RunState& state, std::size_t index) {
+void split_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   input.first_chunk = state.chunks.size();
   if (!input.file) return;  // a stream is cut into chunks as the workers load
   std::string_view bytes = input.file->bytes();
   // A whole-file mode (--mode server, bulk): the whole file in one statement.
   input.chunk_size = options.whole_file()          ? std::max<std::uint64_t>(bytes.size(), 1)
-                     : options.chunk_size         ? options.chunk_size
-                     : capped_size(options, state, default_chunk_size(bytes.size()), false);
+                     : options.source.chunk_size         ? options.source.chunk_size
+                     : capped_size(options, state, request::default_chunk_size(bytes.size()), false);
   const auto cut = [&] {
-    return chunks::split(bytes, input.chunk_size, options.threads, options.dialect,
+    return chunks::split(bytes, input.chunk_size, options.load.threads, options.source.dialect,
                         [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   };
   std::vector<Chunk> chunks = cut();
@@ -158,14 +158,14 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
     input.chunk_size = std::max<std::uint64_t>(1, std::min(fit, input.chunk_size - 1));
     chunks = cut();
   }
-  chunks::verify_chunks(bytes, chunks, options.dialect);
+  chunks::verify_chunks(bytes, chunks, options.source.dialect);
   if (options.convert_charset && !chunks.empty()) count_converted(options, input, chunks.front());
   // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).
   const std::uint64_t max_row = text::max_row_bytes();
   for (const Chunk& c : chunks)
     if (c.size() > max_row)
-      if (std::optional<text::RowPosition> at = text::find_long_row(bytes, c, options.dialect, max_row))
-        throw text::row_too_long(input.path, *at, max_row, options.dialect);
+      if (std::optional<text::RowPosition> at = text::find_long_row(bytes, c, options.source.dialect, max_row))
+        throw text::row_too_long(input.path, *at, max_row, options.source.dialect);
   input.chunk_count = chunks.size();
   for (Chunk& c : chunks) {
     c.file = index;
@@ -173,7 +173,7 @@ void split_input(const Options& options, RunState& state, std::size_t index) {
   }
 }
 
-void mark_other_parts(const Options& options, RunState& state) {
+void mark_other_parts(const plan::TablePlan& options, RunState& state) {
   for (std::size_t i = 0; i < state.chunks.size(); ++i)
     if (!options.in_part(state.chunks[i].file, state.chunks[i].index))
       state.outcomes[i].state = load::ChunkState::other_part;

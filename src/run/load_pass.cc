@@ -19,10 +19,10 @@ namespace fastload {
 namespace {
 
 // A shard-direct load's routers: one for each worker, reading the row's partitioning columns.
-sink::MakeRowRouter row_routers(const Options& options, const RunState& state) {
+sink::MakeRowRouter row_routers(const plan::TablePlan& options, const RunState& state) {
   if (!state.shards.map) return {};
   const shard::ShardMap* map = &*state.shards.map;
-  return [map, &options] { return std::make_unique<shard::ShardRouter>(*map, options.dialect); };
+  return [map, &options] { return std::make_unique<shard::ShardRouter>(*map, options.source.dialect); };
 }
 
 // What the summary says became of chunk i.
@@ -99,7 +99,7 @@ void tally(RunState& state) {
 }
 
 // The rows left out of the committed chunks, this run's and earlier runs', in file order.
-void write_rejects_file(const Options& options, const RunState& state) {
+void write_rejects_file(const plan::TablePlan& options, const RunState& state) {
   std::vector<table::RejectedRow> rows;
   for (std::size_t i = 0; i < state.outcomes.size(); ++i) {
     const load::ChunkOutcome& o = state.outcomes[i];
@@ -129,10 +129,10 @@ struct Sources {
   std::vector<std::unique_ptr<chunks::ChunkSource>> each;
   std::vector<const input::MappedFile*> mapped;
 
-  Sources(const Options& options, const RunState& state) {
+  Sources(const plan::TablePlan& options, const RunState& state) {
     // Sinks that parse the rows themselves read a guarded copy of a mapped chunk (chunks::MappedChunks).
-    const SinkKind sink = traits(options.mode).sink;
-    const bool copy = sink == SinkKind::prepared_insert || sink == SinkKind::text_insert || state.shards.map;
+    const request::SinkKind sink = request::traits(options.mode).sink;
+    const bool copy = sink == request::SinkKind::prepared_insert || sink == request::SinkKind::text_insert || state.shards.map;
     std::vector<std::unique_ptr<chunks::ChunkSource>> streams;
     for (const Input& input : state.inputs) {
       if (input.chunker) {
@@ -146,7 +146,7 @@ struct Sources {
           todo.push_back(state.chunks[i]), todo_sorted.push_back(i - input.first_chunk);
       if (input.sorted)
         each.push_back(std::make_unique<order::SortedChunks>(*input.file, *input.sorted, std::move(todo_sorted),
-                                                             order::held_budget(options.sort_memory)));
+                                                             order::held_budget(options.source.sort_memory)));
       else
         each.push_back(std::make_unique<chunks::MappedChunks>(*input.file, std::move(todo), copy));
       mapped.push_back(input.file.get());
@@ -200,7 +200,7 @@ struct TableLoad::Parts {
   load::LoadJob job;
   std::unique_ptr<load::KeyBoard> board;  // when rows that share a key must load in order
 
-  Parts(const Options& options, RunState& state)
+  Parts(const plan::TablePlan& options, RunState& state)
       : sources(options, state),  // reads the outcomes, before they move into the book
         book(state.chunks, std::move(state.outcomes)),
         inputs(job_inputs(state)),
@@ -215,7 +215,7 @@ struct TableLoad::Parts {
   }
 };
 
-TableLoad::TableLoad(const Options& options, RunState& state)
+TableLoad::TableLoad(const plan::TablePlan& options, RunState& state)
     : options_(options), state_(state), parts_(std::make_unique<Parts>(options, state)) {
   work_.job = &parts_->job;
   work_.source = &parts_->queue;
@@ -239,22 +239,22 @@ std::optional<Failure> TableLoad::settle() {
   return settle(stopped);
 }
 
-std::optional<Failure> load_pass(const Options& options, RunState& state) {
+std::optional<Failure> load_pass(const plan::TablePlan& options, RunState& state) {
   TableLoad table(options, state);
-  load::load_tables({&table.work()}, options.threads);
+  load::load_tables({&table.work()}, options.load.threads);
   return table.settle();
 }
 
 // The outcomes into the summary and the rejects file, and the failure that stopped the load, if any.
 std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
-  const Options& options = options_;
+  const plan::TablePlan& options = options_;
   RunState& state = state_;
   for (Input& input : state.inputs)  // the load is over: no decoding on behind it
     if (input.ahead) {
       input.ahead->stop();
       if (std::uint64_t spilled = input.ahead->spilled())
         spdlog::info("{}: {} MiB of chunks read ahead of their checks were held in --tmpdir {} (past "
-                     "--sort-memory)", input.name(), (spilled + (1 << 20) - 1) >> 20, options.tmpdir);
+                     "--sort-memory)", input.name(), (spilled + (1 << 20) - 1) >> 20, options.source.tmpdir);
     }
   take_book(state, parts_->book);
   tally(state);
@@ -270,7 +270,7 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
   if (!stopped && db::stop_signal() != 0)
     stopped = Failure(ExitCode::interrupted, fmt::format(
         "{}: stopped by signal {}: the chunks in flight were committed or abandoned (the server rolls an "
-        "abandoned chunk back), and the ones listed below as not loaded are not in the table. {}", state.summary.file, db::stop_signal(), options.resume
+        "abandoned chunk back), and the ones listed below as not loaded are not in the table. {}", state.summary.file, db::stop_signal(), options.checkpoint.resume
         ? "Run the same command again (with --resume) to load the rest"
         : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
           "from the first run next time"));

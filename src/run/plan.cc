@@ -25,14 +25,14 @@ void plan_inputs(const RunState& state, std::vector<std::string>& plan) {
 }
 
 // What the skipped passes would have done.
-void plan_table(const Options& o, const RunState& state, std::vector<std::string>& plan) {
-  if (o.atomic)
+void plan_table(const plan::TablePlan& o, const RunState& state, std::vector<std::string>& plan) {
+  if (o.load.atomic)
     plan.push_back(fmt::format("--atomic: the rows would go into a staging table like {}, published into it in one "
                                "transaction at the end", state.target.display));
-  if (o.resume)
+  if (o.checkpoint.resume)
     plan.push_back(fmt::format("--resume: each chunk would be recorded in the ledger {}.{} (not read or created in a "
-                               "dry run)", o.ledger_database.empty() ? o.database : o.ledger_database, o.ledger_table));
-  if (o.defer_indexes)
+                               "dry run)", o.checkpoint.ledger_database.empty() ? o.database : o.checkpoint.ledger_database, o.checkpoint.ledger_table));
+  if (o.load.defer_indexes)
     plan.push_back("--defer-indexes: the secondary indexes would be dropped for the load and re-created after it");
   else if (o.defer_indexes_if_empty)
     plan.push_back("secondary indexes: an empty InnoDB table's would be dropped for the load and re-created after "
@@ -48,7 +48,7 @@ void plan_table(const Options& o, const RunState& state, std::vector<std::string
 
 }  // namespace
 
-void plan_pass(const Options& o, RunState& state) {
+void plan_pass(const plan::TablePlan& o, RunState& state) {
   std::vector<std::string>& plan = state.summary.plan;
   plan.push_back(fmt::format("dry run: every check passed; nothing was loaded and {} is unchanged",
                              state.target.display));
@@ -63,7 +63,7 @@ void plan_pass(const Options& o, RunState& state) {
                              state.summary.threads == 1 ? "" : "s",
                              state.destinations.size() > 1 ? fmt::format(" to each of {} shards",
                                                                          state.destinations.size()) : "",
-                             traits(o.mode).name, why.empty() ? "" : " (auto: " + why + ")", sink->method()));
+                             request::traits(o.mode).name, why.empty() ? "" : " (auto: " + why + ")", sink->method()));
   plan.push_back("each chunk is one transaction, its rows sent by: " + sink->statement());
   plan_table(o, state, plan);
 }

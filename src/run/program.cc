@@ -1,4 +1,4 @@
-// fastload FILE DB.TABLE: argv -> Options -> run.
+// fastload FILE DB.TABLE: argv -> request::Request -> run.
 #include <cstdio>
 #include <exception>
 #include <fmt/core.h>
@@ -18,8 +18,8 @@ int program(int argc, char** argv, load::StepHook* hook) {
   try {
     ParsedArgs parsed = parse_args(std::move(args));
     if (parsed.exit_now) return 0;
-    const Options& o = parsed.options;
-    report::setup_output(o.quiet, o.verbose, o.log_file);
+    const request::Request& o = parsed.options;
+    report::setup_output(o.output.quiet, o.output.verbose, o.output.log_file);
     if (mysql_library_init(0, nullptr, nullptr) != 0) {
       report::tell("cannot initialise the MySQL client library");
       return static_cast<int>(ExitCode::internal);

@@ -1,10 +1,10 @@
 // --mode auto made concrete, once, in the connect pass: the table's shape and the server's facts go to
-// choose_mode (cli/auto_mode.h), and every later pass reads the resolved copy of the options.
+// choose_mode (plan/auto_mode.h), and every later pass reads the plan it completed.
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
-#include "cli/auto_mode.h"
+#include "plan/plan.h"
 #include "run/state.h"
 #include "sink/probe.h"
 #include "table/run_clock.h"
@@ -25,22 +25,22 @@ std::uint64_t max_row_bytes(db::Session& session, const table::Target& t) {
       "TABLE_NAME = {}", session.quote_string(t.database), session.quote_string(t.table))));
 }
 
-TableShape shape_of(db::Session& session, const table::Target& t) {
+plan::TableShape shape_of(db::Session& session, const table::Target& t) {
   return {.innodb = text::same_name(t.engine, "InnoDB"), .max_row_bytes = max_row_bytes(session, t)};
 }
 
-void resolve(RunState& state, const ModeChoice& choice) {
-  state.resolved->mode = choice.mode;
-  state.summary.mode = traits(choice.mode).name;
+void resolve(plan::TablePlan& plan, RunState& state, const plan::ModeChoice& choice) {
+  plan.mode = choice.mode;
+  state.summary.mode = request::traits(choice.mode).name;
   state.summary.mode_reason = choice.reason;
   spdlog::info("{}: mode {} (auto: {})", state.target.display, state.summary.mode, choice.reason);
 }
 
 // The run's time in the statements (table/run_clock.h): the user's options chose the mode, the statements carry
 // the time; warns of what keeps each statement's own.
-void give_run_clock(RunState& state) {
-  table::ClockedAssignments clocked = table::with_run_clock(state.target, *state.resolved, state.pins.clock);
-  state.resolved->set = std::move(clocked.set);
+void give_run_clock(plan::TablePlan& plan, RunState& state) {
+  table::ClockedAssignments clocked = table::with_run_clock(state.target, plan, state.pins.clock);
+  plan.set = std::move(clocked.set);
   if (clocked.notes.empty()) return;
   spdlog::warn("{}: {} read{} the time of the statement that stores each row, not one time for the whole load: {}; "
                "rows loaded by different statements may get different times", state.target.display,
@@ -53,24 +53,24 @@ void give_run_clock(RunState& state) {
 
 }  // namespace
 
-void resolve_mode(const Options& options, RunState& state) {
-  state.resolved = options;
-  give_run_clock(state);
-  if (!traits(options.mode).chosen) return sink::probe_target(*state.control, state.target, *state.resolved);
-  const TableShape shape = shape_of(*state.control, state.target);
-  ServerFacts server{.array_binding = options.array_binding && state.control->supports_array_binding(),
+void resolve_mode(plan::TablePlan& options, RunState& state) {
+  const plan::TablePlan asked = options;  // the mode is chosen by the user's --set, not the clock's additions
+  give_run_clock(options, state);
+  if (!request::traits(options.mode).chosen) return sink::probe_target(*state.control, state.target, options);
+  const plan::TableShape shape = shape_of(*state.control, state.target);
+  plan::ServerFacts server{.array_binding = options.load.array_binding && state.control->supports_array_binding(),
                      .max_allowed_packet = state.control->max_allowed_packet()};
-  resolve(state, choose_mode(shape, server, options));
+  resolve(options, state, plan::choose_mode(shape, server, asked));
   try {
-    sink::probe_target(*state.control, state.target, *state.resolved);
+    sink::probe_target(*state.control, state.target, options);
   } catch (const Failure& refused) {
-    if (refused.code() != ExitCode::local_infile || state.resolved->mode != Mode::load) throw;
+    if (refused.code() != ExitCode::local_infile || options.mode != request::Mode::load) throw;
     server.local_infile_refused = true;
-    const ModeChoice instead = choose_mode(shape, server, options);
-    if (instead.mode == Mode::load) throw;  // the options need LOAD DATA: its refusal stands (exit 6)
+    const plan::ModeChoice instead = plan::choose_mode(shape, server, asked);
+    if (instead.mode == request::Mode::load) throw;  // the options need LOAD DATA: its refusal stands (exit 6)
     spdlog::warn("the server refuses LOAD DATA LOCAL (local_infile=0): loading with prepared INSERTs");
-    resolve(state, instead);
-    sink::probe_target(*state.control, state.target, *state.resolved);
+    resolve(options, state, instead);
+    sink::probe_target(*state.control, state.target, options);
   }
 }
 

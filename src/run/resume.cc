@@ -17,25 +17,25 @@ namespace {
 
 constexpr std::size_t kFormatBytes = 255;  // the ledger's format column
 
-const char* duplicate_policy(OnDuplicate policy) {
+const char* duplicate_policy(request::OnDuplicate policy) {
   switch (policy) {
-    case OnDuplicate::error: return "error";
-    case OnDuplicate::ignore: return "ignore";
-    case OnDuplicate::replace: return "replace";
+    case request::OnDuplicate::error: return "error";
+    case request::OnDuplicate::ignore: return "ignore";
+    case request::OnDuplicate::replace: return "replace";
   }
   return "?";
 }
 
 // The file's bytes as they are on disk: a compressed file's compressed bytes
 // (what is known of it before it is read).
-input::FileIdentity identify(const Options& options, const Input& input) {
-  if (input.file && !input.stream) return input::identify(*input.file, options.threads);  // not spooled
-  return input::identify(input::MappedFile(input.path), options.threads);
+input::FileIdentity identify(const plan::TablePlan& options, const Input& input) {
+  if (input.file && !input.stream) return input::identify(*input.file, options.load.threads);  // not spooled
+  return input::identify(input::MappedFile(input.path), options.load.threads);
 }
 
 // Each input's identity, and which copy of its bytes it is among the FILEs:
 // two FILEs of the same bytes are two loads, each loaded once.
-void identify_inputs(const Options& options, RunState& state) {
+void identify_inputs(const plan::TablePlan& options, RunState& state) {
   for (std::size_t i = 0; i < state.inputs.size(); ++i) {
     Input& input = state.inputs[i];
     input.identity = identify(options, input);
@@ -49,7 +49,7 @@ void identify_inputs(const Options& options, RunState& state) {
 
 // What makes a rerun of `input` the same load (see table/ledger.h) on
 // destination `d`: a shard's ledger names the shard's table beside the target.
-table::LoadIdentity identity_of(const Options& options, RunState& state, const Input& input,
+table::LoadIdentity identity_of(const plan::TablePlan& options, RunState& state, const Input& input,
                                const std::vector<Chunk>& chunks, std::size_t d) {
   const input::FileIdentity& file = input.identity;
   const sink::Destination& to = state.destinations[d];
@@ -64,18 +64,18 @@ table::LoadIdentity identity_of(const Options& options, RunState& state, const I
   id.chunk_size = input.chunk_size;
   id.chunks = chunks.size();
   // --partition's clause (empty without it, so older ledgers still match) decides which rows are refused.
-  id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.dialect), traits(options.mode).name,
-                          duplicate_policy(options.on_duplicate), state.target.partitions,
+  id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.source.dialect), request::traits(options.mode).name,
+                          duplicate_policy(options.conflicts.on_duplicate), state.target.partitions,
                           table::load_data_columns(state.target, options));
   if (input.sorted) id.format += "; sorted by " + state.summary.row_order.at(0).key;  // the key is the table's
   if (id.format.size() > kFormatBytes)  // long --columns/--set/--partition: a readable start and a hash of the whole
     id.format = fmt::format("{}... #{:016x}", id.format.substr(0, kFormatBytes - 21), XXH3_64bits(
         id.format.data(), id.format.size()));
-  id.atomic = options.atomic;
+  id.atomic = options.load.atomic;
   // --defer-indexes alters the table itself (a new creation time): a recreated table is caught by its emptiness.
   // So may the default for an empty InnoDB table, where only the creation time can be read (the InnoDB table id,
   // which the ALTERs keep, needs the PROCESS privilege).
-  id.table = options.defer_indexes ? "not compared: --defer-indexes alters it"
+  id.table = options.load.defer_indexes ? "not compared: --defer-indexes alters it"
                                    : table::table_identity(control_of(state, d), to.target.database, to.target.table);
   if (options.defer_indexes_if_empty && id.table.rfind("InnoDB table id ", 0) != 0)
     id.table = "not compared: its deferred indexes alter it";
@@ -84,21 +84,21 @@ table::LoadIdentity identity_of(const Options& options, RunState& state, const I
 
 // Destination `d`'s ledger of `input`, created where missing: in --ledger's
 // database, else the destination table's.
-table::Ledger& open_ledger(const Options& options, RunState& state, Input& input, const std::vector<Chunk>& chunks,
+table::Ledger& open_ledger(const plan::TablePlan& options, RunState& state, Input& input, const std::vector<Chunk>& chunks,
                           std::size_t d) {
-  std::string database = options.ledger_database.empty() ? state.destinations[d].target.database
-                                                         : options.ledger_database;
+  std::string database = options.checkpoint.ledger_database.empty() ? state.destinations[d].target.database
+                                                         : options.checkpoint.ledger_database;
   try {
-    input.ledgers.push_back(std::make_unique<table::Ledger>(control_of(state, d), database, options.ledger_table,
+    input.ledgers.push_back(std::make_unique<table::Ledger>(control_of(state, d), database, options.checkpoint.ledger_table,
                                                            identity_of(options, state, input, chunks, d)));
   } catch (const db::ServerError& e) {
     if (db::is_read_only(e))
       throw Failure(ExitCode::privilege, fmt::format("--resume: cannot create or use the ledger table "
-                                                     "{}.{}{}: {}", database, options.ledger_table,
+                                                     "{}.{}{}: {}", database, options.checkpoint.ledger_table,
                                                      state.destinations[d].where(), table::read_only_advice(e)));
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "--resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
-        "database, or name another with --ledger DB.TABLE", database, options.ledger_table,
+        "database, or name another with --ledger DB.TABLE", database, options.checkpoint.ledger_table,
         state.destinations[d].where(), e.what(), e.code()));
   }
   return *input.ledgers.back();
@@ -118,7 +118,7 @@ void finished_before(const RunState& state, const Input& input, const table::Led
 // on every destination become "loaded before"; a chunk committed on some
 // shards only keeps those parts as loaded. Returns the rows of the chunks
 // loaded before and whether that run published (--atomic).
-std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& state, Input& input) {
+std::pair<std::uint64_t, bool> read_ledger(const plan::TablePlan& options, RunState& state, Input& input) {
   std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
                             state.chunks.begin() + input.first_chunk + input.chunk_count);
   bool published = false;
@@ -144,7 +144,7 @@ std::pair<std::uint64_t, bool> read_ledger(const Options& options, RunState& sta
   for (const auto& ledger : input.ledgers) ledgers.push_back(ledger.get());
   for (std::size_t i = 0; input.file && i < chunks.size(); ++i)
     load::apply_recorded({chunks[i], input.file->bytes().substr(chunks[i].begin, chunks[i].size())}, input.path,
-                         input.recorded, ledgers, options.dialect, state.outcomes[input.first_chunk + i]);
+                         input.recorded, ledgers, options.source.dialect, state.outcomes[input.first_chunk + i]);
   return {rows_before, published};
 }
 
@@ -168,7 +168,7 @@ bool something_to_load(const RunState& state) {
 
 // The ledgers' word on these files and this table: chunks an earlier --resume
 // run committed are skipped; a mismatch (changed file, recreated table) is refused.
-void resume_pass(const Options& options, RunState& state) {
+void resume_pass(const plan::TablePlan& options, RunState& state) {
   for (const sink::Destination& to : state.destinations)
     table::require_transactional(to.target, ExitCode::cannot_resume, "--resume", "the rows of a failed chunk would "
                                 "stay in it, so a rerun could not know which of them are there", "Run without "

@@ -14,7 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include "base/errors.h"
-#include "cli/validate.h"
+#include "request/request.h"
 #include "input/file_list.h"
 #include "db/password.h"
 #include "sink/probe.h"
@@ -27,7 +27,7 @@ namespace fastload {
 namespace {
 
 // The chunks, and with --resume the ones an earlier run loaded.
-void map_and_split(const Options& options, RunState& state) {
+void map_and_split(const plan::TablePlan& options, RunState& state) {
   // map: the files' bytes in place, read by the splitter and sent by the workers; streams opened.
   timed(state, "map", [&] {
     for (std::size_t i = 0; i < state.inputs.size(); ++i) open_input(options, state, i);
@@ -46,8 +46,8 @@ void map_and_split(const Options& options, RunState& state) {
   timed(state, "sort", [&] { sort_inputs(options, state); });
   state.outcomes.assign(state.chunks.size(), {});
   // resume: hash the files and read the ledger, before any chunk is sent.
-  if (options.resume && !options.dry_run) timed(state, "resume", [&] { resume_pass(options, state); });
-  if (options.parts > 1) mark_other_parts(options, state);
+  if (options.checkpoint.resume && !options.output.dry_run) timed(state, "resume", [&] { resume_pass(options, state); });
+  if (options.scale.parts > 1) mark_other_parts(options, state);
   if (state.stage && state.stage->resumed &&  // --atomic: a kept stage holds only chunks the ledger lists
       std::none_of(state.outcomes.begin(), state.outcomes.end(),
                    [](const load::ChunkOutcome& o) { return o.state == load::ChunkState::loaded_before; }))
@@ -56,7 +56,7 @@ void map_and_split(const Options& options, RunState& state) {
 
 // A --resume rerun may replace the rejects file an earlier run of the same load wrote: it writes every rejected
 // row of the load again, the earlier runs' (from the ledger) with its own.
-void check_resumed_rejects_file(const Options& options, const RunState& state) {
+void check_resumed_rejects_file(const plan::TablePlan& options, const RunState& state) {
   std::vector<std::string> inputs;
   for (const Input& input : state.inputs) inputs.push_back(input.path);
   table::check_rejects_file(options.rejects_file, loaded_before(state) ? &inputs : nullptr);
@@ -64,12 +64,12 @@ void check_resumed_rejects_file(const Options& options, const RunState& state) {
 
 }  // namespace
 
-std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std::uint64_t total,
+std::unique_ptr<report::ProgressLine> make_progress(const plan::TablePlan& options, std::uint64_t total,
                                                     std::vector<const report::ProgressCounters*> counters,
                                                     const throttle::Gate* gate) {
   report::ProgressOutputs outputs;
-  outputs.line = report::progress_wanted(options.progress) && !options.quiet;
-  outputs.json = options.progress_json;
+  outputs.line = report::progress_wanted(options.output.progress) && !options.output.quiet;
+  outputs.json = options.output.progress_json;
   outputs.stopping = [] { return db::stop_signal() != 0; };
   if (gate) outputs.paused = [gate] { return gate->paused(); };
   if (!outputs.line && !outputs.json) return nullptr;
@@ -78,7 +78,7 @@ std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std:
 
 namespace {
 
-void load_and_barrier(const Options& options, RunState& state) {
+void load_and_barrier(plan::TablePlan& options, RunState& state) {
   open_files(options, state, options.files);
   // The password prompt, untimed: the run's time is the load's, not the typing's.
   if (options.connection.prompt_password) {
@@ -89,33 +89,32 @@ void load_and_barrier(const Options& options, RunState& state) {
   connect_table(options, state, [&] {
     if (options.create) create_inferred(options, state, options.files);
   });
-  const Options& resolved = *state.resolved;  // the passes after connect: --mode auto's choice made
-  if (!prepare_load(resolved, state)) return;
+  if (!prepare_load(options, state)) return;
   // load: one transaction per chunk, committed only when the server's account is exact.
   std::optional<Failure> stopped;
-  timed(state, "load", [&] { stopped = load_pass(resolved, state); });
-  finish_load(resolved, state, stopped);
+  timed(state, "load", [&] { stopped = load_pass(options, state); });
+  finish_load(options, state, stopped);
 }
 
 }  // namespace
 
-void open_files(const Options& options, RunState& state, const std::vector<std::string>& paths) {
+void open_files(const plan::TablePlan& options, RunState& state, const std::vector<std::string>& paths) {
   // open: a missing or unreadable file fails in milliseconds, before connecting.
   timed(state, "open", [&] {
     for (const std::string& path : input::expand_files(paths)) {
       state.inputs.emplace_back();
       state.inputs.back().path = path;
     }
-    validate_file_count(options, state.inputs.size());
+    request::validate_file_count(options.mode, state.inputs.size());
     // --rejects never replaces a file (it may be the input); a --resume rerun is decided once the ledger is read.
-    if (!options.rejects_file.empty() && !options.resume) table::check_rejects_file(options.rejects_file, nullptr);
+    if (!options.rejects_file.empty() && !options.checkpoint.resume) table::check_rejects_file(options.rejects_file, nullptr);
     for (const Input& input : state.inputs) state.summary.files.push_back({input.path});
     state.summary.file = state.inputs.size() == 1 ? state.inputs[0].path
                                                   : fmt::format("{} files", state.inputs.size());
   });
 }
 
-void connect_table(const Options& options, RunState& state, const std::function<void()>& before_check) {
+void connect_table(plan::TablePlan& options, RunState& state, const std::function<void()>& before_check) {
   // connect: the table and LOAD DATA LOCAL checks, before reading the file.
   timed(state, "connect", [&] {
     state.control = std::make_unique<db::Session>(options.connection, state.password);
@@ -126,25 +125,26 @@ void connect_table(const Options& options, RunState& state, const std::function<
     state.target = table::check_target(*state.control, options);
     state.galera = throttle::read_galera(*state.control);  // a Galera node: chunks sized to its write-sets
     resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
-    plan_shards(*state.resolved, state);  // a Spider table: straight into its shards, or through the head (saying why)
-    plan_auto_ids(*state.resolved, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
+    plan_shards(options, state);    // a Spider table: straight into its shards, or through the head (saying why)
+    plan_auto_ids(options, state);  // an AUTO_INCREMENT column the file leaves out: numbered in file order
+    state.connected = true;
   });
 }
 
-bool prepare_load(const Options& options, RunState& state) {
+bool prepare_load(const plan::TablePlan& options, RunState& state) {
   // stage: --atomic loads a staging table, so the target is untouched until the publish.
-  if (options.atomic && !options.dry_run) timed(state, "stage", [&] {
-    state.stage = table::prepare_stage(*state.control, state.target, options.resume);  // --resume continues it
+  if (options.load.atomic && !options.output.dry_run) timed(state, "stage", [&] {
+    state.stage = table::prepare_stage(*state.control, state.target, options.checkpoint.resume);  // --resume continues it
   });
   // destinations: a Spider table's shards, each checked like the target, or the target itself.
   timed(state, "shards", [&] { plan_destinations(options, state); });
   map_and_split(options, state);
   state.summary.chunks = state.chunks.size();
-  if (!options.rejects_file.empty() && options.resume) check_resumed_rejects_file(options, state);
+  if (!options.rejects_file.empty() && options.checkpoint.resume) check_resumed_rejects_file(options, state);
   // --mode bulk needs an empty InnoDB table: checked before any index is dropped.
-  if (traits(options.mode).bulk_path) check_bulk_target(options, state);
+  if (request::traits(options.mode).bulk_path) check_bulk_target(options, state);
   // --dry-run: the plan instead of the passes that change the table.
-  if (options.dry_run) return plan_pass(options, state), false;
+  if (options.output.dry_run) return plan_pass(options, state), false;
   // indexes: --defer-indexes drops the secondary indexes, after every check, so the load does not maintain them;
   // with nothing to load (a --resume rerun of a finished load, an empty file) the table is left as it is.
   const bool innodb = state.target.engine == "InnoDB", to_load = something_to_load(state);
@@ -152,9 +152,9 @@ bool prepare_load(const Options& options, RunState& state) {
   // the indexes are built.
   const bool empty_innodb = options.defer_indexes_if_empty && innodb && !state.shards.map && !state.galera &&
                             (loaded_before(state) || !table::has_rows(*state.control, state.target));
-  if (to_load && (options.defer_indexes || empty_innodb))
+  if (to_load && (options.load.defer_indexes || empty_innodb))
     timed(state, "indexes", [&] { defer_indexes(options, state); });
-  else if (options.defer_indexes || (options.defer_indexes_if_empty && innodb)) recover_indexes(options, state);
+  else if (options.load.defer_indexes || (options.defer_indexes_if_empty && innodb)) recover_indexes(options, state);
   number_rows(options, state);  // ids for an AUTO_INCREMENT column the file leaves out, after every check
   // throttle: the replicas' lag and the server's load watched from here on (a run of many tables watches once).
   if (!state.gate) timed(state, "throttle", [&] {
@@ -174,7 +174,7 @@ void reindex(RunState& state, std::optional<Failure>& stopped) {
   });
 }
 
-void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped) {
+void finish_load(const plan::TablePlan& options, RunState& state, std::optional<Failure> stopped) {
   if (state.progress) state.progress->finishing();
   if (state.throttling) {  // its heartbeat stops with the load
     account_throttle(*state.throttling, state.summary);
@@ -195,7 +195,7 @@ void finish_load(const Options& options, RunState& state, std::optional<Failure>
       }
     });
   // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
-  if (options.analyze && !stopped) timed(state, "analyze", [&] { analyze_destinations(state); });
+  if (options.load.analyze && !stopped) timed(state, "analyze", [&] { analyze_destinations(state); });
   if (stopped) throw *stopped;
   if (state.progress) state.progress->complete();
 }
@@ -232,13 +232,13 @@ void record_outcome(report::Summary& s, const std::function<void()>& work) {
   }
 }
 
-void start_table(const Options& options, RunState& state, load::StepHook* hook) {
+void start_table(const plan::TablePlan& options, RunState& state, load::StepHook* hook) {
   state.hook = hook;
   report::Summary& s = state.summary;
   s.table = options.database + "." + options.table;
-  s.threads = options.whole_file() ? 1 : options.threads;
-  s.mode = traits(options.mode).name;
-  if (options.parts > 1) s.part = fmt::format("{}/{}", options.part, options.parts);
+  s.threads = options.whole_file() ? 1 : options.load.threads;
+  s.mode = request::traits(options.mode).name;
+  if (options.scale.parts > 1) s.part = fmt::format("{}/{}", options.scale.part, options.scale.parts);
   s.rejects_file = options.rejects_file;
   s.started_at = report::utc_timestamp(std::chrono::system_clock::now());
   if (options.convert_charset) s.rejects_charset = options.sent_charset();
@@ -260,9 +260,9 @@ void end_table(RunState& state) {
   s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
 }
 
-void drop_created_if_empty(const Options& options, RunState& state) {
+void drop_created_if_empty(const plan::TablePlan& options, RunState& state) {
   report::Summary& s = state.summary;
-  if (s.success || s.created_from.empty() || s.rows > 0 || s.rows_loaded_before > 0 || options.dry_run) return;
+  if (s.success || s.created_from.empty() || s.rows > 0 || s.rows_loaded_before > 0 || options.output.dry_run) return;
   try {
     db::Session session(options.connection, state.password);
     session.execute("SET SESSION foreign_key_checks = 0");  // a table of the run may refer to it
@@ -276,19 +276,20 @@ void drop_created_if_empty(const Options& options, RunState& state) {
   }
 }
 
-int run(const Options& options, load::StepHook* hook) {
-  db::set_connect_timeout(options.connect_timeout);  // before any session
+int run(const request::Request& request, load::StepHook* hook) {
+  db::set_connect_timeout(request.sessions.connect_timeout);  // before any session
   db::StopSignals stop_signals;
-  if (options.print_schema) return print_schemas(options);
-  if (options.database_run()) return run_database(options, hook);
+  if (request.output.print_schema) return print_schemas(request);
+  if (request.database_run()) return run_database(request, hook);
+  plan::TablePlan options(request);
   RunState state;
   start_table(options, state, hook);
   report::Summary& s = state.summary;
   record_outcome(s, [&] { load_and_barrier(options, state); });
   end_table(state);
   drop_created_if_empty(options, state);
-  report::print_text(s, options.verbose);
-  if (options.json) report::print_json(s);
+  report::print_text(s, options.output.verbose);
+  if (options.output.json) report::print_json(s);
   return s.exit_code;
 }
 

@@ -3,16 +3,16 @@
 
 #include <functional>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "load/link.h"
 #include "report/summary.h"
 
 namespace fastload {
 
 // `hook`: steps of each chunk's transaction where a test acts (load/link.h); none in the program.
-int run(const Options& options, load::StepHook* hook = nullptr);
+int run(const request::Request& request, load::StepHook* hook = nullptr);
 
-// The program: argv -> Options -> run, messages and exit code included (src/main.cc; a test build adds a hook).
+// The program: argv -> request::Request -> run, messages and exit code included (src/main.cc; a test build adds a hook).
 int program(int argc, char** argv, load::StepHook* hook);
 
 // Runs `work` and records in `summary` how it ended: success, or the exit code

@@ -13,17 +13,17 @@
 
 namespace fastload {
 
-const LoadKeys& table_keys(const Options& options, RunState& state) {
+const LoadKeys& table_keys(const plan::TablePlan& options, RunState& state) {
   if (!state.keys) state.keys = load_keys(options, state);
   return *state.keys;
 }
 
-std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const Options& options, RunState& state) {
+std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const plan::TablePlan& options, RunState& state) {
   if (options.whole_file()) return {};
   const LoadKeys& keys = table_keys(options, state);
   if (keys.triggers) return [](const chunks::ChunkText&) { return chunks::ChunkKeys{{}, true}; };
   if (keys.keys.empty() || !order_decides(options)) return {};
-  return [&keys = keys.keys, &dialect = options.dialect](const chunks::ChunkText& text) {
+  return [&keys = keys.keys, &dialect = options.source.dialect](const chunks::ChunkText& text) {
     order::KeyRows reader(dialect, keys);
     return reader.chunk_keys(text.bytes);
   };
@@ -41,9 +41,9 @@ std::function<void()> stop_check(const Input& input, const char* doing) {
 }
 
 // The key the rows of this load are sorted by, or why they are not.
-std::variant<const order::IndexKey*, std::string> sort_key(const Options& options, RunState& state) {
-  if (!options.sort) return std::string("--no-sort");
-  if (options.whole_file()) return fmt::format("--mode {} sends the file in one statement", traits(options.mode).name);
+std::variant<const order::IndexKey*, std::string> sort_key(const plan::TablePlan& options, RunState& state) {
+  if (!options.source.sort) return std::string("--no-sort");
+  if (options.whole_file()) return fmt::format("--mode {} sends the file in one statement", request::traits(options.mode).name);
   if (state.auto_ids) return std::string("AUTO_INCREMENT ids are numbered in file order");
   if (state.given_ids) return std::string("the ids the server makes up for NULL or 0 are numbered in file order");
   const LoadKeys& keys = table_keys(options, state);
@@ -64,21 +64,21 @@ void say_checked(const order::OrderFacts& facts, report::RowOrder& said) {
   said.cpu_seconds = facts.cpu_seconds;
 }
 
-void sort_input(const Options& options, RunState& state, std::size_t index, const order::IndexKey& key,
+void sort_input(const plan::TablePlan& options, RunState& state, std::size_t index, const order::IndexKey& key,
                 report::RowOrder& said) {
   Input& input = state.inputs[index];
   const std::vector<Chunk> chunks(state.chunks.begin() + input.first_chunk,
                                   state.chunks.begin() + input.first_chunk + input.chunk_count);
-  const order::FileRows rows{input.file->bytes(), &chunks, &options.dialect,
+  const order::FileRows rows{input.file->bytes(), &chunks, &options.source.dialect,
                              stop_check(input, "reading its rows' keys to sort them")};
   // A look at a few chunks first: a file out of order is then read once, by the sort, which counts exactly.
   // Where the look finds no descent, the load goes in file order without reading every key (the whole check
   // cost a quarter of the client's CPU): loading in file order is always exact, and only a file out of order
   // in chunks the look did not read would load slower than sorted. --dry-run reads every key.
-  order::OrderFacts facts = order::check_order(rows, key, options.threads, 2 * std::max(options.threads, 2u));
-  const bool clean_look = facts.descents == 0 && facts.unread == 0 && !options.dry_run;
-  if (!clean_look && (!order::worth_sorting(facts) || options.dry_run))
-    facts = order::check_order(rows, key, options.threads);
+  order::OrderFacts facts = order::check_order(rows, key, options.load.threads, 2 * std::max(options.load.threads, 2u));
+  const bool clean_look = facts.descents == 0 && facts.unread == 0 && !options.output.dry_run;
+  if (!clean_look && (!order::worth_sorting(facts) || options.output.dry_run))
+    facts = order::check_order(rows, key, options.load.threads);
   say_checked(facts, said);
   if (!order::worth_sorting(facts)) {
     said.reason = facts.descents > 0 ? "nearly in key order"
@@ -91,22 +91,22 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
   const std::vector<order::IndexKey>& keys = table_keys(options, state).keys;
   if (order_decides(options) && keys.size() > 1) {
     const std::optional<std::string> why =
-        order::sorting_keeps_winners(rows, keys, options.threads, order::sort_budget(options.sort_memory));
+        order::sorting_keeps_winners(rows, keys, options.load.threads, order::sort_budget(options.source.sort_memory));
     if (why) return void(said.reason = kept_in_file_order(*why));
   }
-  if (options.dry_run) {
+  if (options.output.dry_run) {
     said.reason = "out of key order: the load would sort it";
     return;
   }
   // The chunk size the ledger records is the sorted chunks' (--resume makes the same ones).
   const std::uint64_t split_size = input.chunk_size;
-  if (!options.chunk_size) input.chunk_size = order::sorted_chunk_size(options.sort_memory, input.chunk_size);
+  if (!options.source.chunk_size) input.chunk_size = order::sorted_chunk_size(options.source.sort_memory, input.chunk_size);
   // The orders of the files sorted before this one stay for the load: the sort has what they leave.
   std::uint64_t held = 0;
   for (const Input& other : state.inputs) held += other.sorted ? other.sorted->held_bytes() : 0;
-  const std::uint64_t budget = order::sort_budget(options.sort_memory);
-  const order::SortLimits limits{std::max<std::uint64_t>(budget - std::min(held, budget), 4u << 20), options.tmpdir,
-                                 input.chunk_size, options.threads};
+  const std::uint64_t budget = order::sort_budget(options.source.sort_memory);
+  const order::SortLimits limits{std::max<std::uint64_t>(budget - std::min(held, budget), 4u << 20), options.source.tmpdir,
+                                 input.chunk_size, options.load.threads};
   input.sorted = std::make_unique<order::SortedOrder>(rows, key, limits, index);
   if (order_decides(options) && input.sorted->facts().unread > 0) {
     said.reason = kept_in_file_order(fmt::format("line {}: a value of the key that fastload does not read as the "
@@ -126,7 +126,7 @@ void sort_input(const Options& options, RunState& state, std::size_t index, cons
 }
 
 // Why a file or stream is loaded as it is, or the sort of a mapped file (sort_input).
-void order_input(const Options& options, RunState& state, std::size_t index) {
+void order_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   if (input.stream_order) return state.summary.row_order.push_back(*input.stream_order);  // a stream, as judged
   const bool mapped = input.file && input.chunk_count > 0;
@@ -148,7 +148,7 @@ void order_input(const Options& options, RunState& state, std::size_t index) {
 
 }  // namespace
 
-void sort_inputs(const Options& options, RunState& state) {
+void sort_inputs(const plan::TablePlan& options, RunState& state) {
   std::vector<Chunk> all;
   for (std::size_t i = 0; i < state.inputs.size(); ++i) {
     Input& input = state.inputs[i];
@@ -166,7 +166,7 @@ void sort_inputs(const Options& options, RunState& state) {
   state.chunks = std::move(all);
 }
 
-bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t index) {
+bool spool_unsorted_stream(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   if (options.convert_charset || !input.chunker) return false;
   const std::variant<const order::IndexKey*, std::string> sorted_by = sort_key(options, state);
@@ -178,9 +178,9 @@ bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t 
   chunks[0].begin = 0;  // offsets in first->bytes
   chunks[0].end = first->bytes.size();
   const order::OrderFacts facts =
-      order::check_order({first->bytes, &chunks, &options.dialect, stop_check(input, "reading its keys")}, *key,
-                         options.threads);
-  if (!order::worth_sorting(facts) || options.dry_run) {
+      order::check_order({first->bytes, &chunks, &options.source.dialect, stop_check(input, "reading its keys")}, *key,
+                         options.load.threads);
+  if (!order::worth_sorting(facts) || options.output.dry_run) {
     report::RowOrder said;
     said.file = input.name();
     said.key = key->name;
@@ -190,7 +190,7 @@ bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t 
     input.stream_order = said;
     return false;
   }
-  input::SpillFile spill(options.tmpdir);
+  input::SpillFile spill(options.source.tmpdir);
   const std::function<void()> check_stop = stop_check(input, "spooling it to --tmpdir to sort it");
   input.chunker->drain([&](std::string_view bytes) {
     check_stop();

@@ -1,5 +1,5 @@
 // What the passes of a run (run/run.cc) share: the inputs, the chunks and their
-// outcomes, the summary. Each pass is a function of Options and RunState.
+// outcomes, the summary. Each pass is a function of the table's plan (plan/plan.h) and RunState.
 #pragma once
 
 #include <chrono>
@@ -13,7 +13,7 @@
 
 #include "base/chunk.h"
 #include "base/errors.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "input/byte_stream.h"
 #include "input/fingerprint.h"
 #include "input/mapped_file.h"
@@ -79,7 +79,7 @@ struct Throttling {
   std::unique_ptr<throttle::Monitor> monitor;
 };
 
-// Everything the passes produce; Options stay as parsed.
+// Everything the passes produce besides the plan (which the connect pass completes).
 struct RunState {
   Clock::time_point start = Clock::now();  // the run's time starts here, or after the password prompt
   std::optional<std::string> password;  // from the prompt, when -p had no value
@@ -107,8 +107,7 @@ struct RunState {
   // The table's unique keys as the rows' fields hold them (the sort orders rows by the clustered one, the load
   // keeps rows that share one in file order); looked up once (sort_pass.cc, table_keys).
   std::optional<LoadKeys> keys;
-  // The options every pass after the connect pass reads: as parsed, but --mode auto made concrete (resolve_mode).
-  std::optional<Options> resolved;
+  bool connected = false;  // the connect pass ended: the table is checked, the plan's mode concrete
 };
 
 // Times `pass` and records it under `name`.
@@ -121,34 +120,35 @@ void timed(RunState& state, const char* name, Pass&& pass) {
 }
 
 // run.cc: the passes of one table's load, in order; a run of many tables (database.cc) runs them for each.
-void start_table(const Options& options, RunState& state, load::StepHook* hook);  // the summary's fields
+void start_table(const plan::TablePlan& options, RunState& state, load::StepHook* hook);  // the summary's fields
 void end_table(RunState& state);  // however it ended: --atomic's stage abandoned, indexes restored, times
 // After a failure: a table this run created (--create, a dump's T.sql) into which nothing was committed is dropped
 // again, and the summary's error says so (or why it stays).
-void drop_created_if_empty(const Options& options, RunState& state);
-void open_files(const Options& options, RunState& state, const std::vector<std::string>& paths);
-// `before_check` runs once the session's settings are read, before they are set and the table is checked.
-void connect_table(const Options& options, RunState& state, const std::function<void()>& before_check = {});
+void drop_created_if_empty(const plan::TablePlan& options, RunState& state);
+void open_files(const plan::TablePlan& options, RunState& state, const std::vector<std::string>& paths);
+// `before_check` runs once the session's settings are read, before they are set and the table is checked. The
+// pass completes the plan: its mode made concrete, its --set given the run's clock (resolve_mode).
+void connect_table(plan::TablePlan& plan, RunState& state, const std::function<void()>& before_check = {});
 // The passes from stage to the load's start; false when --dry-run's plan took the load's place.
-bool prepare_load(const Options& options, RunState& state);
+bool prepare_load(const plan::TablePlan& options, RunState& state);
 // --defer-indexes' indexes re-created; a failure joins `stopped`.
 void reindex(RunState& state, std::optional<Failure>& stopped);
 // The passes after the load (reindex, publish, barrier, analyze); throws what stopped the load.
-void finish_load(const Options& options, RunState& state, std::optional<Failure> stopped);
+void finish_load(const plan::TablePlan& options, RunState& state, std::optional<Failure> stopped);
 
 // throttle_pass.cc: the gate and its monitor, when --max-lag, --max-load or --critical-load asks for them (or
 // none); the gate's account in the summary.
-std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& state);
+std::unique_ptr<Throttling> start_throttle(const plan::TablePlan& options, RunState& state);
 void account_throttle(const Throttling& throttling, report::Summary& summary);
 
 // infer_pass.cc: --create's table made from `files`' inferred column types when the target is missing (true
 // then), in the connect pass; --print-schema's statements on stdout (returns the exit code).
-bool create_inferred(const Options& options, RunState& state, const std::vector<std::string>& files);
-int print_schemas(const Options& options);
+bool create_inferred(const plan::TablePlan& options, RunState& state, const std::vector<std::string>& files);
+int print_schemas(const request::Request& request);
 
 // database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
 // "A database in one run"). Returns the exit code.
-int run_database(const Options& options, load::StepHook* hook);
+int run_database(const request::Request& request, load::StepHook* hook);
 // database_outcomes.cc: a table whose load another failure stopped (`cause`: "db.t failed ...") says so, with that
 // failure's exit code; mark_not_loaded gives each table left without an outcome (another failed its checks, or
 // the run failed: `run`) that of the first failure.
@@ -156,50 +156,50 @@ Failure stopped_by(const report::Summary& table, const std::string& cause, ExitC
 void mark_not_loaded(const std::vector<report::Summary*>& tables, const report::Summary& run);
 
 // inputs.cc: opening, mapping and splitting the FILEs.
-void open_input(const Options& options, RunState& state, std::size_t index);  // mapped, or a stream
-void split_input(const Options& options, RunState& state, std::size_t index);
+void open_input(const plan::TablePlan& options, RunState& state, std::size_t index);  // mapped, or a stream
+void split_input(const plan::TablePlan& options, RunState& state, std::size_t index);
 std::uint64_t progress_total(const RunState& state);
 // The progress line (on a terminal, or --progress; not with --quiet) and --progress-json's objects, reading
 // `counters` (a table's, or every table's of a run), showing why `gate` holds the workers; none when neither
 // is wanted.
-std::unique_ptr<report::ProgressLine> make_progress(const Options& options, std::uint64_t total,
+std::unique_ptr<report::ProgressLine> make_progress(const plan::TablePlan& options, std::uint64_t total,
                                                     std::vector<const report::ProgressCounters*> counters,
                                                     const throttle::Gate* gate = nullptr);
 // --part: the chunks of the other parts are theirs, whatever the ledger says of them.
-void mark_other_parts(const Options& options, RunState& state);
+void mark_other_parts(const plan::TablePlan& options, RunState& state);
 std::string what_stream(const input::ByteStream& stream);
 
 // sort_pass.cc: the table's unique keys, read once; what the load keeps in order (docs/design.md, "Which row
 // wins"): the keys a chunk holds, or nothing when no order need be kept.
-const LoadKeys& table_keys(const Options& options, RunState& state);
-std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const Options& options, RunState& state);
+const LoadKeys& table_keys(const plan::TablePlan& options, RunState& state);
+std::function<chunks::ChunkKeys(const chunks::ChunkText&)> chunk_keys(const plan::TablePlan& options, RunState& state);
 // Each mapped file out of the table's key order sorted by the key (order/sorter.h); the
 // run's chunks are then its sorted chunks. Throws Failure(ExitCode::temp_space).
-void sort_inputs(const Options& options, RunState& state);
+void sort_inputs(const plan::TablePlan& options, RunState& state);
 // In the map pass, a stream (pipe, compressed file) judged by its first chunk: out of key order, its content
 // is written to an unnamed file in --tmpdir and mapped as `file`, then split and sorted as a file is; true then.
-bool spool_unsorted_stream(const Options& options, RunState& state, std::size_t index);
+bool spool_unsorted_stream(const plan::TablePlan& options, RunState& state, std::size_t index);
 
-// resolve_mode.cc, in the connect pass once the table is checked: `resolved` is `options` with --mode auto made
-// the concrete mode that costs this table's server least (cli/auto_mode.h), and the mode's test statement run
-// (sink/probe.h); a server refusing LOAD DATA LOCAL turns auto to the INSERT path, with a warning.
-void resolve_mode(const Options& options, RunState& state);
+// resolve_mode.cc, in the connect pass once the table is checked: the plan's --mode auto made the concrete mode
+// that costs this table's server least (plan/auto_mode.h), its --set given the run's clock, and the mode's test
+// statement run (sink/probe.h); a server refusing LOAD DATA LOCAL turns auto to the INSERT path, with a warning.
+void resolve_mode(plan::TablePlan& plan, RunState& state);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.
-void plan_pass(const Options& options, RunState& state);
+void plan_pass(const plan::TablePlan& options, RunState& state);
 
 // format_pass.cc: the first rows of each input read as the load will read them (text/format_check.h); a
 // mapped file's now, a stream's as its first chunk is cut. Throws Failure(ExitCode::rejected).
-void check_formats(const Options& options, RunState& state);
+void check_formats(const plan::TablePlan& options, RunState& state);
 
 // load_pass.cc: the workers, then the tally of what they did. Returns the
 // failure that stopped them instead of throwing, so the barrier still runs.
-std::optional<Failure> load_pass(const Options& options, RunState& state);
+std::optional<Failure> load_pass(const plan::TablePlan& options, RunState& state);
 
 // One table's load as the workers take it (load::load_tables), for a pool that loads several.
 class TableLoad {
  public:
-  TableLoad(const Options& options, RunState& state);  // after prepare_load
+  TableLoad(const plan::TablePlan& options, RunState& state);  // after prepare_load
   ~TableLoad();
   load::TableWork& work() { return work_; }
   // After the workers: the tally of what they did, and the failure that stopped them (as load_pass returns it).
@@ -208,50 +208,50 @@ class TableLoad {
  private:
   struct Parts;
   std::optional<Failure> settle(std::optional<Failure> stopped);
-  const Options& options_;
+  const plan::TablePlan& options_;
   RunState& state_;
   std::unique_ptr<Parts> parts_;
   load::TableWork work_;
 };
 
 // resume.cc: --resume's ledgers read before any chunk is sent.
-void resume_pass(const Options& options, RunState& state);
+void resume_pass(const plan::TablePlan& options, RunState& state);
 // Whether an earlier --resume run of this load committed some of it (so rows in the table may be ours).
 bool loaded_before(const RunState& state);
 // Whether the load has rows to send: a chunk not loaded before, or a stream an earlier --resume run did not finish.
 bool something_to_load(const RunState& state);
 
 // destinations.cc: where the rows go, and what is done on every server when they are there.
-void plan_shards(const Options& options, RunState& state);  // a Spider table's map, or why the head loads it
-void plan_destinations(const Options& options, RunState& state);
+void plan_shards(const plan::TablePlan& options, RunState& state);  // a Spider table's map, or why the head loads it
+void plan_destinations(const plan::TablePlan& options, RunState& state);
 void make_destinations_durable(RunState& state);
 void analyze_destinations(RunState& state);
 // The control session of destination `d`'s server.
 db::Session& control_of(RunState& state, std::size_t d);
 
 // bulk.cc: --mode bulk's table checks, once --resume knows what is left to load.
-void check_bulk_target(const Options& options, RunState& state);
+void check_bulk_target(const plan::TablePlan& options, RunState& state);
 
 // auto_ids.cc: the AUTO_INCREMENT ids of rows the file gives none (table/auto_ids.h). plan_auto_ids after
 // the target is checked (refuses what cannot be numbered), number_rows once the inputs are split and the
 // ledgers read (the first id, the counter moved past the load's ids), finish_auto_ids after a load that
 // succeeded (the counter where one LOAD DATA leaves it, where the row count was not known before).
-void plan_auto_ids(const Options& options, RunState& state);
-void number_rows(const Options& options, RunState& state);
+void plan_auto_ids(const plan::TablePlan& options, RunState& state);
+void number_rows(const plan::TablePlan& options, RunState& state);
 void finish_auto_ids(RunState& state);
 // plan_given_ids after the split, before the sort: what each chunk's rows do to the cursor of the ids the server
 // makes up for a NULL or 0 the file gives the AUTO_INCREMENT column (table/given_ids.h), read in parallel.
-void plan_given_ids(const Options& options, RunState& state);
+void plan_given_ids(const plan::TablePlan& options, RunState& state);
 
 // indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
-void defer_indexes(const Options& options, RunState& state);
+void defer_indexes(const plan::TablePlan& options, RunState& state);
 // What a killed run left dropped re-created, nothing dropped (a table that holds rows). Without
 // --defer-indexes, a user who may not read the record is let be: returns the server's refusal.
-std::optional<std::string> recover_indexes(const Options& options, RunState& state);
+std::optional<std::string> recover_indexes(const plan::TablePlan& options, RunState& state);
 std::optional<Failure> restore_indexes(RunState& state) noexcept;
 
 // atomic.cc: --atomic's publish, or the stage abandoned after a failure.
-void publish(const Options& options, RunState& state);
+void publish(const plan::TablePlan& options, RunState& state);
 void abandon(RunState& state);
 
 }  // namespace fastload

@@ -17,7 +17,7 @@ namespace {
 constexpr auto kSampleEvery = std::chrono::milliseconds(200);
 
 // A Galera cluster's other nodes, by the addresses the cluster lists.
-std::vector<throttle::Replica> galera_nodes(const Options& options, const RunState& state) {
+std::vector<throttle::Replica> galera_nodes(const plan::TablePlan& options, const RunState& state) {
   std::vector<std::string> unknown;
   std::vector<throttle::Replica> nodes =
       throttle::other_nodes(*state.galera, options.connection, state.password, unknown);
@@ -30,9 +30,9 @@ std::vector<throttle::Replica> galera_nodes(const Options& options, const RunSta
 
 // The replicas --replica names (an option file brings its own connection and password; a DSN takes the run's
 // user and password), or those the server lists.
-std::vector<throttle::Replica> watched_replicas(const Options& options, RunState& state) {
+std::vector<throttle::Replica> watched_replicas(const plan::TablePlan& options, RunState& state) {
   std::vector<throttle::Replica> replicas;
-  for (const ShardConnection& given : options.throttle.replicas) {
+  for (const request::ShardConnection& given : options.throttle.replicas) {
     if (!given.connection.defaults_file.empty()) {
       replicas.push_back({given.name, read_connection_file(given.connection.defaults_file), std::nullopt});
       continue;
@@ -52,7 +52,7 @@ std::vector<throttle::Replica> watched_replicas(const Options& options, RunState
 }
 
 // The monitor's own sessions to the server, each opened again after an error.
-throttle::Reconnecting::Open session_of(const Options& options, const RunState& state) {
+throttle::Reconnecting::Open session_of(const plan::TablePlan& options, const RunState& state) {
   return [connection = options.connection, password = state.password] {
     return std::make_unique<db::Session>(connection, password);
   };
@@ -60,8 +60,8 @@ throttle::Reconnecting::Open session_of(const Options& options, const RunState& 
 
 }  // namespace
 
-std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& state) {
-  const ThrottleOptions& t = options.throttle;
+std::unique_ptr<Throttling> start_throttle(const plan::TablePlan& options, RunState& state) {
+  const request::ThrottleOptions& t = options.throttle;
   std::vector<std::unique_ptr<throttle::Probe>> probes;
   auto throttling = std::make_unique<Throttling>();
   if (t.max_lag > 0) {
@@ -69,7 +69,7 @@ std::unique_ptr<Throttling> start_throttle(const Options& options, RunState& sta
     std::vector<std::string> names;
     for (const throttle::Replica& r : replicas) names.push_back(r.name);
     spdlog::info("--max-lag {:g}: watching {}", t.max_lag, fmt::join(names, ", "));
-    const std::string database = options.ledger_database.empty() ? options.database : options.ledger_database;
+    const std::string database = options.checkpoint.ledger_database.empty() ? options.database : options.checkpoint.ledger_database;
     probes.push_back(std::make_unique<throttle::ReplicaLag>(session_of(options, state), database,
                                                             std::move(replicas), t.max_lag, throttling->gate));
   }

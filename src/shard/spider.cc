@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "base/errors.h"
-#include "cli/cli.h"
 #include "table/column_list.h"
 #include "text/identifiers.h"
 
@@ -68,7 +67,7 @@ std::optional<std::string> non_empty(const std::optional<std::string>& value) {
 // defaulting as Spider's do. Returns
 // why fastload cannot reach it as Spider does, if so.
 std::string make_shard(const Link& link, const std::map<std::string, db::Row>& servers, const table::Target& target,
-                       const std::string& partition, Shard& shard) {
+                       const std::string& partition, const request::ConnectionFileReader& read_file, Shard& shard) {
   db::Row server(8);
   if (link.server) {
     auto found = servers.find(*link.server);
@@ -79,11 +78,11 @@ std::string make_shard(const Link& link, const std::map<std::string, db::Row>& s
       return fmt::format("server '{}' uses the wrapper '{}', not mysql", *link.server, server[7].value_or(""));
   }
   if (link.default_group) return "its link reads the option group '" + *link.default_group + "'";
-  ConnectionOptions& c = shard.connection;
+  request::ConnectionOptions& c = shard.connection;
   // The link's default_file, where it is readable here (as the client library skipped one it could not
   // open): its values, under the link's and the server definition's own.
   if (link.default_file && ::access(link.default_file->c_str(), R_OK) == 0)
-    c = read_connection_file(*link.default_file);
+    c = read_file(*link.default_file);
   c.host = non_empty(link.host).value_or(non_empty(server[1]).value_or(c.host));
   c.user = non_empty(link.username).value_or(non_empty(server[3]).value_or(c.user));
   c.socket = non_empty(link.socket).value_or(non_empty(server[6]).value_or(c.socket));
@@ -104,13 +103,13 @@ std::string make_shard(const Link& link, const std::map<std::string, db::Row>& s
 // The field of each row that holds each partitioning column; why not, if one
 // is not read from the row as it is.
 std::string find_fields(const std::vector<std::string>& columns, const table::Target& target,
-                        const Options& options, std::vector<std::size_t>& fields) {
+                        const plan::TablePlan& options, std::vector<std::size_t>& fields) {
   for (const std::string& column : columns) {
     std::optional<std::size_t> field = table::field_of(column, target, options);
     if (!field)
       return fmt::format("the table is partitioned by column {}, which {}", column,
                          std::any_of(options.set.begin(), options.set.end(),
-                                     [&](const Assignment& a) { return text::same_name(a.column, column); })
+                                     [&](const request::Assignment& a) { return text::same_name(a.column, column); })
                              ? "--set computes on the server"
                              : "--columns does not read from the file");
     fields.push_back(*field);
@@ -152,15 +151,16 @@ std::size_t add_shard(ShardMap& map, Shard shard) {
 }
 
 // --shard NAME=WHERE replaces how NAME's server is reached; naming no shard is a mistake.
-void apply_overrides(ShardMap& map, const Options& options, const std::optional<std::string>& password,
+void apply_overrides(ShardMap& map, const plan::TablePlan& options, const std::optional<std::string>& password,
+                     const request::ConnectionFileReader& read_file,
                      const table::Target& target) {
-  for (const ShardConnection& given : options.shards) {
+  for (const request::ShardConnection& given : options.scale.shards) {
     bool used = false;
     for (Shard& shard : map.shards) {
       if (shard.name != given.name) continue;
-      // An option file's connection is read here, when its shard is known (cli/cli.h).
+      // An option file's connection is read here, when its shard is known (read_file: cli/cli.h).
       shard.connection = given.connection.defaults_file.empty() ? given.connection
-                                                                : read_connection_file(given.connection.defaults_file);
+                                                                : read_file(given.connection.defaults_file);
       // An option file brings its own password; a DSN takes the run's.
       shard.password = given.connection.defaults_file.empty() ? password : std::nullopt;
       used = true;
@@ -175,7 +175,8 @@ void apply_overrides(ShardMap& map, const Options& options, const std::optional<
 }
 
 // The map, or why the head must load the table.
-std::variant<ShardMap, std::string> read_map(db::Session& head, const table::Target& target, const Options& options) {
+std::variant<ShardMap, std::string> read_map(db::Session& head, const table::Target& target, const plan::TablePlan& options,
+                                             const request::ConnectionFileReader& read_file) {
   std::variant<std::optional<Partitioning>, std::string> partitioning = read_partitioning(head, target);
   if (auto* why = std::get_if<std::string>(&partitioning)) return *why;
   ShardMap map;
@@ -208,7 +209,7 @@ std::variant<ShardMap, std::string> read_map(db::Session& head, const table::Tar
       return fmt::format("{} has {} links (Spider's multi-link or HA tables keep copies on several servers)", what,
                          found->second.size());
     Shard shard;
-    if (std::string why = make_shard(found->second.front(), servers, target, owner, shard); !why.empty())
+    if (std::string why = make_shard(found->second.front(), servers, target, owner, read_file, shard); !why.empty())
       return what + ": " + why;
     map.shard_of_partition.push_back(add_shard(map, std::move(shard)));
   }
@@ -227,33 +228,33 @@ std::optional<std::string> filename_of(const std::string& name) {
   return out;
 }
 
-ShardPlan plan_shards(db::Session& head, const table::Target& target, const Options& options,
-                      const std::optional<std::string>& password) {
+ShardPlan plan_shards(db::Session& head, const table::Target& target, const plan::TablePlan& options,
+                      const std::optional<std::string>& password, const request::ConnectionFileReader& read_file) {
   if (target.engine != "SPIDER") {
-    if (!options.shards.empty())
+    if (!options.scale.shards.empty())
       throw misuse(fmt::format("--shard: {} is a {} table, not a Spider table; leave out --shard", target.display,
                               target.engine.empty() ? "view" : target.engine));
     return {};
   }
-  if (options.atomic)
+  if (options.load.atomic)
     throw misuse(fmt::format("--atomic and the Spider table {}: its staging table would be a Spider table over the "
                             "same remote tables, so staged rows would be in the shards at once; load without "
                             "--atomic", target.display));
-  if (options.defer_indexes)
+  if (options.load.defer_indexes)
     throw misuse(fmt::format("--defer-indexes and the Spider table {}: the indexes that cost are the shards' "
                             "tables', which an ALTER TABLE on the head does not change; defer them on the shards",
                             target.display));
   std::string why;
-  if (options.via_head) why = "--via-head";
+  if (options.scale.via_head) why = "--via-head";
   else if (options.whole_file()) why = fmt::format("--mode {} loads the file in one statement",
-                                                   traits(options.mode).name);
+                                                   request::traits(options.mode).name);
   ShardPlan plan;
   if (why.empty()) {
-    std::variant<ShardMap, std::string> map = read_map(head, target, options);
+    std::variant<ShardMap, std::string> map = read_map(head, target, options, read_file);
     if (auto* found = std::get_if<ShardMap>(&map)) plan.map = std::move(*found);
     else why = std::get<std::string>(map);
   }
-  if (!why.empty() && !options.shards.empty())
+  if (!why.empty() && !options.scale.shards.empty())
     throw misuse(fmt::format("--shard: {} is loaded through its head server ({}), so --shard does not apply",
                             target.display, why));
   if (plan.map && !options.partitions.empty())
@@ -261,7 +262,7 @@ ShardPlan plan_shards(db::Session& head, const table::Target& target, const Opti
                             "partitioning and do not check it against --partition; give --via-head to load through "
                             "the head, which refuses the rows outside the partitions named, or leave out "
                             "--partition", target.display));
-  if (plan.map) apply_overrides(*plan.map, options, password, target);
+  if (plan.map) apply_overrides(*plan.map, options, password, read_file, target);
   plan.head_because = why;
   return plan;
 }

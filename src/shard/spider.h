@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "table/target.h"
 #include "shard/partitioning.h"
@@ -22,7 +22,7 @@ namespace fastload::shard {
 // A remote table that partitions live in, and how to reach its server.
 struct Shard {
   std::string name;                     // the server definition's name, else host:port or socket
-  ConnectionOptions connection;
+  request::ConnectionOptions connection;
   std::optional<std::string> password;  // the server definition's, or the run's for a --shard DSN
   std::string database, table;
 };
@@ -43,9 +43,10 @@ struct ShardPlan {
 
 // Reads the map of `target` on `head`. Throws Failure for what no path can
 // load (a Spider table with --atomic or --defer-indexes, a --shard naming no
-// shard); `password` is the run's (prompted or given), for --shard DSNs.
-ShardPlan plan_shards(db::Session& head, const table::Target& target, const Options& options,
-                      const std::optional<std::string>& password);
+// shard); `password` is the run's (prompted or given), for --shard DSNs; `read_file` reads the option file a
+// --shard or a link's default_file names.
+ShardPlan plan_shards(db::Session& head, const table::Target& target, const plan::TablePlan& options,
+                      const std::optional<std::string>& password, const request::ConnectionFileReader& read_file);
 
 // `name` as the server stores table names in its data dictionary (and Spider
 // in mysql.spider_tables): letters, digits and '_' as they are, any other

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "db/session_variables.h"
 #include "table/target.h"
@@ -16,11 +16,13 @@
 namespace fastload::sink {
 
 struct Destination {
+  explicit Destination(plan::TablePlan p) : plan(std::move(p)) {}
+
   std::string shard;                     // the shard's name; empty for the target itself
-  ConnectionOptions connection;          // how the workers reach its server
+  request::ConnectionOptions connection;          // how the workers reach its server
   std::optional<std::string> password;   // overrides the connection's: prompted, or the server definition's
   table::Target target;                         // the table there
-  Options options;                       // the load's, with the column list this table takes the fields in
+  plan::TablePlan plan;  // the table's, with the database, table and column list of this destination
   db::SessionPins pins;                      // what every session to its server sets first: the run's
   std::unique_ptr<db::Session> control;      // a shard's checks, ledger and barrier; null for the target, whose
                                          // control session is the run's

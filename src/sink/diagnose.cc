@@ -64,7 +64,7 @@ struct Conditions {
 
 // The conditions worth reporting: those the server kept, but duplicate keys
 // when `policy` tolerates them.
-Conditions read_conditions(db::Session& session, OnDuplicate policy) {
+Conditions read_conditions(db::Session& session, request::OnDuplicate policy) {
   // @@warning_count counts errors too, and reading it (no table) keeps the
   // diagnostics; mysql_warning_count() is stale after an error.
   auto counts = session.query("SELECT @@warning_count, @@max_error_count");
@@ -72,11 +72,11 @@ Conditions read_conditions(db::Session& session, OnDuplicate policy) {
   c.total = number(counts.at(0).at(0));
   c.kept = number(counts.at(0).at(1));
   // Under ignore the duplicates may come first: look through all the server kept for the others.
-  unsigned long listed = std::min(c.total, policy == OnDuplicate::ignore ? c.kept : kMaxConditions);
+  unsigned long listed = std::min(c.total, policy == request::OnDuplicate::ignore ? c.kept : kMaxConditions);
   unsigned long tolerated = 0;
   if (listed > 0)
     for (Condition& condition : show_warnings(session, listed)) {
-      if (policy == OnDuplicate::ignore && condition.code == er::DUP_ENTRY) ++tolerated;
+      if (policy == request::OnDuplicate::ignore && condition.code == er::DUP_ENTRY) ++tolerated;
       else if (c.reported.size() < kMaxConditions) c.reported.push_back(std::move(condition));
     }
   std::uint64_t accounted = tolerated + c.reported.size();
@@ -115,8 +115,8 @@ std::string without_row_number(const std::string& message) {
 // --set calls) counts so, after the server stored the row; its own LOAD DATA counts them nowhere. When they are
 // all that keeps the account from matching, the rows are stored as one LOAD DATA stores them: accepted, and said
 // once a run. Returns whether it accepted them.
-bool accept_unlisted_warnings(db::Session& session, SinkResult& statement, std::uint64_t rows, OnDuplicate policy) {
-  if (statement.warnings == 0 || policy == OnDuplicate::ignore) return false;
+bool accept_unlisted_warnings(db::Session& session, SinkResult& statement, std::uint64_t rows, request::OnDuplicate policy) {
+  if (statement.warnings == 0 || policy == request::OnDuplicate::ignore) return false;
   SinkResult quiet = statement;
   quiet.warnings = 0;
   if (!counts_match(quiet, rows, policy) || number(session.query_value("SELECT @@warning_count")) != 0) return false;
@@ -132,15 +132,15 @@ bool accept_unlisted_warnings(db::Session& session, SinkResult& statement, std::
 
 }  // namespace
 
-bool counts_match(const SinkResult& r, std::uint64_t rows, OnDuplicate policy) {
+bool counts_match(const SinkResult& r, std::uint64_t rows, request::OnDuplicate policy) {
   if (r.records != rows) return false;
   switch (policy) {
-    case OnDuplicate::error:
+    case request::OnDuplicate::error:
       return r.affected == rows && r.deleted == 0 && r.skipped == 0 && r.warnings == 0;
-    case OnDuplicate::ignore:
+    case request::OnDuplicate::ignore:
       return r.affected + r.skipped == rows && r.deleted == 0 && r.warnings == r.skipped &&
              r.duplicates == r.skipped;
-    case OnDuplicate::replace:
+    case request::OnDuplicate::replace:
       return r.affected == rows + r.deleted && r.skipped == 0 && r.warnings == 0;
   }
   return false;
@@ -155,8 +155,8 @@ void add_counts(SinkResult& total, const SinkResult& statement) {
   total.duplicates += statement.duplicates;
 }
 
-std::uint64_t max_statement_rows(db::Session& session, OnDuplicate policy, std::uint64_t wanted) {
-  if (policy != OnDuplicate::ignore) return wanted;
+std::uint64_t max_statement_rows(db::Session& session, request::OnDuplicate policy, std::uint64_t wanted) {
+  if (policy != request::OnDuplicate::ignore) return wanted;
   session.execute("SET SESSION max_error_count = 65535");  // the most MariaDB and MySQL accept
   std::uint64_t kept = std::max<std::uint64_t>(number(session.query_value("SELECT @@max_error_count")), 1);
   return wanted ? std::min(wanted, kept) : kept;
@@ -164,9 +164,9 @@ std::uint64_t max_statement_rows(db::Session& session, OnDuplicate policy, std::
 
 bool check_statement(db::Session& session, SinkResult statement, std::uint64_t rows, std::uint64_t first_row,
                      SinkResult& total) {
-  const OnDuplicate policy = total.on_duplicate;
+  const request::OnDuplicate policy = total.on_duplicate;
   // Reading every condition is worth it only when they may all be the skipped rows' duplicate keys.
-  if (policy == OnDuplicate::ignore && statement.warnings > 0 && statement.warnings == statement.skipped)
+  if (policy == request::OnDuplicate::ignore && statement.warnings > 0 && statement.warnings == statement.skipped)
     count_duplicates(session, statement);
   accept_unlisted_warnings(session, statement, rows, policy);
   add_counts(total, statement);
@@ -175,7 +175,7 @@ bool check_statement(db::Session& session, SinkResult statement, std::uint64_t r
   return false;
 }
 
-std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_row, OnDuplicate policy) {
+std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_row, request::OnDuplicate policy) {
   Conditions conditions = read_conditions(session, policy);
   std::vector<Problem> problems;
   for (const Condition& c : conditions.reported) {
@@ -189,12 +189,12 @@ std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_r
   if (conditions.more > 0) {
     Problem more;
     // Under ignore, a condition the server did not keep may be a skipped row that was no duplicate.
-    more.message = policy == OnDuplicate::ignore && conditions.total > conditions.kept
+    more.message = policy == request::OnDuplicate::ignore && conditions.total > conditions.kept
         ? fmt::format("the server kept {} of the statement's {} conditions (max_error_count), so fastload cannot "
                       "show that every skipped row had a duplicate key; --mode load cuts its statements to fit",
                       conditions.kept, conditions.total)
         : fmt::format("and {} more problems in this statement", conditions.more);
-    if (policy != OnDuplicate::ignore || conditions.total <= conditions.kept) more.unlisted = conditions.more;
+    if (policy != request::OnDuplicate::ignore || conditions.total <= conditions.kept) more.unlisted = conditions.more;
     problems.push_back(std::move(more));
   }
   return problems;

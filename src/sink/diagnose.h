@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "base/chunk.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "base/problem.h"
 #include "sink/sink.h"
 #include "db/session.h"
@@ -22,7 +22,7 @@ namespace fastload::sink {
 //            duplicate-key warning and no other warning (warnings == duplicates == skipped);
 //   replace: every row stored, the rows it replaced counted in affected as
 //            the server does (affected == rows + deleted); nothing skipped or warned about.
-bool counts_match(const SinkResult& result, std::uint64_t rows, OnDuplicate policy);
+bool counts_match(const SinkResult& result, std::uint64_t rows, request::OnDuplicate policy);
 
 // Adds a statement's counts to the chunk's.
 void add_counts(SinkResult& total, const SinkResult& statement);
@@ -32,7 +32,7 @@ void add_counts(SinkResult& total, const SinkResult& statement);
 // and caps the rows at it: then the server keeps every condition of a
 // statement whose warnings are no more than its rows, so each skipped row can
 // be matched with its duplicate-key warning.
-std::uint64_t max_statement_rows(db::Session& session, OnDuplicate policy, std::uint64_t wanted);
+std::uint64_t max_statement_rows(db::Session& session, request::OnDuplicate policy, std::uint64_t wanted);
 
 // Checks the account of the statement just run, which held `rows` rows
 // starting at the chunk's row `first_row`, and adds it to `total` (whose
@@ -43,7 +43,7 @@ bool check_statement(db::Session& session, SinkResult statement, std::uint64_t r
 
 // The conditions of the last statement, but duplicate keys when `policy` is
 // ignore; the statement's row r is the chunk's row `first_row - 1 + r`.
-std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_row, OnDuplicate policy);
+std::vector<Problem> server_problems(db::Session& session, std::uint64_t first_row, request::OnDuplicate policy);
 
 // Records in `result` that the statement starting at the chunk's row
 // `first_row` was stopped by error `code`, at the row result.problems names

@@ -12,7 +12,7 @@ namespace fastload::sink {
 namespace {
 
 // The entry of --columns a variable holds: its last one, as LOAD DATA sets it field after field.
-std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& columns, std::string_view name) {
+std::optional<std::size_t> variable_field(const std::vector<request::ColumnEntry>& columns, std::string_view name) {
   for (std::size_t i = columns.size(); i-- > 0;)
     if (columns[i].variable && text::same_name(columns[i].name, name)) return i;
   return std::nullopt;
@@ -20,8 +20,8 @@ std::optional<std::size_t> variable_field(const std::vector<ColumnEntry>& column
 
 }  // namespace
 
-InsertShape::InsertShape(const table::Target& target, const Options& options, bool backslash_escapes, const table::AutoIds* ids)
-    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
+InsertShape::InsertShape(const table::Target& target, const plan::TablePlan& options, bool backslash_escapes, const table::AutoIds* ids)
+    : head_(fmt::format("{} {} ", insert_verb(options.conflicts.on_duplicate), target.into())),
       introducer_(text::same_name(options.sent_charset(), db::kConnectionCharset) ? "" : "_" + options.sent_charset()),
       file_charset_(options.sent_charset()) {
   text_.back().push_back('(');
@@ -64,7 +64,7 @@ void InsertShape::add_table_columns(const table::Target& target, std::string& na
 }
 
 // The columns of --columns, in order (names checked by check_columns).
-void InsertShape::add_listed_columns(const table::Target& target, const Options& options, std::string& names) {
+void InsertShape::add_listed_columns(const table::Target& target, const plan::TablePlan& options, std::string& names) {
   for (std::size_t i = 0; i < options.columns.size(); ++i) {
     if (options.columns[i].variable) continue;
     add_name(target, options.columns[i].name, names);
@@ -73,9 +73,9 @@ void InsertShape::add_listed_columns(const table::Target& target, const Options&
 }
 
 // Those of --set (and the run's time, table/run_clock.h) after the fields' columns, as LOAD DATA's SET.
-void InsertShape::add_assignments(const table::Target& target, const Options& options, bool backslash_escapes,
+void InsertShape::add_assignments(const table::Target& target, const plan::TablePlan& options, bool backslash_escapes,
                                   std::string& names) {
-  for (const Assignment& a : options.set) {
+  for (const request::Assignment& a : options.set) {
     add_name(target, a.column, names);
     add_expression(a.expression, options, backslash_escapes);
   }
@@ -97,7 +97,7 @@ void InsertShape::add_id(const table::Target& target, const table::AutoIds& ids,
 
 // The expression with each variable of --columns made its field's value.
 // Other variables stay: the session's own, as LOAD DATA would read them.
-void InsertShape::add_expression(const std::string& expression, const Options& options, bool backslash_escapes) {
+void InsertShape::add_expression(const std::string& expression, const plan::TablePlan& options, bool backslash_escapes) {
   std::size_t at = 0;
   for (const text::SqlScan::Variable& v : text::scan_sql(expression, backslash_escapes).variables) {
     std::optional<std::size_t> field = variable_field(options.columns, v.name);
@@ -118,7 +118,7 @@ void InsertShape::check_ids(bool zero_is_a_value) {
   zero_is_a_value_ = zero_is_a_value;
 }
 
-InsertShape make_insert_shape(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids) {
+InsertShape make_insert_shape(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids) {
   bool backslashes = options.set.empty() ||
       session.query_value("SELECT @@sql_mode LIKE '%NO_BACKSLASH_ESCAPES%'").value_or("0") == "0";
   InsertShape shape(target, options, backslashes, ids);

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "table/auto_ids.h"
 #include "text/chunk_rows.h"
 #include "db/session.h"
@@ -37,7 +37,7 @@ class InsertShape {
   // whether a backslash in a literal of an expression escapes the next byte.
   // `ids`: the AUTO_INCREMENT column the fields leave out, given the row's id
   // as its last value.
-  InsertShape(const table::Target& target, const Options& options, bool backslash_escapes, const table::AutoIds* ids = nullptr);
+  InsertShape(const table::Target& target, const plan::TablePlan& options, bool backslash_escapes, const table::AutoIds* ids = nullptr);
 
   // "INSERT INTO `db`.`t` (`a`,`c`) VALUES " (or INSERT IGNORE, REPLACE).
   const std::string& head() const { return head_; }
@@ -91,10 +91,10 @@ class InsertShape {
  private:
   void add_slot(const ValueSlot& slot);
   void add_table_columns(const table::Target& target, std::string& names);
-  void add_listed_columns(const table::Target& target, const Options& options, std::string& names);
-  void add_assignments(const table::Target& target, const Options& options, bool backslash_escapes, std::string& names);
+  void add_listed_columns(const table::Target& target, const plan::TablePlan& options, std::string& names);
+  void add_assignments(const table::Target& target, const plan::TablePlan& options, bool backslash_escapes, std::string& names);
   void add_name(const table::Target& target, std::string_view name, std::string& names);  // a comma before all but the first
-  void add_expression(const std::string& expression, const Options& options, bool backslash_escapes);
+  void add_expression(const std::string& expression, const plan::TablePlan& options, bool backslash_escapes);
   void add_id(const table::Target& target, const table::AutoIds& ids, std::string& names);
 
   std::string head_;
@@ -110,6 +110,6 @@ class InsertShape {
 
 // The shape for `session`: --set expressions are read with its sql_mode's
 // reading of backslashes in literals (NO_BACKSLASH_ESCAPES or not).
-InsertShape make_insert_shape(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids);
+InsertShape make_insert_shape(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids);
 
 }  // namespace fastload::sink

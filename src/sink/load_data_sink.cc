@@ -13,11 +13,11 @@ namespace fastload::sink {
 namespace {
 
 // Under LOCAL no keyword already means IGNORE; the statement says it anyway when asked.
-const char* duplicate_keyword(OnDuplicate policy) {
+const char* duplicate_keyword(request::OnDuplicate policy) {
   switch (policy) {
-    case OnDuplicate::ignore: return " IGNORE";
-    case OnDuplicate::replace: return " REPLACE";
-    case OnDuplicate::error: break;
+    case request::OnDuplicate::ignore: return " IGNORE";
+    case request::OnDuplicate::replace: return " REPLACE";
+    case request::OnDuplicate::error: break;
   }
   return "";
 }
@@ -41,9 +41,9 @@ std::string load_data_clauses(const text::Dialect& d) {
                      enclosure, hex(d.escape), start, hex(d.line_terminator));
 }
 
-LoadDataSink::LoadDataSink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
+LoadDataSink::LoadDataSink(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids,
                            const std::string& server_file)
-    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.dialect),
+    : session_(session), local_(server_file.empty()), on_duplicate_(options.conflicts.on_duplicate), scanner_(options.source.dialect),
       given_ids_(session, target, options) {
   // Under LOCAL the file name is a placeholder: the session serves the chunk
   // whatever name the server asks for, never its header lines. The server
@@ -51,8 +51,8 @@ LoadDataSink::LoadDataSink(db::Session& session, const table::Target& target, co
   statement_ = fmt::format(
       "LOAD DATA {}{} INTO TABLE {} CHARACTER SET {} {}",
       local_ ? "LOCAL INFILE 'fastload-chunk'" : "INFILE " + session.quote_string(server_file),
-      duplicate_keyword(on_duplicate_), target.into(), options.sent_charset(), load_data_clauses(options.dialect));
-  const std::uint64_t header = options.dialect.skip_rows;
+      duplicate_keyword(on_duplicate_), target.into(), options.sent_charset(), load_data_clauses(options.source.dialect));
+  const std::uint64_t header = options.source.dialect.skip_rows;
   if (!local_ && header > 0) statement_ += fmt::format(" IGNORE {} LINES", header);
   statement_ += table::load_data_columns(target, options);
   if (ids) statement_ += (options.set.empty() ? " SET " : ", ") + table::load_data_assignment(*ids);

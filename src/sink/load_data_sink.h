@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "sink/sink.h"
 #include "table/auto_ids.h"
 #include "db/session.h"
@@ -23,7 +23,7 @@ class LoadDataSink : public Sink {
   // server_file: the absolute path the server reads (--mode server); empty for LOCAL.
   // Takes options.charset, on_duplicate, dialect, columns and set. `ids`: the
   // AUTO_INCREMENT column the fields leave out, numbered by a user variable.
-  LoadDataSink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
+  LoadDataSink(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids,
                const std::string& server_file = {});
   SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;
   std::string method() const override;
@@ -35,7 +35,7 @@ class LoadDataSink : public Sink {
 
   db::Session& session_;
   bool local_;
-  OnDuplicate on_duplicate_;
+  request::OnDuplicate on_duplicate_;
   std::uint64_t rows_per_statement_ = 0;  // 0: the whole chunk in one statement
   text::RowScanner scanner_;             // where a statement's rows end, when a chunk takes several
   std::string statement_;

@@ -9,21 +9,21 @@
 
 namespace fastload::sink {
 
-std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
+std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids,
                                 const std::string& file) {
-  const ModeTraits& mode = traits(options.mode);
+  const request::ModeTraits& mode = request::traits(options.mode);
   if (mode.chosen) throw Failure(ExitCode::internal, "--mode auto reached a sink before it was resolved");
   switch (mode.sink) {
-    case SinkKind::load_data_local:
+    case request::SinkKind::load_data_local:
       return std::make_unique<LoadDataSink>(session, target, options, ids);
-    case SinkKind::load_data_infile:
+    case request::SinkKind::load_data_infile:
       return std::make_unique<LoadDataSink>(session, target, options, ids,
                                             std::filesystem::absolute(file).lexically_normal().string());
-    case SinkKind::prepared_insert:
+    case request::SinkKind::prepared_insert:
       return std::make_unique<PreparedInsertSink>(session, target, options, ids);
-    case SinkKind::text_insert:
+    case request::SinkKind::text_insert:
       return std::make_unique<TextInsertSink>(
-          session, target, mode.rows_per_statement ? mode.rows_per_statement : options.batch_rows, options, ids);
+          session, target, mode.rows_per_statement ? mode.rows_per_statement : options.load.batch_rows, options, ids);
   }
   throw Failure(ExitCode::internal, "the mode table names an unknown sink");
 }

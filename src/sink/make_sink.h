@@ -1,10 +1,10 @@
-// The one place a mode becomes a Sink: its traits' sink kind (cli/modes.h).
+// The one place a mode becomes a Sink: its traits' sink kind (request/modes.h).
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "sink/sink.h"
 #include "table/auto_ids.h"
@@ -14,7 +14,7 @@ namespace fastload::sink {
 
 // The sink `options.mode` sends rows through on `session` into `target`.
 // `file`: the input, named to a server that reads it itself.
-std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids,
+std::unique_ptr<Sink> make_sink(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids,
                                 const std::string& file);
 
 }  // namespace fastload::sink

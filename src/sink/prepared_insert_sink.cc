@@ -129,7 +129,7 @@ std::size_t batch_limit(db::Session& session) {
 
 }  // namespace
 
-PreparedInsertSink::PreparedInsertSink(db::Session& session, const table::Target& target, const Options& options,
+PreparedInsertSink::PreparedInsertSink(db::Session& session, const table::Target& target, const plan::TablePlan& options,
                                        const table::AutoIds* ids)
     : session_(session),
       shape_(make_insert_shape(session, target, options, ids)),
@@ -138,15 +138,15 @@ PreparedInsertSink::PreparedInsertSink(db::Session& session, const table::Target
       // MariaDB may evaluate an expression of placeholders once for the whole array (a subquery, the
       // seed of RAND(?), the pattern of REGEXP ?: seen on 10.11), so --set expressions that read the
       // fields get a tuple of their own a row.
-      array_binding_(options.array_binding && slots_ > 0 && !shape_.expressions_read_fields() &&
+      array_binding_(options.load.array_binding && slots_ > 0 && !shape_.expressions_read_fields() &&
                      session.supports_array_binding()),
-      on_duplicate_(options.on_duplicate),
-      batch_rows_(max_statement_rows(session, on_duplicate_, options.batch_rows ? options.batch_rows
+      on_duplicate_(options.conflicts.on_duplicate),
+      batch_rows_(max_statement_rows(session, on_duplicate_, options.load.batch_rows ? options.load.batch_rows
                                                                                  : kDefaultBatchRows)),
       max_batch_bytes_(batch_limit(session)),
-      rows_(shape_.width(), options.dialect),
+      rows_(shape_.width(), options.source.dialect),
       binds_(std::make_unique<BindBuffers>()) {
-  if (!array_binding_ && options.array_binding && shape_.expressions_read_fields() && session.supports_array_binding())
+  if (!array_binding_ && options.load.array_binding && shape_.expressions_read_fields() && session.supports_array_binding())
     no_array_because_ = " (not array binding: --set expressions read the fields)";
   if (!array_binding_) {
     // The statement text holds a tuple a row, and --set expressions may make tuples long.

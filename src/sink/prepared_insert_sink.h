@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "sink/bulk_request.h"
 #include "sink/sink.h"
 #include "text/chunk_rows.h"
@@ -29,9 +29,9 @@ class PreparedInsertSink : public Sink {
  public:
   static constexpr std::uint64_t kDefaultBatchRows = 1000;
 
-  // Takes options.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset; `ids` as
+  // Takes options.load.batch_rows, array_binding, on_duplicate, dialect, columns, set and charset; `ids` as
   // InsertShape takes it.
-  PreparedInsertSink(db::Session& session, const table::Target& target, const Options& options, const table::AutoIds* ids);
+  PreparedInsertSink(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids);
   ~PreparedInsertSink() override;
   SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;
   bool take_row_check(RowCheck check) override {
@@ -67,7 +67,7 @@ class PreparedInsertSink : public Sink {
   std::size_t slots_;  // values a row: placeholders of a tuple
   bool array_binding_;
   std::string no_array_because_;  // why array binding is not used although it was asked for and is there
-  OnDuplicate on_duplicate_;
+  request::OnDuplicate on_duplicate_;
   std::uint64_t batch_rows_;
   std::size_t max_batch_bytes_;
   text::ChunkRows rows_;

@@ -11,14 +11,14 @@ namespace fastload::sink {
 namespace {
 
 // Errors of the server's reading of --set expressions: the user's SQL, so a usage error.
-bool refuses_expression(const db::ServerError& e, const Options& options) {
+bool refuses_expression(const db::ServerError& e, const plan::TablePlan& options) {
   return !options.set.empty() && db::is_expression_error(e.code());
 }
 
 // The INSERT modes' statement, or without --columns and --set any INSERT.
-std::string insert_probe(db::Session& session, const table::Target& t, const Options& options) {
+std::string insert_probe(db::Session& session, const table::Target& t, const plan::TablePlan& options) {
   if (options.columns.empty() && options.set.empty())
-    return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
+    return fmt::format("{} {} VALUES ()", insert_verb(options.conflicts.on_duplicate), t.into());
   return make_insert_shape(session, t, options, nullptr).placeholders(1);
 }
 
@@ -29,15 +29,15 @@ std::string insert_probe(db::Session& session, const table::Target& t, const Opt
 // privilege) or a prepared INSERT (INSERT privilege); with REPLACE, the
 // DELETE privilege too; either reads the --set expressions. A server that
 // reads the file itself tells whether it can from its one statement.
-void probe_target(db::Session& session, const table::Target& t, const Options& options) {
+void probe_target(db::Session& session, const table::Target& t, const plan::TablePlan& options) {
   try {
-    const Probe probe = traits(options.mode).probe;
-    if (probe == Probe::load_data) {
+    const request::Probe probe = request::traits(options.mode).probe;
+    if (probe == request::Probe::load_data) {
       LoadDataSink probe(session, t, options, nullptr);
       session.execute("START TRANSACTION");
       probe.send(Chunk{}, {}, table::RowIds{});  // an empty chunk: no rows, so nothing to diagnose
       session.execute("ROLLBACK");
-    } else if (probe == Probe::prepare_insert) {
+    } else if (probe == request::Probe::prepare_insert) {
       session.execute(fmt::format("PREPARE fastload_probe FROM {}",
                                   session.quote_string(insert_probe(session, t, options))));
       session.execute("DEALLOCATE PREPARE fastload_probe");

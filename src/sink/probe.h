@@ -3,7 +3,7 @@
 // ends and the --set expressions are refused up front, not at the first chunk.
 #pragma once
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "table/target.h"
 
@@ -11,6 +11,6 @@ namespace fastload::sink {
 
 // Throws Failure: ExitCode::usage when the server refuses a --set expression,
 // else what explain() (table/target.h) makes of the server's refusal.
-void probe_target(db::Session& session, const table::Target& target, const Options& options);
+void probe_target(db::Session& session, const table::Target& target, const plan::TablePlan& options);
 
 }  // namespace fastload::sink

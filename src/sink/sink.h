@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/chunk.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "base/problem.h"
 #include "text/field_parser.h"
 
@@ -28,7 +28,7 @@ struct SinkResult {
   std::uint64_t warnings = 0;  // warnings the statements raised
   std::uint64_t duplicates = 0;  // of the warnings, duplicate-key ones (1062); counted under ignore only
   // What the statements were told to do with a duplicate key, hence what counts_match tolerates.
-  OnDuplicate on_duplicate = OnDuplicate::error;
+  request::OnDuplicate on_duplicate = request::OnDuplicate::error;
   bool read_failed = false;    // the input could not be read completely
   std::string read_error;      // why, when read_failed
   std::vector<Problem> problems;  // rows refused, by row_in_chunk; the worker adds their locations

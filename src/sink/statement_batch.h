@@ -25,11 +25,11 @@ inline Problem row_too_large(std::uint64_t row, std::size_t bytes, std::size_t l
 
 // How an INSERT mode's statements begin, as --on-duplicate asks. IGNORE also
 // turns bad values into warnings: those still refuse the chunk (counts_match).
-inline const char* insert_verb(OnDuplicate policy) {
+inline const char* insert_verb(request::OnDuplicate policy) {
   switch (policy) {
-    case OnDuplicate::ignore: return "INSERT IGNORE INTO";
-    case OnDuplicate::replace: return "REPLACE INTO";
-    case OnDuplicate::error: break;
+    case request::OnDuplicate::ignore: return "INSERT IGNORE INTO";
+    case request::OnDuplicate::replace: return "REPLACE INTO";
+    case request::OnDuplicate::error: break;
   }
   return "INSERT INTO";
 }
@@ -56,9 +56,9 @@ bool run_batch(db::Session& session, SinkResult& result, std::uint64_t first_row
   // skipped (check_statement matches them with duplicate-key warnings), under
   // REPLACE the extra ones are the old rows deleted (strict mode leaves no
   // other way to store fewer or more).
-  if (result.on_duplicate == OnDuplicate::ignore && statement.affected < rows)
+  if (result.on_duplicate == request::OnDuplicate::ignore && statement.affected < rows)
     statement.skipped = rows - statement.affected;
-  if (result.on_duplicate == OnDuplicate::replace && statement.affected > rows)
+  if (result.on_duplicate == request::OnDuplicate::replace && statement.affected > rows)
     statement.deleted = statement.affected - rows;
   return check_statement(session, statement, rows, first_row, result);
 }

@@ -16,14 +16,14 @@ std::size_t statement_limit(db::Session& session) {
 }  // namespace
 
 TextInsertSink::TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement,
-                               const Options& options, const table::AutoIds* ids)
+                               const plan::TablePlan& options, const table::AutoIds* ids)
     : session_(session),
-      on_duplicate_(options.on_duplicate),
+      on_duplicate_(options.conflicts.on_duplicate),
       shape_(make_insert_shape(session, target, options, ids)),
       rows_per_statement_(max_statement_rows(session, on_duplicate_, rows_per_statement)),
       max_packet_(statement_limit(session)),
       max_statement_(std::min(kStatementBytes, max_packet_)),
-      rows_(shape_.width(), options.dialect) {}
+      rows_(shape_.width(), options.source.dialect) {}
 
 std::string TextInsertSink::method() const {
   return rows_per_statement_ == 1 ? "one text INSERT a row"

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "sink/sink.h"
 #include "text/chunk_rows.h"
 #include "sink/insert_shape.h"
@@ -22,8 +22,8 @@ class TextInsertSink : public Sink {
   static constexpr std::size_t kStatementBytes = 1 << 20;
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
-  // options.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
-  TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement, const Options& options,
+  // options.conflicts.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
+  TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement, const plan::TablePlan& options,
                  const table::AutoIds* ids);
   SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;
   bool take_row_check(RowCheck check) override {
@@ -38,7 +38,7 @@ class TextInsertSink : public Sink {
   bool flush(SinkResult& result);
 
   db::Session& session_;
-  OnDuplicate on_duplicate_;
+  request::OnDuplicate on_duplicate_;
   InsertShape shape_;            // its head() begins each statement
   std::uint64_t rows_per_statement_;  // 0: as many as fit
   std::size_t max_packet_;       // bytes: the longest statement max_allowed_packet lets through

@@ -10,23 +10,23 @@
 
 namespace fastload::table {
 
-const Column* unfilled_auto_increment(const Target& target, const Options& options) {
+const Column* unfilled_auto_increment(const Target& target, const plan::TablePlan& options) {
   for (const Column& column : target.columns) {
     if (!column.auto_increment) continue;
-    for (const Assignment& a : options.set)
+    for (const request::Assignment& a : options.set)
       if (text::same_name(a.column, column.name)) return nullptr;
     if (options.columns.empty()) return column.invisible ? &column : nullptr;
-    for (const ColumnEntry& e : options.columns)
+    for (const request::ColumnEntry& e : options.columns)
       if (!e.variable && text::same_name(e.name, column.name)) return nullptr;
     return &column;
   }
   return nullptr;
 }
 
-const Column* filled_auto_increment(const Target& target, const Options& options) {
+const Column* filled_auto_increment(const Target& target, const plan::TablePlan& options) {
   for (const Column& column : target.columns) {
     if (!column.auto_increment) continue;
-    for (const Assignment& a : options.set)
+    for (const request::Assignment& a : options.set)
       if (text::same_name(a.column, column.name)) return nullptr;
     return unfilled_auto_increment(target, options) ? nullptr : &column;
   }
@@ -63,13 +63,13 @@ Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_
   return p;
 }
 
-GivenIdCheck::GivenIdCheck(db::Session& session, const Target& target, const Options& options) {
+GivenIdCheck::GivenIdCheck(db::Session& session, const Target& target, const plan::TablePlan& options) {
   const Column* column = filled_auto_increment(target, options);
   if (!column) return;
   column_ = column->name;
   field_ = field_of(column->name, target, options).value_or(0);  // filled: a field holds it
   zero_is_a_value_ = zero_is_a_value(session);
-  rows_.emplace(row_width(target, options), options.dialect);
+  rows_.emplace(row_width(target, options), options.source.dialect);
 }
 
 std::optional<Problem> GivenIdCheck::first_made_up(std::string_view file, const Chunk& chunk) {

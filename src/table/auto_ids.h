@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "base/problem.h"
 #include "text/chunk_rows.h"
 #include "db/session.h"
@@ -59,7 +59,7 @@ struct RowIds {
 };
 
 // The AUTO_INCREMENT column the fields do not fill and no --set sets, or nullptr.
-const Column* unfilled_auto_increment(const Target& target, const Options& options);
+const Column* unfilled_auto_increment(const Target& target, const plan::TablePlan& options);
 
 // The first id the server gives at counter `next` with auto_increment_increment
 // and _offset: the least offset + j * increment at or after `next`, as the
@@ -86,7 +86,7 @@ void move_auto_increment(db::Session& control, const Target& target, std::uint64
 
 // The AUTO_INCREMENT column the fields fill (no --set sets it), or nullptr:
 // a NULL or 0 there would have the server make up an id per statement.
-const Column* filled_auto_increment(const Target& target, const Options& options);
+const Column* filled_auto_increment(const Target& target, const plan::TablePlan& options);
 
 // Whether the session's sql_mode stores 0 as 0 (NO_AUTO_VALUE_ON_ZERO) rather than making up an id.
 bool zero_is_a_value(db::Session& session);
@@ -103,7 +103,7 @@ Problem made_up_id(std::uint64_t row, const std::string& column, bool zero_is_a_
 class GivenIdCheck {
  public:
   // Checks nothing when the fields do not fill the column.
-  GivenIdCheck(db::Session& session, const Target& target, const Options& options);
+  GivenIdCheck(db::Session& session, const Target& target, const plan::TablePlan& options);
   // The first row of `chunk` (over `file`) whose id the server would make up, refused.
   std::optional<Problem> first_made_up(std::string_view file, const Chunk& chunk);
 

@@ -9,7 +9,7 @@
 
 namespace fastload::table {
 
-std::optional<std::size_t> field_of(const std::string& column, const Target& target, const Options& options) {
+std::optional<std::size_t> field_of(const std::string& column, const Target& target, const plan::TablePlan& options) {
   if (options.columns.empty()) {
     const std::vector<const Column*> fields = default_columns(target);
     for (std::size_t at = 0; at < fields.size(); ++at)
@@ -39,9 +39,9 @@ const Column& existing(const Target& t, const std::string& name, const char* opt
 }
 
 // The columns the fields fill: those of --columns, or without it every one.
-std::set<const Column*> filled_columns(const Target& t, const Options& o) {
+std::set<const Column*> filled_columns(const Target& t, const plan::TablePlan& o) {
   std::set<const Column*> filled;
-  for (const ColumnEntry& e : o.columns) {
+  for (const request::ColumnEntry& e : o.columns) {
     if (e.variable) continue;
     const Column& c = existing(t, e.name, "--columns");
     if (!filled.insert(&c).second)
@@ -63,7 +63,7 @@ std::string suggested_columns(const Target& t) {
 
 // A field for a generated column: the server computes the column and drops the field's value without a word,
 // so a file whose value differs would load silently changed.
-void refuse_generated(const Target& t, const Options& o, const std::set<const Column*>& filled) {
+void refuse_generated(const Target& t, const plan::TablePlan& o, const std::set<const Column*>& filled) {
   for (const Column& column : t.columns) {
     const Column* c = &column;
     if (!c->generated || filled.count(c) == 0) continue;
@@ -88,8 +88,8 @@ namespace {
 
 // A file fastload converts to utf8mb4 reaches these columns otherwise than
 // the server's LOAD DATA ... CHARACTER SET would store it (docs/design.md#charsets).
-void refuse_unconvertible(const Target& t, const Options& o, const std::set<const Column*>& filled) {
-  if (!o.convert_charset || traits(o.mode).server_reads_file) return;
+void refuse_unconvertible(const Target& t, const plan::TablePlan& o, const std::set<const Column*>& filled) {
+  if (!o.convert_charset || request::traits(o.mode).server_reads_file) return;
   const std::string how = fmt::format("load it with --mode server (the server reads the file in {} itself), or "
                                       "convert the file to utf8mb4 first", o.charset);
   for (const Column* c : filled) {
@@ -104,17 +104,17 @@ void refuse_unconvertible(const Target& t, const Options& o, const std::set<cons
 
 }  // namespace
 
-void check_columns(const Target& t, const Options& o) {
+void check_columns(const Target& t, const plan::TablePlan& o) {
   const std::set<const Column*> filled = filled_columns(t, o);
   refuse_generated(t, o, filled);
   refuse_unconvertible(t, o, filled);
-  for (const Assignment& a : o.set)
+  for (const request::Assignment& a : o.set)
     if (const Column& c = existing(t, a.column, "--set"); c.generated)
       throw misuse(fmt::format("--set {}: {} is a generated column of {}: the server computes it (LOAD DATA would drop "
                                "the value without a word, an INSERT refuses it); leave it out", c.name,
                                text::quote_identifier(c.name), t.display));
   std::set<const Column*> set;
-  for (const Assignment& a : o.set) {
+  for (const request::Assignment& a : o.set) {
     const Column& c = existing(t, a.column, "--set");
     if (filled.count(&c) > 0 && o.columns.empty())
       throw misuse(fmt::format("--set {}: without --columns the fields fill every column of {}, {} too; say "
@@ -127,7 +127,7 @@ void check_columns(const Target& t, const Options& o) {
   }
 }
 
-text::RowWidth row_width(const Target& t, const Options& o) {
+text::RowWidth row_width(const Target& t, const plan::TablePlan& o) {
   if (o.columns.empty()) {
     std::size_t columns = default_columns(t).size();
     return {columns, columns, false};
@@ -138,19 +138,19 @@ text::RowWidth row_width(const Target& t, const Options& o) {
   return width;
 }
 
-std::vector<std::string> field_names(const Target& t, const Options& o) {
+std::vector<std::string> field_names(const Target& t, const plan::TablePlan& o) {
   std::vector<std::string> names;
-  for (const ColumnEntry& e : o.columns) names.push_back(e.variable ? "" : e.name);
+  for (const request::ColumnEntry& e : o.columns) names.push_back(e.variable ? "" : e.name);
   if (o.columns.empty())
     for (const Column* c : default_columns(t)) names.push_back(c->name);
   return names;
 }
 
-std::string load_data_columns(const Target& t, const Options& o) {
+std::string load_data_columns(const Target& t, const plan::TablePlan& o) {
   // Without --columns, the columns resolved at the start, by name: a column
   // moved by an ALTER TABLE during the load cannot take another's fields.
   std::string out;
-  for (const ColumnEntry& e : o.columns) {
+  for (const request::ColumnEntry& e : o.columns) {
     out += out.empty() ? " (" : ", ";
     out += e.variable ? fmt::format("@{}", text::quote_identifier(e.name)) : text::quote_identifier(find_column(t, e.name)->name);
   }

@@ -29,8 +29,8 @@ std::uint64_t given_id(std::string_view value) {
 
 std::uint64_t IdSeries::after(std::uint64_t v) const { return first_id(v + 1, increment, offset); }
 
-GivenIds::GivenIds(const Target& target, const Options& options, bool zero_is_a_value, IdSeries series)
-    : zero_is_a_value_(zero_is_a_value), series_(series), dialect_(options.dialect) {
+GivenIds::GivenIds(const Target& target, const plan::TablePlan& options, bool zero_is_a_value, IdSeries series)
+    : zero_is_a_value_(zero_is_a_value), series_(series), dialect_(options.source.dialect) {
   const Column* column = filled_auto_increment(target, options);
   if (!column) return;
   column_ = column->name;

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "base/chunk.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "table/target.h"
 #include "text/chunk_rows.h"
 
@@ -48,7 +48,7 @@ struct IdSeries {
 class GivenIds {
  public:
   // Empty (fills() false) when the fields do not fill an AUTO_INCREMENT column or a --set sets it.
-  GivenIds(const Target& target, const Options& options, bool zero_is_a_value, IdSeries series);
+  GivenIds(const Target& target, const plan::TablePlan& options, bool zero_is_a_value, IdSeries series);
   bool fills() const { return !column_.empty(); }
   const std::string& column() const { return column_; }
 

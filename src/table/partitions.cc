@@ -31,7 +31,7 @@ std::vector<std::string> partition_names(db::Session& session, const Target& t) 
 
 }  // namespace
 
-std::string check_partitions(db::Session& session, const Target& target, const Options& options) {
+std::string check_partitions(db::Session& session, const Target& target, const plan::TablePlan& options) {
   if (options.partitions.empty()) return "";
   std::vector<std::string> names = partition_names(session, target);
   if (names.empty())

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "table/target.h"
 
@@ -16,6 +16,6 @@ namespace fastload::table {
 // partitioned or lacks a named partition: the message names it and lists the
 // table's partitions (the server would refuse the statements with error 1747
 // or 1735).
-std::string check_partitions(db::Session& session, const Target& target, const Options& options);
+std::string check_partitions(db::Session& session, const Target& target, const plan::TablePlan& options);
 
 }  // namespace fastload::table

@@ -10,24 +10,24 @@
 namespace fastload::table {
 namespace {
 
-bool assigned(const Options& options, const Column& column) {
+bool assigned(const plan::TablePlan& options, const Column& column) {
   return std::any_of(options.set.begin(), options.set.end(),
-                     [&](const Assignment& a) { return text::same_name(a.column, column.name); });
+                     [&](const request::Assignment& a) { return text::same_name(a.column, column.name); });
 }
 
 // A column whose DEFAULT reads the clock and that no field or --set fills: the server would give it the time of
 // the statement that stores the row.
-bool takes_clock_default(const Target& target, const Options& options, const Column& column) {
+bool takes_clock_default(const Target& target, const plan::TablePlan& options, const Column& column) {
   return !column.generated && !column.default_sql.empty() && text::reads_clock(column.default_sql) &&
          !field_of(column.name, target, options) && !assigned(options, column);
 }
 
 }  // namespace
 
-ClockedAssignments with_run_clock(const Target& target, const Options& options, const db::RunClock& clock) {
+ClockedAssignments with_run_clock(const Target& target, const plan::TablePlan& options, const db::RunClock& clock) {
   ClockedAssignments out{options.set, {}};
   const bool readable = !clock.ambiguous && !clock.reading.local.empty();
-  for (Assignment& a : out.set) {
+  for (request::Assignment& a : out.set) {
     if (!text::reads_clock(a.expression)) continue;
     if (!readable) {
       out.notes.push_back(fmt::format("--set {}", a.column));

@@ -11,19 +11,19 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session_variables.h"
 #include "table/target.h"
 
 namespace fastload::table {
 
 struct ClockedAssignments {
-  std::vector<Assignment> set;     // --set's, then the defaults': what the statements assign
+  std::vector<request::Assignment> set;     // --set's, then the defaults': what the statements assign
   std::vector<std::string> notes;  // what keeps a statement's own time, for a warning; empty when nothing does
 };
 
 // options.set and the columns of `target` the fields leave out, with `clock`'s time. Where the time zone shows
 // the run's start twice (clock.ambiguous) nothing is rewritten: a literal could name the other hour.
-ClockedAssignments with_run_clock(const Target& target, const Options& options, const db::RunClock& clock);
+ClockedAssignments with_run_clock(const Target& target, const plan::TablePlan& options, const db::RunClock& clock);
 
 }  // namespace fastload::table

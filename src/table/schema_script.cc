@@ -28,7 +28,7 @@ bool table_exists(db::Session& session, const std::string& database, const std::
              session.quote_string(database), session.quote_string(table))) != "0";
 }
 
-void run_schema_statements(const ConnectionOptions& connection, const std::optional<std::string>& password,
+void run_schema_statements(const request::ConnectionOptions& connection, const std::optional<std::string>& password,
                            const std::string& database, const std::vector<std::string>& settings,
                            const std::vector<std::string>& statements, const std::string& source) {
   db::Session session(connection, password);

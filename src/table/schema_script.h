@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 
 namespace fastload::table {
@@ -23,7 +23,7 @@ bool table_exists(db::Session& session, const std::string& database, const std::
 // foreign_key_checks = 0 (a table may refer to one created after it). A trigger that exists already is left as
 // it is (an earlier run of the same restore made it). Throws Failure(load_failed) naming `source` when the
 // server refuses a statement.
-void run_schema_statements(const ConnectionOptions& connection, const std::optional<std::string>& password,
+void run_schema_statements(const request::ConnectionOptions& connection, const std::optional<std::string>& password,
                            const std::string& database, const std::vector<std::string>& settings,
                            const std::vector<std::string>& statements, const std::string& source);
 

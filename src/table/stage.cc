@@ -156,12 +156,12 @@ std::string abandon_stage(db::Session& control, const Target& target, const Stag
 
 namespace {
 
-std::string publish_statement(const Target& target, const Stage& stage, OnDuplicate on_duplicate) {
+std::string publish_statement(const Target& target, const Stage& stage, request::OnDuplicate on_duplicate) {
   std::string columns = joined(stage.columns);
   // --partition's clause too: the stage has the target's partitions, but the target's own must take the rows.
   std::string rows = fmt::format("{} ({}) SELECT {} FROM {}", target.into(), columns, columns, stage.target.quoted);
-  if (on_duplicate == OnDuplicate::replace) return "REPLACE INTO " + rows;
-  if (on_duplicate == OnDuplicate::error) return "INSERT INTO " + rows;
+  if (on_duplicate == request::OnDuplicate::replace) return "REPLACE INTO " + rows;
+  if (on_duplicate == request::OnDuplicate::error) return "INSERT INTO " + rows;
   // ignore: a no-op update keeps the target's row. Unlike INSERT IGNORE it
   // leaves every other error (a foreign key, a bad value) an error.
   std::string first = target.quoted + "." + stage.columns.at(0);
@@ -181,7 +181,7 @@ std::vector<std::string> data_warnings(db::Session& control) {
 }
 
 // The server's account of the INSERT ... SELECT against what the load put in the stage.
-Published check_publish(db::Session& control, const Target& target, std::uint64_t staged_rows, OnDuplicate policy) {
+Published check_publish(db::Session& control, const Target& target, std::uint64_t staged_rows, request::OnDuplicate policy) {
   std::uint64_t records = 0, duplicates = 0, warnings = 0, affected = control.affected_rows();
   std::string info = control.info();
   if (std::sscanf(info.c_str(), "Records: %" SCNu64 " Duplicates: %" SCNu64 " Warnings: %" SCNu64, &records,
@@ -189,13 +189,13 @@ Published check_publish(db::Session& control, const Target& target, std::uint64_
     records = duplicates = 0, warnings = control.warning_count();  // no report: an empty stage
   // error: every row stored; ignore and replace: the stage may hold fewer rows
   // than the load's chunks (their own duplicates were already resolved).
-  bool exact = policy == OnDuplicate::error    ? records == staged_rows && affected == records
-               : policy == OnDuplicate::ignore ? records <= staged_rows && affected <= records
+  bool exact = policy == request::OnDuplicate::error    ? records == staged_rows && affected == records
+               : policy == request::OnDuplicate::ignore ? records <= staged_rows && affected <= records
                                                : records <= staged_rows;
   std::vector<std::string> problems = warnings ? data_warnings(control) : std::vector<std::string>{};
   if (exact && problems.empty())
-    return {records, policy == OnDuplicate::ignore ? records - affected : 0,
-            policy == OnDuplicate::replace ? duplicates : 0};
+    return {records, policy == request::OnDuplicate::ignore ? records - affected : 0,
+            policy == request::OnDuplicate::replace ? duplicates : 0};
   std::string said;
   for (const std::string& p : problems) said += "; " + p;
   throw Failure(ExitCode::rejected, fmt::format(
@@ -254,7 +254,7 @@ Failure abandoned(db::Session& control, const Target& target, const Stage& stage
 }  // namespace
 
 Published publish_stage(db::Session& control, const Target& target, const Stage& stage, std::uint64_t staged_rows,
-                        OnDuplicate on_duplicate, const std::function<void(db::Session&)>& in_transaction) {
+                        request::OnDuplicate on_duplicate, const std::function<void(db::Session&)>& in_transaction) {
   Published published;
   try {
     control.execute("START TRANSACTION");

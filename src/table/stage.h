@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/errors.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "table/target.h"
 
@@ -51,7 +51,7 @@ struct Published {
 // back, the stage abandoned (abandon_stage) and a Failure thrown saying the
 // target is unchanged; PublishUnknown when the COMMIT's answer was lost.
 Published publish_stage(db::Session& control, const Target& target, const Stage& stage, std::uint64_t staged_rows,
-                        OnDuplicate on_duplicate, const std::function<void(db::Session&)>& in_transaction);
+                        request::OnDuplicate on_duplicate, const std::function<void(db::Session&)>& in_transaction);
 
 // The publish's COMMIT was sent and its answer lost: the target holds all of
 // the load or none of it.

@@ -107,13 +107,13 @@ std::string read_only_advice(const db::ServerError& e) {
                      "(MariaDB) or SUPER privilege", e.what(), e.code());
 }
 
-Failure explain(const db::ServerError& e, const Target& t, const std::string& context, Mode mode) {
+Failure explain(const db::ServerError& e, const Target& t, const std::string& context, request::Mode mode) {
   auto failure = [&](ExitCode code, const std::string& what) {
     return Failure(code, fmt::format("{}: {}", context, what), e.code());
   };
   if (db::is_read_only(e)) return failure(ExitCode::privilege, read_only_advice(e));
   // Only --mode server has the server open a file: elsewhere these codes are the server's own trouble.
-  if (traits(mode).server_reads_file && db::is_file_unreadable(e.code()))
+  if (request::traits(mode).server_reads_file && db::is_file_unreadable(e.code()))
     return failure(ExitCode::input, fmt::format(
         "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
         "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));
@@ -190,7 +190,7 @@ bool has_rows(db::Session& session, const Target& target) {
   return !session.query("SELECT 1 FROM " + target.quoted + " LIMIT 1").empty();
 }
 
-Target check_target(db::Session& session, const Options& options) {
+Target check_target(db::Session& session, const plan::TablePlan& options) {
   Target t;
   t.database = options.database;
   t.table = options.table;

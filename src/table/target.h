@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "base/errors.h"
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 
 namespace fastload::table {
@@ -58,7 +58,7 @@ bool same_definition(db::Session& session, const Target& target);
 // sets the control session's variables (--no-binlog: db/session_variables.h),
 // as `session` is the control session for the rest of the run; once the table
 // is found, its database is the session's default database.
-Target check_target(db::Session& session, const Options& options);
+Target check_target(db::Session& session, const plan::TablePlan& options);
 
 // Throws Failure(code) when `t` cannot roll back a failed chunk (MyISAM,
 // Aria, MEMORY; or `t` is a view), where `option` cannot keep its promise:
@@ -74,7 +74,7 @@ bool has_rows(db::Session& session, const Target& target);
 // `context` says what was being done ("chunk 3 of nodes.tsv ..."). The
 // mode tells what a file error means: only --mode server has the server
 // read the file, so only there is it the input's (ExitCode::input).
-Failure explain(const db::ServerError& error, const Target& target, const std::string& context, Mode mode);
+Failure explain(const db::ServerError& error, const Target& target, const std::string& context, request::Mode mode);
 
 // What to say about a read-only server's refusal (db/server_errors.h
 // is_read_only), its message included, and what to do.

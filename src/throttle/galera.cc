@@ -103,7 +103,7 @@ std::uint64_t write_set_bytes(const Galera& galera) {
   return galera.max_ws_size == 0 ? UINT64_MAX : std::max<std::uint64_t>(galera.max_ws_size / 8, 1);
 }
 
-std::vector<Replica> other_nodes(const Galera& galera, const ConnectionOptions& run,
+std::vector<Replica> other_nodes(const Galera& galera, const request::ConnectionOptions& run,
                                  const std::optional<std::string>& password, std::vector<std::string>& unknown) {
   std::vector<Replica> nodes;
   for (const std::string& address : galera.addresses) {
@@ -113,10 +113,10 @@ std::vector<Replica> other_nodes(const Galera& galera, const ConnectionOptions& 
       unknown.push_back(address);
       continue;
     }
-    ConnectionOptions c = run;
+    request::ConnectionOptions c = run;
     c.host = where->first, c.port = where->second;
     c.socket.clear(), c.defaults_file.clear();
-    c.protocol = Protocol::tcp;
+    c.protocol = request::Protocol::tcp;
     nodes.push_back({address, c, password});
   }
   return nodes;

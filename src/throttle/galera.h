@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "throttle/monitor.h"
 #include "throttle/replica_lag.h"
@@ -36,7 +36,7 @@ std::uint64_t write_set_bytes(const Galera& galera);
 
 // The cluster's other nodes, reached over TCP with `run`'s user and password, by their wsrep_incoming_addresses.
 // `unknown` gets the addresses that name no host and port (AUTO: a node without wsrep_node_incoming_address).
-std::vector<Replica> other_nodes(const Galera& galera, const ConnectionOptions& run,
+std::vector<Replica> other_nodes(const Galera& galera, const request::ConnectionOptions& run,
                                  const std::optional<std::string>& password, std::vector<std::string>& unknown);
 
 // Holds the workers while the cluster's flow control is on, the node is not ready, or a node's receive queue is

@@ -45,18 +45,18 @@ void read_without_waiting(db::Session& session) noexcept {
   }
 }
 
-std::vector<Replica> listed_replicas(db::Session& primary, const ConnectionOptions& run,
+std::vector<Replica> listed_replicas(db::Session& primary, const request::ConnectionOptions& run,
                                      const std::optional<std::string>& password) {
   std::vector<std::string> names;
   const std::vector<db::Row> rows = primary.query("SHOW SLAVE HOSTS", &names);
   std::vector<Replica> replicas;
   for (const db::Row& row : rows) {
-    ConnectionOptions c = run;
+    request::ConnectionOptions c = run;
     c.host = field(row, column(names, "Host"));
     c.port = static_cast<unsigned>(std::stoul("0" + field(row, column(names, "Port"))));
     c.socket.clear();
     c.defaults_file.clear();
-    c.protocol = Protocol::tcp;
+    c.protocol = request::Protocol::tcp;
     replicas.push_back({fmt::format("{}:{}", c.host, c.port), c, password});
   }
   return replicas;

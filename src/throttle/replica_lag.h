@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "throttle/monitor.h"
 
@@ -20,7 +20,7 @@ namespace fastload::throttle {
 // A replica to watch, as messages name it, and how to reach it (`password` overrides the connection's).
 struct Replica {
   std::string name;
-  ConnectionOptions connection;
+  request::ConnectionOptions connection;
   std::optional<std::string> password;
 };
 
@@ -30,7 +30,7 @@ void read_without_waiting(db::Session& session) noexcept;
 
 // The replicas the primary lists (SHOW SLAVE HOSTS: those started with report_host), reached over TCP with
 // `run`'s user and password (`password`: the one typed at the prompt).
-std::vector<Replica> listed_replicas(db::Session& primary, const ConnectionOptions& run,
+std::vector<Replica> listed_replicas(db::Session& primary, const request::ConnectionOptions& run,
                                      const std::optional<std::string>& password);
 
 class ReplicaLag : public Probe {

@@ -21,16 +21,16 @@ std::optional<std::uint64_t> value_of(const std::vector<db::Row>& rows, const st
 
 }  // namespace
 
-StatusLoad::StatusLoad(Reconnecting::Open server, std::vector<StatusLimit> pause,
-                       std::vector<StatusLimit> stop)
+StatusLoad::StatusLoad(Reconnecting::Open server, std::vector<request::StatusLimit> pause,
+                       std::vector<request::StatusLimit> stop)
     : server_(std::move(server)), pause_(std::move(pause)), stop_(std::move(stop)) {
   std::vector<std::string> names;
   for (const auto* limits : {&pause_, &stop_})
-    for (const StatusLimit& l : *limits) names.push_back(server_->quote_string(l.variable));
+    for (const request::StatusLimit& l : *limits) names.push_back(server_->quote_string(l.variable));
   query_ = fmt::format("SHOW GLOBAL STATUS WHERE Variable_name IN ({})", fmt::join(names, ", "));
   const std::vector<db::Row> rows = read();
   for (const auto* limits : {&pause_, &stop_})
-    for (const StatusLimit& l : *limits)
+    for (const request::StatusLimit& l : *limits)
       if (!value_of(rows, l.variable))
         throw Failure(ExitCode::usage, fmt::format(
             "{} {}: the server has no numeric global status variable of that name (SHOW GLOBAL STATUS lists "
@@ -48,10 +48,10 @@ void StatusLoad::sample(Reading& reading) noexcept {
     add_reason(reading.pause, fmt::format("cannot read the server's status: {}", e.what()));
     return;
   }
-  for (const StatusLimit& l : stop_)
+  for (const request::StatusLimit& l : stop_)
     if (auto v = value_of(rows, l.variable); v && *v > l.limit)
       add_reason(reading.stop, fmt::format("{} is {} (--critical-load {}={})", l.variable, *v, l.variable, l.limit));
-  for (const StatusLimit& l : pause_)
+  for (const request::StatusLimit& l : pause_)
     if (auto v = value_of(rows, l.variable); v && *v > l.limit)
       add_reason(reading.pause, fmt::format("{} is {} (--max-load {}={})", l.variable, *v, l.variable, l.limit));
 }

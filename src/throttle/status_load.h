@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "cli/options.h"
+#include "plan/plan.h"
 #include "db/session.h"
 #include "throttle/monitor.h"
 
@@ -14,14 +14,14 @@ namespace fastload::throttle {
 class StatusLoad : public Probe {
  public:
   // Throws Failure(usage) naming a variable the server does not have.
-  StatusLoad(Reconnecting::Open server, std::vector<StatusLimit> pause, std::vector<StatusLimit> stop);
+  StatusLoad(Reconnecting::Open server, std::vector<request::StatusLimit> pause, std::vector<request::StatusLimit> stop);
   void sample(Reading& reading) noexcept override;
 
  private:
   std::vector<db::Row> read();  // (name, value) of every variable named
 
   Reconnecting server_;  // the monitor's thread only
-  const std::vector<StatusLimit> pause_, stop_;
+  const std::vector<request::StatusLimit> pause_, stop_;
   std::string query_;
 };
 

@@ -34,9 +34,9 @@ expect_match "installed binary runs" "^fastload [0-9]+\.[0-9]+" "$("$bin" --vers
 expect_match "installed binary is stripped" ", stripped" "$(file -L "$bin")"
 echo "installed fastload: $(stat -c %s "$bin") bytes"
 
-# The long options --help lists, one a line, and the mode table's names (src/cli/modes.cc).
+# The long options --help lists, one a line, and the mode table's names (src/request/modes.cc).
 help_options=$("$bin" --help | grep -oE -- '--[a-z][a-z0-9-]*[a-z0-9]' | sort -u)
-modes=$(grep -oE '\{Mode::[a-z]+, "[a-z]+"' "$SOURCE_DIR/src/cli/modes.cc" | cut -d'"' -f2 | sort)
+modes=$(grep -oE '\{Mode::[a-z]+, "[a-z]+"' "$SOURCE_DIR/src/request/modes.cc" | cut -d'"' -f2 | sort)
 expect_match "--help lists options" "^--threads$" "$help_options"
 expect_match "modes.cc's mode table read" "^bulk$" "$modes"
 

@@ -1,5 +1,5 @@
 # --mode auto, the default: each measured table shape (bench/mode-shapes.sh) loads to the checksum of the
-# server's own LOAD DATA INFILE of the same file, in the mode the rule chooses for it (cli/auto_mode.h), and the
+# server's own LOAD DATA INFILE of the same file, in the mode the rule chooses for it (plan/auto_mode.h), and the
 # summary, --json and --dry-run's plan say which and why; --resume records the concrete mode; an explicit --mode
 # wins. A server with local_infile=0 (a private one: the shared server's setting is every test's) loads by
 # prepared INSERTs with a warning, while --mode load keeps its exit 6.

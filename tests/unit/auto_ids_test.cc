@@ -39,7 +39,7 @@ table::Target table(bool invisible_id) {
 }
 
 TEST(AutoIds, NumberedWhenTheFieldsLeaveTheColumnOutAndNoSetSetsIt) {
-  Options o;
+  plan::TablePlan o;
   EXPECT_EQ(table::unfilled_auto_increment(table(false), o), nullptr);
   EXPECT_NE(table::filled_auto_increment(table(false), o), nullptr);
   table::Target invisible = table(true);

@@ -113,12 +113,12 @@ class ParityRouter final : public sink::RowRouter {
 class ChunkTransaction : public ::testing::Test {
  protected:
   void SetUp() override {
-    options_.threads = 1;
-    options_.retries = 2;
+    request_.load.threads = 1;
+    request_.load.retries = 2;
   }
 
   sink::Destination destination(const FakeServer& server, std::string shard = {}) {
-    sink::Destination d;
+    sink::Destination d(options_);
     d.shard = std::move(shard);
     d.target.display = "db.t";
     d.target.quoted = "`db`.`t`";
@@ -129,7 +129,6 @@ class ChunkTransaction : public ::testing::Test {
     d.target.columns[0].type = "int";
     d.target.columns[1].name = "b";
     d.target.columns[1].type = "varchar";
-    d.options = options_;
     return d;
   }
 
@@ -165,7 +164,8 @@ class ChunkTransaction : public ::testing::Test {
     return outcome;
   }
 
-  Options options_;
+  request::Request request_;  // what the plan reads of it is read when the load runs: a test may change it first
+  plan::TablePlan options_{request_};
   std::vector<sink::Destination> destinations_;
   std::vector<JobInput> inputs_;
   LoadCounters counters_;
@@ -228,7 +228,7 @@ TEST_F(ChunkTransaction, DoesNotRetryAnErrorThatIsNotTransient) {
 }
 
 TEST_F(ChunkTransaction, LeavesRefusedRowsOutWithinMaxErrors) {
-  options_.max_errors = 2;
+  request_.conflicts.max_errors = 2;
   FakeServer s;
   ChunkOutcome o = load("1\ta\n2\tbad\n3\tc\n4\tbad\n5\te\n", {&s});
   EXPECT_FALSE(failure_);
@@ -244,7 +244,7 @@ TEST_F(ChunkTransaction, LeavesRefusedRowsOutWithinMaxErrors) {
 }
 
 TEST_F(ChunkTransaction, RefusesTheChunkBeyondMaxErrors) {
-  options_.max_errors = 1;
+  request_.conflicts.max_errors = 1;
   FakeServer s;
   ChunkOutcome o = load("1\ta\n2\tbad\n3\tbad\n", {&s});
   EXPECT_EQ(o.state, ChunkState::rejected);
@@ -315,7 +315,7 @@ TEST_F(ChunkTransaction, ATableThatCannotRollBackIsNotRetried) {
   FakeServer s;
   s.transactional = false;
   s.send_errors = {0, er::LOCK_DEADLOCK};  // the first send stores its rows; nothing is retried
-  options_.max_errors = 5;
+  request_.conflicts.max_errors = 5;
   ChunkOutcome o = load("1\ta\n2\tbad\n", {&s});
   EXPECT_EQ(o.state, ChunkState::rejected);  // a refused row is not left out: a resend would store again
   EXPECT_EQ(s.sends, 1);

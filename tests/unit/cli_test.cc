@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli.h"
+#include "plan/plan.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -45,43 +46,43 @@ TEST(ParseTableName, RejectsMalformedNames) {
 
 TEST(ParseArgs, DefaultsAndOptions) {
   auto parsed = parse_args({"--threads", "3", "--chunk-size", "1K", "-S", "/s", "-u", "me", "f.tsv", "d.t"});
-  const Options& o = parsed.options;
-  EXPECT_EQ(o.threads, 3u);
-  EXPECT_EQ(o.chunk_size, 1024u);
+  const request::Request& o = parsed.options;
+  EXPECT_EQ(o.load.threads, 3u);
+  EXPECT_EQ(o.source.chunk_size, 1024u);
   EXPECT_EQ(o.connection.socket, "/s");
   EXPECT_EQ(o.connection.user, "me");
-  EXPECT_EQ(o.files, std::vector<std::string>{"f.tsv"});
-  EXPECT_EQ(o.database, "d");
-  EXPECT_EQ(o.table, "t");
-  EXPECT_EQ(o.charset, "utf8mb4");
+  EXPECT_EQ(o.source.files, std::vector<std::string>{"f.tsv"});
+  EXPECT_EQ(o.target.database, "d");
+  EXPECT_EQ(o.target.table, "t");
+  EXPECT_EQ(o.source.charset, "utf8mb4");
   EXPECT_FALSE(o.connection.password.has_value());
-  EXPECT_GE(parse_args({"f", "d.t"}).options.threads, 2u);
-  EXPECT_EQ(parse_args({"f", "d.t"}).options.chunk_size, 0u);  // decided from the file size
+  EXPECT_GE(parse_args({"f", "d.t"}).options.load.threads, 2u);
+  EXPECT_EQ(parse_args({"f", "d.t"}).options.source.chunk_size, 0u);  // decided from the file size
   EXPECT_EQ(code_of([] { parse_args({"--chunk-size", "0", "f", "d.t"}); }), ExitCode::usage);
 }
 
 TEST(ParseArgs, ConnectTimeout) {
-  EXPECT_EQ(parse_args({"f", "d.t"}).options.connect_timeout, 10u);
-  EXPECT_EQ(parse_args({"--connect-timeout", "3", "f", "d.t"}).options.connect_timeout, 3u);
-  EXPECT_EQ(parse_args({"--connect-timeout", "0", "f", "d.t"}).options.connect_timeout, 0u);  // no limit
+  EXPECT_EQ(parse_args({"f", "d.t"}).options.sessions.connect_timeout, 10u);
+  EXPECT_EQ(parse_args({"--connect-timeout", "3", "f", "d.t"}).options.sessions.connect_timeout, 3u);
+  EXPECT_EQ(parse_args({"--connect-timeout", "0", "f", "d.t"}).options.sessions.connect_timeout, 0u);  // no limit
   EXPECT_EQ(code_of([] { parse_args({"--connect-timeout", "-1", "f", "d.t"}); }), ExitCode::usage);
   EXPECT_EQ(code_of([] { parse_args({"--connect-timeout", "soon", "f", "d.t"}); }), ExitCode::usage);
 }
 
 TEST(ParseArgs, SeveralFilesThenTheTable) {
   auto o = parse_args({"a.tsv", "parts/*.tsv", "--threads", "2", "b.tsv", "d.t"}).options;
-  EXPECT_EQ(o.files, (std::vector<std::string>{"a.tsv", "parts/*.tsv", "b.tsv"}));
-  EXPECT_EQ(o.table, "t");
+  EXPECT_EQ(o.source.files, (std::vector<std::string>{"a.tsv", "parts/*.tsv", "b.tsv"}));
+  EXPECT_EQ(o.target.table, "t");
   EXPECT_EQ(code_of([] { parse_args({"--mode", "server", "a", "b", "d.t"}); }), ExitCode::usage);
   EXPECT_EQ(code_of([] { parse_args({"--mode", "bulk", "a", "b", "d.t"}); }), ExitCode::usage);
 }
 
 TEST(ParseArgs, BulkIsOneStatementOfTheWholeFile) {
   auto o = parse_args({"--mode", "bulk", "f", "d.t"}).options;
-  EXPECT_EQ(o.mode, Mode::bulk);
+  EXPECT_EQ(o.load.mode, request::Mode::bulk);
   EXPECT_TRUE(o.whole_file());
   EXPECT_FALSE(parse_args({"--mode", "load", "f", "d.t"}).options.whole_file());
-  EXPECT_EQ(parse_args({"--mode", "bulk", "--threads", "1", "f", "d.t"}).options.mode, Mode::bulk);
+  EXPECT_EQ(parse_args({"--mode", "bulk", "--threads", "1", "f", "d.t"}).options.load.mode, request::Mode::bulk);
   for (std::vector<std::string> bad : std::vector<std::vector<std::string>>{
            {"--mode", "bulk", "--threads", "2", "f", "d.t"}, {"--mode", "bulk", "--chunk-size", "1M", "f", "d.t"},
            {"--mode", "bulk", "--on-duplicate", "ignore", "f", "d.t"},
@@ -90,22 +91,23 @@ TEST(ParseArgs, BulkIsOneStatementOfTheWholeFile) {
 }
 
 TEST(DefaultChunkSize, ThirtyTwoChunksBetween1MAnd64M) {
-  EXPECT_EQ(default_chunk_size(0), 1u << 20);
-  EXPECT_EQ(default_chunk_size(10u << 20), 1u << 20);
-  EXPECT_EQ(default_chunk_size(320u << 20), 10u << 20);
-  EXPECT_EQ(default_chunk_size(4ull << 30), 64u << 20);
+  EXPECT_EQ(request::default_chunk_size(0), 1u << 20);
+  EXPECT_EQ(request::default_chunk_size(10u << 20), 1u << 20);
+  EXPECT_EQ(request::default_chunk_size(320u << 20), 10u << 20);
+  EXPECT_EQ(request::default_chunk_size(4ull << 30), 64u << 20);
 }
 
 TEST(ParseArgs, PartKOfN) {
-  auto o = parse_args({"--part", "2/3", "f", "d.t"}).options;
-  EXPECT_EQ(o.part, 2u);
-  EXPECT_EQ(o.parts, 3u);
+  const request::Request r = parse_args({"--part", "2/3", "f", "d.t"}).options;
+  EXPECT_EQ(r.scale.part, 2u);
+  EXPECT_EQ(r.scale.parts, 3u);
+  const plan::TablePlan o(r);
   // Chunk i of the file when i mod N = K-1; later files shifted by their position.
   EXPECT_FALSE(o.in_part(0, 0));
   EXPECT_TRUE(o.in_part(0, 1));
   EXPECT_TRUE(o.in_part(0, 4));
   EXPECT_TRUE(o.in_part(1, 0));
-  EXPECT_TRUE(parse_args({"f", "d.t"}).options.in_part(5, 7));  // one part: every chunk
+  EXPECT_TRUE(plan::TablePlan(request::Request{}).in_part(5, 7));  // one part: every chunk
   for (const char* bad : {"0/2", "3/2", "2", "1/0", "a/b", "1/2/3", "-1/2", " 1/2", "1/70000"})
     EXPECT_EQ(code_of([&] { parse_args({"--part", bad, "f", "d.t"}); }), ExitCode::usage) << bad;
   for (std::vector<std::string> bad : std::vector<std::vector<std::string>>{
@@ -114,13 +116,19 @@ TEST(ParseArgs, PartKOfN) {
     EXPECT_EQ(code_of([&] { parse_args(bad); }), ExitCode::usage) << bad[2];
 }
 
+// The plan of what parse_args makes of `args`.
+bool defers_if_empty(const std::vector<std::string>& args) {
+  const request::Request r = parse_args(args).options;
+  return plan::TablePlan(r).defer_indexes_if_empty;
+}
+
 TEST(ParseArgs, AnEmptyTablesIndexesAreDeferredUnlessAnOptionNeedsThemInPlace) {
-  EXPECT_TRUE(parse_args({"f", "d.t"}).options.defer_indexes_if_empty);
-  EXPECT_TRUE(parse_args({"--mode", "load", "f", "d.t"}).options.defer_indexes_if_empty);
+  EXPECT_TRUE(defers_if_empty({"f", "d.t"}));
+  EXPECT_TRUE(defers_if_empty({"--mode", "load", "f", "d.t"}));
   for (std::vector<std::string> kept : std::vector<std::vector<std::string>>{
            {"--keep-indexes", "f", "d.t"}, {"--atomic", "f", "d.t"}, {"--part", "1/2", "f", "d.t"},
            {"--mode", "bulk", "f", "d.t"}})
-    EXPECT_FALSE(parse_args(kept).options.defer_indexes_if_empty) << kept[0];
+    EXPECT_FALSE(defers_if_empty(kept)) << kept[0];
   EXPECT_EQ(code_of([&] { parse_args({"--keep-indexes", "--defer-indexes", "f", "d.t"}); }), ExitCode::usage);
 }
 
@@ -128,22 +136,22 @@ TEST(ParseArgs, ShardConnections) {
   auto o = parse_args({"--shard", "s1=/etc/s1.cnf", "--shard", "s2=loader@db2:3307", "--shard", "s3=db3",
                        "--shard", "s4=/run/mysqld/mysqld.sock", "--shard", "s5=me@/tmp/x.sock", "f", "d.t"})
                .options;
-  ASSERT_EQ(o.shards.size(), 5u);
-  EXPECT_EQ(o.shards[0].name, "s1");
-  EXPECT_EQ(o.shards[0].connection.defaults_file, "/etc/s1.cnf");
-  EXPECT_EQ(o.shards[1].connection.user, "loader");
-  EXPECT_EQ(o.shards[1].connection.host, "db2");
-  EXPECT_EQ(o.shards[1].connection.port, 3307u);
-  EXPECT_EQ(o.shards[2].connection.host, "db3");
-  EXPECT_EQ(o.shards[2].connection.port, 0u);
-  EXPECT_EQ(o.shards[3].connection.socket, "/run/mysqld/mysqld.sock");
-  EXPECT_EQ(o.shards[4].connection.user, "me");
-  EXPECT_EQ(o.shards[4].connection.socket, "/tmp/x.sock");
+  ASSERT_EQ(o.scale.shards.size(), 5u);
+  EXPECT_EQ(o.scale.shards[0].name, "s1");
+  EXPECT_EQ(o.scale.shards[0].connection.defaults_file, "/etc/s1.cnf");
+  EXPECT_EQ(o.scale.shards[1].connection.user, "loader");
+  EXPECT_EQ(o.scale.shards[1].connection.host, "db2");
+  EXPECT_EQ(o.scale.shards[1].connection.port, 3307u);
+  EXPECT_EQ(o.scale.shards[2].connection.host, "db3");
+  EXPECT_EQ(o.scale.shards[2].connection.port, 0u);
+  EXPECT_EQ(o.scale.shards[3].connection.socket, "/run/mysqld/mysqld.sock");
+  EXPECT_EQ(o.scale.shards[4].connection.user, "me");
+  EXPECT_EQ(o.scale.shards[4].connection.socket, "/tmp/x.sock");
   for (const char* bad : {"s1", "=db", "s1=", "s1=u:secret@db", "s1=db:0", "s1=db:x", "s1=db:99999", "s1=u@"})
     EXPECT_EQ(code_of([&] { parse_args({"--shard", bad, "f", "d.t"}); }), ExitCode::usage) << bad;
   EXPECT_EQ(code_of([] { parse_args({"--shard", "s1=a", "--shard", "s1=b", "f", "d.t"}); }), ExitCode::usage);
   EXPECT_EQ(code_of([] { parse_args({"--shard", "s1=a", "--via-head", "f", "d.t"}); }), ExitCode::usage);
-  EXPECT_TRUE(parse_args({"--via-head", "f", "d.t"}).options.via_head);
+  EXPECT_TRUE(parse_args({"--via-head", "f", "d.t"}).options.scale.via_head);
 }
 
 TEST(ParseArgs, PasswordForms) {
@@ -153,7 +161,7 @@ TEST(ParseArgs, PasswordForms) {
   auto prompt = parse_args({"-p", "/dev/null", "d.t"}).options;
   EXPECT_TRUE(prompt.connection.prompt_password);
   EXPECT_FALSE(prompt.connection.password.has_value());
-  EXPECT_EQ(prompt.files, std::vector<std::string>{"/dev/null"});
+  EXPECT_EQ(prompt.source.files, std::vector<std::string>{"/dev/null"});
   EXPECT_TRUE(parse_args({"f", "--password", "-v", "d.t"}).options.connection.prompt_password);
 }
 
@@ -207,18 +215,18 @@ TEST(ParseArgs, NumericOptionsRefuseNegativeAndOutOfRangeValues) {
 TEST(ParseArgs, NumericOptionsTakeTheirWholeRange) {
   auto o = parse_args({"--threads", "256", "--skip-rows", "18446744073709551615", "--max-errors", "0",
                        "--retries", "4294967295", "-P", "65535", "f", "d.t"}).options;
-  EXPECT_EQ(o.threads, 256u);
-  EXPECT_EQ(o.dialect.skip_rows, UINT64_MAX);
-  EXPECT_EQ(o.max_errors, 0u);
-  EXPECT_EQ(o.retries, 4294967295u);
+  EXPECT_EQ(o.load.threads, 256u);
+  EXPECT_EQ(o.source.dialect.skip_rows, UINT64_MAX);
+  EXPECT_EQ(o.conflicts.max_errors, 0u);
+  EXPECT_EQ(o.load.retries, 4294967295u);
   EXPECT_EQ(o.connection.port, 65535u);
   // Decimal, whatever the leading zeros (strtoull would read "010" as octal 8).
   o = parse_args({"--threads", "010", "--skip-rows", "0008", "--mode", "insert", "--batch-rows", "09",
                   "f", "d.t"}).options;
-  EXPECT_EQ(o.threads, 10u);
-  EXPECT_EQ(o.dialect.skip_rows, 8u);
-  EXPECT_EQ(o.batch_rows, 9u);
-  EXPECT_EQ(parse_args({"--part", "02/010", "f", "d.t"}).options.parts, 10u);
+  EXPECT_EQ(o.load.threads, 10u);
+  EXPECT_EQ(o.source.dialect.skip_rows, 8u);
+  EXPECT_EQ(o.load.batch_rows, 9u);
+  EXPECT_EQ(parse_args({"--part", "02/010", "f", "d.t"}).options.scale.parts, 10u);
 }
 
 TEST(HidePassword, BlanksTheValueInPlace) {
@@ -243,14 +251,14 @@ namespace fastload {
 namespace {
 
 TEST(ParseArgs, AcceptConversionKinds) {
-  EXPECT_EQ(parse_args({"f", "d.t"}).options.accepted_conversions, 0u);
-  EXPECT_EQ(parse_args({"--accept-conversion", "int-fraction,bit-text", "f", "d.t"}).options.accepted_conversions,
-            unsigned{kIntFraction | kBitText});
+  EXPECT_EQ(parse_args({"f", "d.t"}).options.conflicts.accepted_conversions, 0u);
+  EXPECT_EQ(parse_args({"--accept-conversion", "int-fraction,bit-text", "f", "d.t"}).options.conflicts.accepted_conversions,
+            unsigned{request::kIntFraction | request::kBitText});
   EXPECT_EQ(parse_args({"--accept-conversion", "time-fraction", "--accept-conversion=enum-index", "f", "d.t"})
-                .options.accepted_conversions, unsigned{kTimeFraction | kEnumIndex});
-  EXPECT_EQ(parse_args({"--accept-conversion", "all", "f", "d.t"}).options.accepted_conversions,
-            unsigned{kAllConversions});
-  auto files = parse_args({"--accept-conversion", "timestamp-null", "f", "d.t"}).options.files;
+                .options.conflicts.accepted_conversions, unsigned{request::kTimeFraction | request::kEnumIndex});
+  EXPECT_EQ(parse_args({"--accept-conversion", "all", "f", "d.t"}).options.conflicts.accepted_conversions,
+            unsigned{request::kAllConversions});
+  auto files = parse_args({"--accept-conversion", "timestamp-null", "f", "d.t"}).options.source.files;
   EXPECT_EQ(files, std::vector<std::string>{"f"});  // one value an occurrence: the file is not taken for a kind
   for (const char* bad : {"int", "INT-FRACTION", "", "int-fraction;bit-text", "int-fraction,nope"})
     EXPECT_NE(usage_message_of({"--accept-conversion", bad, "f", "d.t"}), "") << bad;
@@ -263,7 +271,7 @@ namespace fastload {
 namespace {
 
 // Whether `args` (then "f d.t" and "--mode NAME") parse: the rule's outcome for that mode.
-bool accepted(const ModeTraits& m, std::vector<std::string> args) {
+bool accepted(const request::ModeTraits& m, std::vector<std::string> args) {
   args.insert(args.begin(), {"--mode", m.name});
   if (std::find(args.begin(), args.end(), "d.t") == args.end()) args.insert(args.end(), {"f", "d.t"});
   return usage_message_of(args).empty();
@@ -271,9 +279,9 @@ bool accepted(const ModeTraits& m, std::vector<std::string> args) {
 
 // Each mode rule follows its trait in the mode table, for every mode.
 TEST(ParseArgs, ModeRulesFollowTheModeTable) {
-  for (const ModeTraits& m : all_modes()) {
+  for (const request::ModeTraits& m : request::all_modes()) {
     SCOPED_TRACE(m.name);
-    EXPECT_EQ(parse_args({"--mode", m.name, "f", "d.t"}).options.mode, m.mode);
+    EXPECT_EQ(parse_args({"--mode", m.name, "f", "d.t"}).options.load.mode, m.mode);
     EXPECT_EQ(accepted(m, {"--batch-rows", "5"}), m.batches);
     EXPECT_EQ(accepted(m, {"--no-array-binding"}), m.array_binding);
     EXPECT_EQ(accepted(m, {"--threads", "2"}), !m.whole_file);
@@ -331,8 +339,8 @@ TEST(Help, FitsAHundredColumnsAndListsEveryOption) {
 }
 
 TEST(Help, EnumsByNameOnly) {
-  EXPECT_EQ(parse_args({"--mode", "INSERT", "f", "d.t"}).options.mode, Mode::insert);
-  EXPECT_EQ(parse_args({"--on-duplicate", "replace", "f", "d.t"}).options.on_duplicate, OnDuplicate::replace);
+  EXPECT_EQ(parse_args({"--mode", "INSERT", "f", "d.t"}).options.load.mode, request::Mode::insert);
+  EXPECT_EQ(parse_args({"--on-duplicate", "replace", "f", "d.t"}).options.conflicts.on_duplicate, request::OnDuplicate::replace);
   for (const char* bad : {"3", "0", "rows", ""}) {
     std::string why;
     try {
@@ -349,17 +357,17 @@ TEST(Help, EnumsByNameOnly) {
 
 // As in the mysql tools, a repeated option's last value wins; the options given once per item collect.
 TEST(ParseArgs, TheLastOfARepeatedOptionWins) {
-  const Options o = parse_args({"--threads", "2", "--threads", "5", "--mode", "row", "--mode", "insert", "-u", "a",
+  const request::Request o = parse_args({"--threads", "2", "--threads", "5", "--mode", "row", "--mode", "insert", "-u", "a",
                                 "--user", "b", "--chunk-size", "1M", "--chunk-size", "2M", "--set", "a = 1", "--set",
                                 "b = 2", "--accept-conversion", "bit-text", "--accept-conversion", "enum-index",
                                 "f", "d.t"})
                         .options;
-  EXPECT_EQ(o.threads, 5u);
-  EXPECT_EQ(o.mode, Mode::insert);
+  EXPECT_EQ(o.load.threads, 5u);
+  EXPECT_EQ(o.load.mode, request::Mode::insert);
   EXPECT_EQ(o.connection.user, "b");
-  EXPECT_EQ(o.chunk_size, 2u << 20);
-  EXPECT_EQ(o.set.size(), 2u);
-  EXPECT_EQ(o.accepted_conversions, unsigned{kBitText | kEnumIndex});
+  EXPECT_EQ(o.source.chunk_size, 2u << 20);
+  EXPECT_EQ(o.target.set.size(), 2u);
+  EXPECT_EQ(o.conflicts.accepted_conversions, unsigned{request::kBitText | request::kEnumIndex});
   EXPECT_EQ(*parse_args({"-pone", "--password=two", "f", "d.t"}).options.connection.password, "two");
 }
 
@@ -369,13 +377,13 @@ TEST(ParseArgs, PortOnTheCommandLineMeansTcp) {
     args.insert(args.end(), {"f", "d.t"});
     return parse_args(args).options.connection.protocol;
   };
-  EXPECT_EQ(protocol({"-h", "localhost", "-P", "3499"}), Protocol::tcp);
-  EXPECT_EQ(protocol({"-P", "3499", "-S", "/s"}), Protocol::socket);
-  EXPECT_EQ(protocol({"-S", "/s", "--port=3499"}), Protocol::tcp);
-  EXPECT_EQ(protocol({"-P", "3499", "--protocol", "SOCKET"}), Protocol::socket);
-  EXPECT_EQ(protocol({"--protocol", "socket", "-P", "3499"}), Protocol::tcp);
-  EXPECT_EQ(protocol({"--protocol", "tcp"}), Protocol::tcp);
-  EXPECT_EQ(protocol({"-h", "db1"}), Protocol::any);
+  EXPECT_EQ(protocol({"-h", "localhost", "-P", "3499"}), request::Protocol::tcp);
+  EXPECT_EQ(protocol({"-P", "3499", "-S", "/s"}), request::Protocol::socket);
+  EXPECT_EQ(protocol({"-S", "/s", "--port=3499"}), request::Protocol::tcp);
+  EXPECT_EQ(protocol({"-P", "3499", "--protocol", "SOCKET"}), request::Protocol::socket);
+  EXPECT_EQ(protocol({"--protocol", "socket", "-P", "3499"}), request::Protocol::tcp);
+  EXPECT_EQ(protocol({"--protocol", "tcp"}), request::Protocol::tcp);
+  EXPECT_EQ(protocol({"-h", "db1"}), request::Protocol::any);
 }
 
 }  // namespace

@@ -41,9 +41,9 @@ using Names = std::vector<std::string>;
 
 TEST(ParseColumns, EntriesAndVariables) {
   EXPECT_EQ(parse_columns("a,@skip, b ,@x"),
-            (std::vector<ColumnEntry>{{"a", false}, {"skip", true}, {"b", false}, {"x", true}}));
+            (std::vector<request::ColumnEntry>{{"a", false}, {"skip", true}, {"b", false}, {"x", true}}));
   EXPECT_EQ(parse_columns("`a,b`,@`x y`,`c``d`"),
-            (std::vector<ColumnEntry>{{"a,b", false}, {"x y", true}, {"c`d", false}}));
+            (std::vector<request::ColumnEntry>{{"a,b", false}, {"x y", true}, {"c`d", false}}));
 }
 
 TEST(ParseColumns, RefusesEmptyAndMalformedEntries) {
@@ -58,8 +58,8 @@ TEST(ParsePartitions, NamesAsWritten) {
 }
 
 TEST(ParseAssignment, ColumnAndExpressionAsWritten) {
-  EXPECT_EQ(parse_assignment("c = UPPER(@x)"), (Assignment{"c", "UPPER(@x)"}));
-  EXPECT_EQ(parse_assignment(" `my = col`=@x  "), (Assignment{"my = col", "@x"}));
+  EXPECT_EQ(parse_assignment("c = UPPER(@x)"), (request::Assignment{"c", "UPPER(@x)"}));
+  EXPECT_EQ(parse_assignment(" `my = col`=@x  "), (request::Assignment{"my = col", "@x"}));
   EXPECT_EQ(parse_assignment("c = IF(@x = '', NULL, @x)").expression, "IF(@x = '', NULL, @x)");
   EXPECT_EQ(parse_assignment("c = CASE WHEN @x = 1 THEN 'a=b' ELSE 'c' END").expression,
             "CASE WHEN @x = 1 THEN 'a=b' ELSE 'c' END");
@@ -112,11 +112,11 @@ TEST(ScanSql, WordsAndAssignments) {
 
 TEST(ParseArgs, ColumnsAndRepeatedSet) {
   auto o = parse_args({"--columns", "a,@x", "--set", "c = UPPER(@x)", "--set", "d = 1", "f.tsv", "db.t"}).options;
-  EXPECT_EQ(o.columns, (std::vector<ColumnEntry>{{"a", false}, {"x", true}}));
-  EXPECT_EQ(o.set, (std::vector<Assignment>{{"c", "UPPER(@x)"}, {"d", "1"}}));
-  EXPECT_EQ(o.files, std::vector<std::string>{"f.tsv"});  // each --set takes one value, never the files
-  EXPECT_EQ(o.table, "t");
-  EXPECT_TRUE(parse_args({"f.tsv", "db.t"}).options.columns.empty());
+  EXPECT_EQ(o.target.columns, (std::vector<request::ColumnEntry>{{"a", false}, {"x", true}}));
+  EXPECT_EQ(o.target.set, (std::vector<request::Assignment>{{"c", "UPPER(@x)"}, {"d", "1"}}));
+  EXPECT_EQ(o.source.files, std::vector<std::string>{"f.tsv"});  // each --set takes one value, never the files
+  EXPECT_EQ(o.target.table, "t");
+  EXPECT_TRUE(parse_args({"f.tsv", "db.t"}).options.target.columns.empty());
   EXPECT_TRUE(usage_message([] { parse_args({"--columns", "", "f.tsv", "db.t"}); }));
   EXPECT_TRUE(usage_message([] { parse_args({"--set", "c", "f.tsv", "db.t"}); }));
 }
@@ -159,8 +159,8 @@ table::Target table() {
   return t;
 }
 
-Options with(std::vector<ColumnEntry> columns, std::vector<Assignment> set) {
-  Options o;
+plan::TablePlan with(std::vector<request::ColumnEntry> columns, std::vector<request::Assignment> set) {
+  plan::TablePlan o;
   o.columns = std::move(columns);
   o.set = std::move(set);
   return o;
@@ -200,7 +200,7 @@ TEST(CheckColumns, DefaultColumnsLeaveOutInvisibleOnes) {
 
 TEST(CheckColumns, AFieldForAGeneratedColumnIsRefusedWithTheListThatLeavesItOut) {
   table::Target t = hidden_and_generated();
-  auto by_default = usage_message([&] { table::check_columns(t, Options{}); });
+  auto by_default = usage_message([&] { table::check_columns(t, plan::TablePlan{}); });
   ASSERT_TRUE(by_default);
   EXPECT_NE(by_default->find("`g` is a generated column of d.t"), std::string::npos) << *by_default;
   EXPECT_NE(by_default->find("e.g. --columns id,@g,s"), std::string::npos) << *by_default;
@@ -224,14 +224,14 @@ TEST(LoadDataColumns, QuotedNamesAndExpressionsAsWritten) {
 
 TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
   table::Target t = table();
-  sink::InsertShape shape(t, Options{}, true);
+  sink::InsertShape shape(t, plan::TablePlan{}, true);
   EXPECT_EQ(shape.placeholders(2), "INSERT INTO `d`.`t` (`id`,`A`,`b`,`c`) VALUES (?,?,?,?),(?,?,?,?)");
   EXPECT_EQ(shape.width().fields, 4u);
   EXPECT_EQ(shape.width().required, 4u);
   ASSERT_EQ(shape.slots().size(), 4u);
   EXPECT_EQ(shape.slots()[2].column, &t.columns[2]);
   t.columns[1].invisible = true;
-  sink::InsertShape visible(t, Options{}, true);
+  sink::InsertShape visible(t, plan::TablePlan{}, true);
   EXPECT_EQ(visible.placeholders(1), "INSERT INTO `d`.`t` (`id`,`b`,`c`) VALUES (?,?,?)");
   EXPECT_EQ(visible.width().fields, 3u);
   EXPECT_EQ(visible.slots()[1].column, &t.columns[2]);
@@ -239,9 +239,11 @@ TEST(InsertShape, WithoutColumnsFillsTheTableInOrder) {
 
 TEST(InsertShape, ListedColumnsThenSetColumnsWithVariablesAsFields) {
   table::Target t = table();
-  Options o = with({{"id"}, {"skip", true}, {"b"}, {"x", true}, {"y", true}},
-                   {{"c", "CONCAT(UPPER(@X), '@x', b, @nope)"}, {"a", "@y # comment"}});
-  o.on_duplicate = OnDuplicate::replace;
+  request::Request replace;
+  replace.conflicts.on_duplicate = request::OnDuplicate::replace;
+  plan::TablePlan o(replace);
+  o.columns = {{"id"}, {"skip", true}, {"b"}, {"x", true}, {"y", true}};
+  o.set = {{"c", "CONCAT(UPPER(@X), '@x', b, @nope)"}, {"a", "@y # comment"}};
   sink::InsertShape shape(t, o, true);
   const char* cast = " AS CHAR CHARACTER SET utf8mb4";
   EXPECT_EQ(shape.placeholders(1), fmt::format("REPLACE INTO `d`.`t` (`id`,`b`,`c`,`A`) VALUES "
@@ -281,7 +283,7 @@ TEST(InsertShape, SaysWhenExpressionsReadFields) {
   table::Target t = table();
   EXPECT_TRUE(sink::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "UPPER(@x)"}}), true).expressions_read_fields());
   EXPECT_FALSE(sink::InsertShape(t, with({{"id"}, {"x", true}}, {{"c", "NOW()"}}), true).expressions_read_fields());
-  EXPECT_FALSE(sink::InsertShape(t, Options{}, true).expressions_read_fields());
+  EXPECT_FALSE(sink::InsertShape(t, plan::TablePlan{}, true).expressions_read_fields());
 }
 
 // The fields text::ChunkRows hands out for `text` (default text format), or the problem it reports.
@@ -333,14 +335,14 @@ TEST(RunClock, LeftOutColumnsThatDefaultToTheClockGetTheRunsTime) {
   table::ClockedAssignments all =
       table::with_run_clock(clocked_table(), with({{"id"}, {"A"}, {"b"}, {"c"}}, {}), clock);
   ASSERT_EQ(all.set.size(), 2u);
-  EXPECT_EQ(all.set[0], (Assignment{"d", "TIMESTAMP'2026-11-28 21:02:03.456789'"}));
-  EXPECT_EQ(all.set[1], (Assignment{"e", "DATE'2026-11-28' + interval 1 day"}));
+  EXPECT_EQ(all.set[0], (request::Assignment{"d", "TIMESTAMP'2026-11-28 21:02:03.456789'"}));
+  EXPECT_EQ(all.set[1], (request::Assignment{"e", "DATE'2026-11-28' + interval 1 day"}));
   EXPECT_TRUE(all.notes.empty());
   // A column a field fills, or --set, keeps what fills it; --set's clock calls get the run's time.
-  Options o = with({{"id"}, {"d"}}, {{"c", "NOW()"}});
+  plan::TablePlan o = with({{"id"}, {"d"}}, {{"c", "NOW()"}});
   table::ClockedAssignments some = table::with_run_clock(clocked_table(), o, clock);
   ASSERT_EQ(some.set.size(), 2u);
-  EXPECT_EQ(some.set[0], (Assignment{"c", "TIMESTAMP'2026-11-28 21:02:03'"}));
+  EXPECT_EQ(some.set[0], (request::Assignment{"c", "TIMESTAMP'2026-11-28 21:02:03'"}));
   EXPECT_EQ(some.set[1].column, "e");
 }
 

@@ -26,7 +26,7 @@ using text::RowEnd;
 
 text::Dialect with(std::vector<std::string> args) {
   args.insert(args.end(), {"f", "d.t"});
-  return parse_args(args).options.dialect;
+  return parse_args(args).options.source.dialect;
 }
 
 ExitCode refusal(std::vector<std::string> args, std::string* message = nullptr) {

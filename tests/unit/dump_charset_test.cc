@@ -126,7 +126,7 @@ table::Target dump_table() {
 
 TEST(DumpCharset, WhichFieldsAreChecked) {
   const table::Target t = dump_table();
-  Options o;
+  plan::TablePlan o;
   EXPECT_TRUE(charset_checks(t, o).empty());  // not a dump read as bytes
   o.check_dump_charset = true;
   const std::vector<CharsetCheck> checks = charset_checks(t, o);
@@ -141,9 +141,9 @@ TEST(DumpCharset, WhichFieldsAreChecked) {
 
 TEST(DumpCharset, AChunksRowsRefusedOncePerRow) {
   const table::Target t = dump_table();
-  Options o;
+  plan::TablePlan o;
   o.check_dump_charset = true;
-  o.accepted_conversions = kAllConversions;  // the charset checks alone: ASCII rows are not parsed
+  o.accepted_conversions = request::kAllConversions;  // the charset checks alone: ASCII rows are not parsed
   ValueChecker checker(t, o);
   EXPECT_FALSE(checker.empty());
   const std::string text =

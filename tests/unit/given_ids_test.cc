@@ -35,7 +35,7 @@ TEST(GivenIds, TheSeriesNextValueAfterAGivenId) {
 }
 
 TEST(GivenIds, RowsNumberedAsOneLoadDataNumbersThem) {
-  Options o;
+  plan::TablePlan o;
   table::GivenIds ids(table(), o, false, {1, 1});
   ASSERT_TRUE(ids.fills());
   const std::string file = "\\N\ta\n20\tb\n\\N\tc\n5\td\n0\te\n";
@@ -48,7 +48,7 @@ TEST(GivenIds, RowsNumberedAsOneLoadDataNumbersThem) {
 }
 
 TEST(GivenIds, ChunksStartWhereTheRowsBeforeLeaveTheCursor) {
-  Options o;
+  plan::TablePlan o;
   table::GivenIdPlan plan{table::GivenIds(table(), o, false, {1, 1}), {}, {}};
   const std::string first = "\\N\ta\n20\tb\n", second = "\\N\tc\n";
   plan.steps = {{1, plan.ids.step(first, whole(first, 2))}, {3, plan.ids.step(second, whole(second, 1))}};

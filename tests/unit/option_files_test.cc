@@ -129,23 +129,23 @@ TEST(OptionFiles, EveryLongOptionInFastloadsGroupAndTheCommandLineWins) {
       "[client]\nuser=loader\npassword=secret\ndefault-character-set=utf8mb4\nssl-cert=/c.pem\nskip-auto-rehash\n"
       "verbose\n[fastload]\nthreads=1\nmode=insert\nresume\nskip-rows=1\nset=c = 1\nport=3307\n",
       "my.cnf");
-  Options o = parse_args({"--defaults-file", file, "f", "d.t"}).options;
-  EXPECT_EQ(o.threads, 1u);
-  EXPECT_EQ(o.mode, Mode::insert);
-  EXPECT_TRUE(o.resume);
-  EXPECT_EQ(o.dialect.skip_rows, 1u);
-  EXPECT_EQ(o.set.size(), 1u);
+  request::Request o = parse_args({"--defaults-file", file, "f", "d.t"}).options;
+  EXPECT_EQ(o.load.threads, 1u);
+  EXPECT_EQ(o.load.mode, request::Mode::insert);
+  EXPECT_TRUE(o.checkpoint.resume);
+  EXPECT_EQ(o.source.dialect.skip_rows, 1u);
+  EXPECT_EQ(o.target.set.size(), 1u);
   EXPECT_EQ(o.connection.user, "loader");
   EXPECT_EQ(*o.connection.password, "secret");
   EXPECT_EQ(o.connection.port, 3307u);
-  EXPECT_EQ(o.connection.protocol, Protocol::any);  // a port from a file chooses no protocol
-  EXPECT_FALSE(o.verbose);  // [client]'s verbose is the mariadb client's
+  EXPECT_EQ(o.connection.protocol, request::Protocol::any);  // a port from a file chooses no protocol
+  EXPECT_FALSE(o.output.verbose);  // [client]'s verbose is the mariadb client's
   ASSERT_EQ(o.connection.library_options.size(), 1u);
   EXPECT_EQ(o.connection.library_options[0].first, "ssl-cert");
   o = parse_args({"--defaults-file", file, "--threads", "3", "--set", "d = 2", "-u", "me", "f", "d.t"}).options;
-  EXPECT_EQ(o.threads, 3u);
+  EXPECT_EQ(o.load.threads, 3u);
   EXPECT_EQ(o.connection.user, "me");
-  EXPECT_EQ(o.set.size(), 2u);  // --set collects: the file's, then the command line's
+  EXPECT_EQ(o.target.set.size(), 2u);  // --set collects: the file's, then the command line's
 }
 
 // A dump's text is read in --charset when it is given, from [fastload] too; [client]'s default-character-set is
@@ -153,15 +153,15 @@ TEST(OptionFiles, EveryLongOptionInFastloadsGroupAndTheCommandLineWins) {
 TEST(OptionFiles, CharsetGivenByFastloadsGroupNotByClients) {
   TempDir dir;
   const std::string client = dir.write("[client]\ndefault-character-set=latin1\n", "client.cnf");
-  Options o = parse_args({"--defaults-file", client, "f", "d"}).options;
-  EXPECT_FALSE(o.charset_given);
-  EXPECT_EQ(o.charset, "utf8mb4");
+  request::Request o = parse_args({"--defaults-file", client, "f", "d"}).options;
+  EXPECT_FALSE(o.source.charset_given);
+  EXPECT_EQ(o.source.charset, "utf8mb4");
   const std::string fastload = dir.write("[fastload]\ncharset=latin1\n", "fastload.cnf");
   o = parse_args({"--defaults-file", fastload, "f", "d"}).options;
-  EXPECT_TRUE(o.charset_given);
-  EXPECT_EQ(o.charset, "latin1");
-  EXPECT_TRUE(parse_args({"--no-defaults", "--charset", "binary", "f", "d"}).options.charset_given);
-  EXPECT_FALSE(parse_args({"--no-defaults", "f", "d"}).options.charset_given);
+  EXPECT_TRUE(o.source.charset_given);
+  EXPECT_EQ(o.source.charset, "latin1");
+  EXPECT_TRUE(parse_args({"--no-defaults", "--charset", "binary", "f", "d"}).options.source.charset_given);
+  EXPECT_FALSE(parse_args({"--no-defaults", "f", "d"}).options.source.charset_given);
 }
 
 TEST(OptionFiles, UnknownKeysAreRefusedWithTheirFileAndLine) {
@@ -187,7 +187,7 @@ TEST(OptionFiles, UnknownKeysAreRefusedWithTheirFileAndLine) {
 TEST(OptionFiles, NoDefaultsAndTheShardsFile) {
   TempDir dir;
   const std::string file = dir.write("[client]\nuser=u\npassword=p\nhost=h1\n[fastload]\nport=3310\n", "s1.cnf");
-  const ConnectionOptions c = read_connection_file(file);
+  const request::ConnectionOptions c = read_connection_file(file);
   EXPECT_EQ(c.user, "u");
   EXPECT_EQ(*c.password, "p");
   EXPECT_EQ(c.host, "h1");
@@ -199,7 +199,7 @@ TEST(OptionFiles, NoDefaultsAndTheShardsFile) {
 TEST(OptionFiles, APasswordAloneAsksUnlessTheCommandLineGivesOne) {
   TempDir dir;
   const std::string file = dir.write("[client]\npassword\n", "my.cnf");
-  ConnectionOptions c = parse_args({"--defaults-file", file, "f", "d.t"}).options.connection;
+  request::ConnectionOptions c = parse_args({"--defaults-file", file, "f", "d.t"}).options.connection;
   EXPECT_TRUE(c.prompt_password);
   c = parse_args({"--defaults-file", file, "-psecret", "f", "d.t"}).options.connection;
   EXPECT_FALSE(c.prompt_password);

@@ -9,7 +9,7 @@
 namespace fastload {
 namespace {
 
-Options parse(std::vector<std::string> args) {
+request::Request parse(std::vector<std::string> args) {
   args.push_back("f.tsv");
   args.push_back("d.t");
   return parse_args(args).options;
@@ -27,23 +27,23 @@ std::string refusal(std::vector<std::string> args) {
 }
 
 TEST(SessionOptions, OffByDefault) {
-  Options o = parse({});
-  EXPECT_FALSE(o.disable_checks);
-  EXPECT_FALSE(o.no_binlog);
-  EXPECT_FALSE(o.compress);
-  EXPECT_EQ(o.max_rate, 0u);
-  EXPECT_FALSE(o.analyze);
+  request::Request o = parse({});
+  EXPECT_FALSE(o.sessions.disable_checks);
+  EXPECT_FALSE(o.sessions.no_binlog);
+  EXPECT_FALSE(o.sessions.compress);
+  EXPECT_EQ(o.load.max_rate, 0u);
+  EXPECT_FALSE(o.load.analyze);
 }
 
 TEST(SessionOptions, Parsed) {
-  Options o = parse({"--disable-checks", "--no-binlog", "--compress", "--max-rate", "10M", "--analyze"});
-  EXPECT_TRUE(o.disable_checks);
-  EXPECT_TRUE(o.no_binlog);
-  EXPECT_TRUE(o.compress);
-  EXPECT_EQ(o.max_rate, 10u << 20);
-  EXPECT_TRUE(o.analyze);
-  EXPECT_EQ(parse({"--max-rate", "512K"}).max_rate, 512u << 10);
-  EXPECT_EQ(parse({"--max-rate", "1000"}).max_rate, 1000u);
+  request::Request o = parse({"--disable-checks", "--no-binlog", "--compress", "--max-rate", "10M", "--analyze"});
+  EXPECT_TRUE(o.sessions.disable_checks);
+  EXPECT_TRUE(o.sessions.no_binlog);
+  EXPECT_TRUE(o.sessions.compress);
+  EXPECT_EQ(o.load.max_rate, 10u << 20);
+  EXPECT_TRUE(o.load.analyze);
+  EXPECT_EQ(parse({"--max-rate", "512K"}).load.max_rate, 512u << 10);
+  EXPECT_EQ(parse({"--max-rate", "1000"}).load.max_rate, 1000u);
 }
 
 TEST(SessionOptions, DisableChecksRefusesOnDuplicateIgnoreAndReplace) {

@@ -49,10 +49,10 @@ TEST(ThrottleOptions, Refused) {
 }
 
 TEST(ThrottleOptions, ChunkCap) {
-  EXPECT_EQ(lag_chunk_cap(0), UINT64_MAX);
-  EXPECT_EQ(lag_chunk_cap(2), 512u << 10);
-  EXPECT_EQ(lag_chunk_cap(0.1), 128u << 10);
-  EXPECT_EQ(lag_chunk_cap(3600), 16u << 20);
+  EXPECT_EQ(request::lag_chunk_cap(0), UINT64_MAX);
+  EXPECT_EQ(request::lag_chunk_cap(2), 512u << 10);
+  EXPECT_EQ(request::lag_chunk_cap(0.1), 128u << 10);
+  EXPECT_EQ(request::lag_chunk_cap(3600), 16u << 20);
 }
 
 throttle::Reading reading(std::optional<std::string> pause, std::optional<std::string> stop,
@@ -119,7 +119,7 @@ TEST(Galera, OtherNodesByTheirAddresses) {
   throttle::Galera g;
   g.own_address = "127.0.0.1:3306";
   g.addresses = {"127.0.0.1:3306", "10.0.0.2:3307", "[fe80::1]:3308", "AUTO"};
-  ConnectionOptions run;
+  request::ConnectionOptions run;
   run.user = "loader", run.socket = "/run/mysqld.sock";
   std::vector<std::string> unknown;
   const std::vector<throttle::Replica> nodes = throttle::other_nodes(g, run, std::string("pw"), unknown);
@@ -129,7 +129,7 @@ TEST(Galera, OtherNodesByTheirAddresses) {
   EXPECT_EQ(nodes[0].connection.port, 3307u);
   EXPECT_EQ(nodes[0].connection.user, "loader");
   EXPECT_TRUE(nodes[0].connection.socket.empty());
-  EXPECT_EQ(nodes[0].connection.protocol, Protocol::tcp);
+  EXPECT_EQ(nodes[0].connection.protocol, request::Protocol::tcp);
   EXPECT_EQ(nodes[1].connection.host, "fe80::1");
   EXPECT_EQ(nodes[1].connection.port, 3308u);
   EXPECT_EQ(unknown, std::vector<std::string>{"AUTO"});

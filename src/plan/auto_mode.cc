@@ -1,12 +1,12 @@
-#include "cli/auto_mode.h"
+#include "plan/plan.h"
 
 #include <fmt/core.h>
 
 #include "text/identifiers.h"
 
-namespace fastload {
+namespace fastload::plan {
 
-std::string why_not_insert(const Options& o) {
+std::string why_not_insert(const TablePlan& o) {
   // fastload converts the file to utf8mb4: measured and checked with LOAD DATA only.
   if (o.convert_charset) return fmt::format("the file is converted from --charset {}", o.charset);
   // Each string value would be converted by CONVERT(? USING ...): a cost the measurement did not cover.
@@ -18,27 +18,27 @@ std::string why_not_insert(const Options& o) {
   if (!o.set.empty()) return "--set's expressions are evaluated row by row only by LOAD DATA";
   // With unique_checks = 0, MariaDB's bulk path finds a duplicate key of INSERTs only at COMMIT, without its row;
   // LOAD DATA names the row.
-  if (o.disable_checks) return "with --disable-checks only LOAD DATA names a duplicate key's row";
+  if (o.sessions.disable_checks) return "with --disable-checks only LOAD DATA names a duplicate key's row";
   return "";
 }
 
 namespace {
 
-ModeChoice load_because(std::string why) { return {Mode::load, "LOAD DATA LOCAL: " + std::move(why)}; }
+ModeChoice load_because(std::string why) { return {request::Mode::load, "LOAD DATA LOCAL: " + std::move(why)}; }
 
 }  // namespace
 
-ModeChoice choose_mode(const TableShape& table, const ServerFacts& server, const Options& options) {
+ModeChoice choose_mode(const TableShape& table, const ServerFacts& server, const TablePlan& options) {
   const std::string blocked = why_not_insert(options);
   if (!blocked.empty()) return load_because(blocked);
   if (server.local_infile_refused)
-    return {Mode::insert, "the server refuses LOAD DATA LOCAL (local_infile=0): prepared INSERTs"};
+    return {request::Mode::insert, "the server refuses LOAD DATA LOCAL (local_infile=0): prepared INSERTs"};
   if (!server.array_binding) return load_because("prepared INSERTs without array binding cost the server more");
   if (!table.innodb) return load_because("measured on InnoDB tables only");
   // An INSERT refuses a row longer than max_allowed_packet; LOAD DATA LOCAL streams it.
   if (table.max_row_bytes > server.max_allowed_packet / 2)
     return load_because("a row may be longer than one INSERT can carry (max_allowed_packet)");
-  return {Mode::insert, "prepared INSERTs cost this table's server least"};
+  return {request::Mode::insert, "prepared INSERTs cost this table's server least"};
 }
 
-}  // namespace fastload
+}  // namespace fastload::plan

@@ -1,26 +1,26 @@
-#include "cli/validate.h"
+#include "request/request.h"
 
 #include <algorithm>
 #include <cctype>
 #include <fmt/core.h>
 
-#include "cli/cli_values.h"
+#include "base/errors.h"
 #include "input/charsets.h"
 #include "text/identifiers.h"
 
-namespace fastload {
+namespace fastload::request {
 namespace {
 
 // Options that mean nothing in a mode are refused rather than ignored.
-void check_mode(const Options& o, const Given& given) {
-  const ModeTraits& mode = traits(o.mode);
+void check_mode(const Request& o, const Given& given) {
+  const ModeTraits& mode = traits(o.load.mode);
   if (given.batch_rows && !mode.batches)
     throw usage_error(fmt::format("--batch-rows applies to --mode {} only", names_of_modes(&ModeTraits::batches)));
-  if (given.batch_rows && o.batch_rows == 0) throw usage_error("--batch-rows must be at least 1");
-  if (mode.whole_file && ((given.threads && o.threads != 1) || given.chunk_size))
+  if (given.batch_rows && o.load.batch_rows == 0) throw usage_error("--batch-rows must be at least 1");
+  if (mode.whole_file && ((given.threads && o.load.threads != 1) || given.chunk_size))
     throw usage_error(fmt::format("--mode {} loads the whole file in one statement: --threads and --chunk-size "
                                   "do not apply", mode.name));
-  if (mode.bulk_path && o.on_duplicate != OnDuplicate::error)
+  if (mode.bulk_path && o.conflicts.on_duplicate != OnDuplicate::error)
     throw usage_error(fmt::format("--mode {} and --on-duplicate: the bulk path runs with unique_checks = 0, which "
                                   "makes the server's account of duplicate keys inexact; use --mode {} for "
                                   "--on-duplicate", mode.name, traits(Mode::load).name));
@@ -29,36 +29,41 @@ void check_mode(const Options& o, const Given& given) {
                                   names_of_modes(&ModeTraits::array_binding)));
 }
 
-void check_indexes(const Options& o) {
-  if (o.defer_indexes && o.atomic)
+}  // namespace
+
+void Load::validate() const {
+  if (threads < 1 || threads > 256) throw usage_error("--threads must be between 1 and 256");
+  if (defer_indexes && atomic)
     throw usage_error("--defer-indexes and --atomic: the publish copies the rows into the target with its "
                       "indexes, so there is nothing to defer; give one of them");
-  if (o.force && !o.defer_indexes) throw usage_error("--force applies to --defer-indexes only");
-  if (o.keep_indexes && o.defer_indexes)
+  if (force && !defer_indexes) throw usage_error("--force applies to --defer-indexes only");
+  if (keep_indexes && defer_indexes)
     throw usage_error("--keep-indexes and --defer-indexes: give one of them");
 }
 
+namespace {
+
 // Session options that cannot keep their promise with another option are refused.
-void check_session_options(const Options& o, const Given& given) {
-  if (o.disable_checks && o.on_duplicate != OnDuplicate::error)
+void check_session_options(const Request& o, const Given& given) {
+  if (o.sessions.disable_checks && o.conflicts.on_duplicate != OnDuplicate::error)
     throw usage_error(fmt::format(
         "--disable-checks and --on-duplicate {}: with unique_checks = 0 the server's account of duplicate keys "
         "is not exact (a duplicate in a secondary UNIQUE index may go unseen, and MariaDB's bulk load into an "
         "empty table loses rows it reports stored next to a skipped one), and --on-duplicate rests on that "
-        "account; give one of them", o.on_duplicate == OnDuplicate::ignore ? "ignore" : "replace"));
-  const ModeTraits& mode = traits(o.mode);
-  if (mode.server_reads_file && (given.max_rate || o.compress))
+        "account; give one of them", o.conflicts.on_duplicate == OnDuplicate::ignore ? "ignore" : "replace"));
+  const ModeTraits& mode = traits(o.load.mode);
+  if (mode.server_reads_file && (given.max_rate || o.sessions.compress))
     throw usage_error(fmt::format("{}: --mode {} sends no rows (the server reads the file itself); leave it "
                                   "out or use another mode", given.max_rate ? "--max-rate" : "--compress",
                                   mode.name));
-  if (given.max_rate && o.max_rate == 0) throw usage_error("--max-rate must be at least 1 byte a second");
+  if (given.max_rate && o.load.max_rate == 0) throw usage_error("--max-rate must be at least 1 byte a second");
 }
 
 // What the server reading the file itself, or fastload converting it, cannot do.
-void check_reading(const Options& o, const Given& given) {
-  const ModeTraits& mode = traits(o.mode);
-  if (given.ledger && !o.resume) throw usage_error("--ledger applies with --resume only");
-  if (mode.server_reads_file && (!o.rejects_file.empty() || o.max_errors > 0))
+void check_reading(const Request& o, const Given& given) {
+  const ModeTraits& mode = traits(o.load.mode);
+  if (given.ledger && !o.checkpoint.resume) throw usage_error("--ledger applies with --resume only");
+  if (mode.server_reads_file && (!o.conflicts.rejects_file.empty() || o.conflicts.max_errors > 0))
     throw usage_error(fmt::format("--mode {}: the server reads the file itself, so rows cannot be left out of "
                                   "it; --rejects and --max-errors need another mode", mode.name));
 }
@@ -70,42 +75,45 @@ bool charset_is_unsplittable(std::string name) {
   return text::same_name(name, "gb18030");
 }
 
-void check_charset(const Options& o) {
-  bool identifier = !o.charset.empty() && std::all_of(o.charset.begin(), o.charset.end(), [](unsigned char c) {
+}  // namespace
+
+void Source::validate() const {
+  bool identifier = !charset.empty() && std::all_of(charset.begin(), charset.end(), [](unsigned char c) {
     return std::isalnum(c) || c == '_';
   });
-  if (!identifier) throw usage_error(fmt::format("--charset '{}' is not a character set name", o.charset));
-  if (charset_is_unsplittable(o.charset))
+  if (!identifier) throw usage_error(fmt::format("--charset '{}' is not a character set name", charset));
+  if (charset_is_unsplittable(charset))
     throw usage_error(fmt::format(
         "--charset {} can hide '\\' or LF bytes inside characters, so rows cannot be split safely, and "
         "fastload does not convert it exactly as the server reads it (docs/design.md#charsets); convert the "
-        "file to utf8mb4 first", o.charset));
+        "file to utf8mb4 first", charset));
+  if (sort_memory < (16u << 20)) throw usage_error("--sort-memory must be at least 16M");
 }
 
-void check_options(const Options& o) {
-  if (o.threads < 1 || o.threads > 256) throw usage_error("--threads must be between 1 and 256");
-  check_charset(o);
+void ConnectionOptions::validate() const {
   static const char* const modes[] = {"", "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"};
-  if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return o.connection.ssl_mode == m; }))
+  if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return ssl_mode == m; }))
     throw usage_error(fmt::format("--ssl-mode '{}' is not one of DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
-                                  "VERIFY_IDENTITY", o.connection.ssl_mode));
+                                  "VERIFY_IDENTITY", ssl_mode));
 }
+
+namespace {
 
 // A file fastload converts (input/charsets.h), or one the server reads in its own charset. These two were
 // once checked with the file and the table, and say so without usage_error's pointer to --help.
-void check_conversion(const Options& o) {
-  if (!o.convert_charset) return;
-  const ModeTraits& mode = traits(o.mode);
-  if (mode.server_reads_file && input::converted_charset(o.charset)->unit > 1)
+void check_conversion(const Request& o) {
+  if (!o.source.convert_charset) return;
+  const ModeTraits& mode = traits(o.load.mode);
+  if (mode.server_reads_file && input::converted_charset(o.source.charset)->unit > 1)
     throw misuse(fmt::format("--mode {} with --charset {}: the server's LOAD DATA matches terminators byte "
                                   "by byte, so it cannot read a {} file; use another --mode (fastload converts "
-                                  "it)", mode.name, o.charset, o.charset));
-  if (!mode.server_reads_file && !o.set.empty())
+                                  "it)", mode.name, o.source.charset, o.source.charset));
+  if (!mode.server_reads_file && !o.target.set.empty())
     throw misuse(fmt::format("--set with --charset {}: fastload converts the file to utf8mb4, so the "
                                   "variables would hold utf8mb4 strings where LOAD DATA gives {} ones (HEX, LENGTH "
                                   "and CAST differ); load it with --mode server (the server reads the file in {} "
-                                  "itself), or convert the file to utf8mb4 first", o.charset, o.charset,
-                                  o.charset));
+                                  "itself), or convert the file to utf8mb4 first", o.source.charset, o.source.charset,
+                                  o.source.charset));
 }
 
 // --shard and --replica name each server once.
@@ -117,55 +125,48 @@ void refuse_repeated(const char* option, const std::vector<ShardConnection>& ser
 }
 
 // What --part and the shards cannot do together with other options.
-void check_scaling(const Options& o) {
-  if (o.parts > 1 && o.whole_file())
+void check_scaling(const Request& o) {
+  if (o.scale.parts > 1 && o.whole_file())
     throw usage_error(fmt::format("--part and --mode {}: the mode loads the whole file as one chunk, so there "
-                                  "are no parts to share", traits(o.mode).name));
-  if (o.parts > 1 && o.atomic)
+                                  "are no parts to share", traits(o.load.mode).name));
+  if (o.scale.parts > 1 && o.load.atomic)
     throw usage_error("--part and --atomic: each part would publish its own staging table, so readers would see "
                       "the parts one by one; load the parts without --atomic");
-  if (o.parts > 1 && o.defer_indexes)
+  if (o.scale.parts > 1 && o.load.defer_indexes)
     throw usage_error("--part and --defer-indexes: one process would re-create the indexes while the others "
                       "still load; drop and re-create them around the whole load instead");
-  if (!o.shards.empty() && o.via_head)
-    throw usage_error("--shard and --via-head: --via-head loads through the head server, which reaches the "
-                      "shards itself; give one of them");
-  refuse_repeated("--shard", o.shards);
 }
 
-// --max-lag and its company (docs/replicas.md).
-void check_throttle(const Options& o) {
+// --max-lag and its company with the other options (docs/replicas.md).
+void check_throttle(const Request& o) {
   const ThrottleOptions& t = o.throttle;
-  if (!t.replicas.empty() && t.max_lag <= 0)
-    throw usage_error("--replica names a replica for --max-lag to watch; give --max-lag SECONDS too");
-  if (t.max_lag > 0 && o.atomic)
+  if (t.max_lag > 0 && o.load.atomic)
     throw usage_error("--max-lag with --atomic: the publish copies the whole load in one transaction, which a "
                       "replica applies at once, whatever the pauses before it; give one of them");
-  if (t.max_lag > 0 && o.no_binlog)
+  if (t.max_lag > 0 && o.sessions.no_binlog)
     throw usage_error("--max-lag with --no-binlog: the replicas get none of the load, so there is no lag to wait "
                       "for; give one of them");
   if ((t.max_lag > 0 || !t.max_load.empty() || !t.critical_load.empty()) && o.whole_file())
     throw usage_error(fmt::format("--mode {} loads each file in one statement, which no pause can divide; use "
                                   "a chunked mode with --max-lag, --max-load or --critical-load",
-                                  traits(o.mode).name));
-  refuse_repeated("--replica", t.replicas);
+                                  traits(o.load.mode).name));
 }
 
 // DB alone: options that name one table's columns or parts, or publish one table, mean nothing for many.
-void check_database_run(const Options& o) {
-  const char* one_table = !o.columns.empty() ? "--columns" : !o.set.empty() ? "--set" : !o.partitions.empty()
-                          ? "--partition" : o.atomic ? "--atomic" : o.parts > 1 ? "--part" : !o.shards.empty()
-                          ? "--shard" : o.via_head ? "--via-head" : nullptr;
+void check_database_run(const Request& o) {
+  const char* one_table = !o.target.columns.empty() ? "--columns" : !o.target.set.empty() ? "--set" : !o.target.partitions.empty()
+                          ? "--partition" : o.load.atomic ? "--atomic" : o.scale.parts > 1 ? "--part" : !o.scale.shards.empty()
+                          ? "--shard" : o.scale.via_head ? "--via-head" : nullptr;
   if (one_table)
     throw usage_error(fmt::format("{} with DB alone as the target: it applies to one table; give DB.TABLE and "
                                   "load that table in a run of its own", one_table));
 }
 
 // The files as given, before their patterns are expanded.
-void check_files(const Options& o) {
-  const ModeTraits& mode = traits(o.mode);
+void check_files(const Request& o) {
+  const ModeTraits& mode = traits(o.load.mode);
   if (o.database_run()) return check_database_run(o);  // whole-file modes: one file a table, checked per table
-  if (mode.whole_file && o.files.size() > 1)
+  if (mode.whole_file && o.source.files.size() > 1)
     throw usage_error(fmt::format("--mode {} loads one file in one statement: run it once per file{}", mode.name,
                                   mode.bulk_path ? fmt::format(" (only the first finds the table empty), or use "
                                                                "--mode {}", traits(Mode::load).name)
@@ -174,27 +175,44 @@ void check_files(const Options& o) {
 
 }  // namespace
 
-void validate(const Options& o, const Given& given) {
-  if (o.create && o.dry_run)
+void Scale::validate() const {
+  if (!shards.empty() && via_head)
+    throw usage_error("--shard and --via-head: --via-head loads through the head server, which reaches the "
+                      "shards itself; give one of them");
+  refuse_repeated("--shard", shards);
+}
+
+void ThrottleOptions::validate() const {
+  if (!replicas.empty() && max_lag <= 0)
+    throw usage_error("--replica names a replica for --max-lag to watch; give --max-lag SECONDS too");
+  refuse_repeated("--replica", replicas);
+}
+
+// Each group's own rules first, then the rules between groups.
+void Request::validate(const Given& given) const {
+  source.validate();
+  load.validate();
+  connection.validate();
+  scale.validate();
+  throttle.validate();
+  const Request& o = *this;
+  if (o.target.create && o.output.dry_run)
     throw usage_error("--create with --dry-run: a dry run creates nothing; --print-schema prints the table --create "
                       "would make");
   check_mode(o, given);
-  check_indexes(o);
-  if (given.chunk_size && o.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
-  if (o.sort_memory < (16u << 20)) throw usage_error("--sort-memory must be at least 16M");
+  if (given.chunk_size && o.source.chunk_size == 0) throw usage_error("--chunk-size must be at least 1 byte");
   check_session_options(o, given);
   check_files(o);
   check_reading(o, given);
-  check_options(o);
   check_scaling(o);
   check_throttle(o);
   check_conversion(o);
 }
 
-void validate_file_count(const Options& o, std::size_t files) {
-  if (traits(o.mode).whole_file && files > 1)
+void validate_file_count(Mode mode, std::size_t files) {
+  if (traits(mode).whole_file && files > 1)
     throw Failure(ExitCode::usage, fmt::format("--mode {} loads one file in one statement, and the "
-                                               "patterns name several: run it once per file", traits(o.mode).name));
+                                               "patterns name several: run it once per file", traits(mode).name));
 }
 
-}  // namespace fastload
+}  // namespace fastload::request

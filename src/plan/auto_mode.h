@@ -7,10 +7,11 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/modes.h"
-#include "cli/options.h"
+#include "request/request.h"
 
-namespace fastload {
+namespace fastload::plan {
+
+struct TablePlan;  // plan/plan.h
 
 // What the rule reads of the table. The measured shapes (nodes, with and without secondary indexes, long text,
 // many integers, BLOBs) all cost the server least by prepared INSERTs, so column types and indexes do not
@@ -28,14 +29,14 @@ struct ServerFacts {
 };
 
 struct ModeChoice {
-  Mode mode = Mode::load;
+  request::Mode mode = request::Mode::load;
   std::string reason;  // a few words, for the summary: "prepared INSERTs cost this table's server least"
 };
 
 // Why the INSERT path cannot load these options exactly as LOAD DATA does, or "" when it can.
-std::string why_not_insert(const Options& options);
+std::string why_not_insert(const TablePlan& options);
 
 // The concrete mode for --mode auto.
-ModeChoice choose_mode(const TableShape& table, const ServerFacts& server, const Options& options);
+ModeChoice choose_mode(const TableShape& table, const ServerFacts& server, const TablePlan& options);
 
-}  // namespace fastload
+}  // namespace fastload::plan

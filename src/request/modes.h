@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-namespace fastload {
+namespace fastload::request {
 
 // --mode's values, in the order of --help. The first is the default: `automatic` ("auto") becomes one of the
-// others once the table and the server are known (choose_mode in cli/auto_mode.h), before any pass sends rows.
+// others once the table and the server are known (plan::choose_mode in plan/auto_mode.h), before any pass sends rows.
 enum class Mode { automatic, load, insert, multirow, row, server, bulk };
 
 // Which Sink sends the rows (sink/make_sink.cc builds it).
@@ -64,4 +64,4 @@ const std::vector<ModeTraits>& all_modes();
 // The names of the modes that have `trait`, as messages list them: "insert and multirow".
 std::string names_of_modes(bool ModeTraits::*trait);
 
-}  // namespace fastload
+}  // namespace fastload::request

@@ -1,11 +1,11 @@
-#include "cli/modes.h"
+#include "request/modes.h"
 
 #include <algorithm>
 
 #include "base/errors.h"
 #include "text/identifiers.h"
 
-namespace fastload {
+namespace fastload::request {
 namespace {
 
 using enum SinkKind;
@@ -60,4 +60,4 @@ std::string names_of_modes(bool ModeTraits::*trait) {
   return text;
 }
 
-}  // namespace fastload
+}  // namespace fastload::request
