@@ -15,11 +15,10 @@
 #include <xxhash.h>
 
 #include "plan/plan.h"
-#include "input/mapped_file.h"
-#include "table/column_list.h"
-#include "text/last_row.h"
-#include "db/session.h"
-#include "table/target.h"
+#include "input/input.h"
+#include "table/table.h"
+#include "text/text.h"
+#include "db/db.h"
 
 namespace {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "base/errors.h"
-#include "text/row_scanner.h"
-#include "chunks/splitter.h"
+#include "base/base.h"
+#include "text/text.h"
+#include "chunks/chunks.h"
 
 namespace {
 

@@ -16,9 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "base/chunk.h"
-#include "input/byte_stream.h"
-#include "input/mapped_file.h"
+#include "base/base.h"
+#include "input/input.h"
 
 namespace fastload::chunks {
 

@@ -20,12 +20,10 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include "base/parallel_for.h"
+#include "base/base.h"
 
-#include "base/chunk.h"
-#include "base/errors.h"
 #include "chunks/stream_chunks.h"
-#include "input/spill_file.h"
+#include "input/input.h"
 
 namespace fastload::chunks {
 

@@ -4,9 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "base/errors.h"
-#include "base/parallel_for.h"
-#include "text/row_scanner.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::chunks {
 

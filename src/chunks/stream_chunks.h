@@ -13,12 +13,10 @@
 #include <optional>
 #include <string>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "chunks/chunk_source.h"
-#include "input/byte_stream.h"
-#include "text/dialect.h"
-#include "text/long_rows.h"
-#include "text/row_scanner.h"
+#include "input/input.h"
+#include "text/text.h"
 
 namespace fastload::chunks {
 

@@ -11,7 +11,7 @@
 #include "cli/flags.h"
 #include "cli/option_files.h"
 #include "request/request.h"
-#include "report/say.h"
+#include "report/report.h"
 
 namespace fastload {
 namespace {

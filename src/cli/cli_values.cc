@@ -5,8 +5,7 @@
 #include <charconv>
 #include <fmt/core.h>
 
-#include "text/identifiers.h"
-#include "text/sql_text.h"
+#include "text/text.h"
 
 namespace fastload {
 

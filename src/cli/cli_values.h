@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "request/request.h"
 
 namespace fastload {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <fmt/core.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "cli/flags.h"
 
 namespace fastload {

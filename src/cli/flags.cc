@@ -13,7 +13,7 @@
 
 #include "cli/cli_values.h"
 #include "cli/help.h"
-#include "input/charsets.h"
+#include "input/input.h"
 
 namespace fastload {
 

@@ -8,7 +8,7 @@
 
 #include "request/request.h"
 #include "request/request.h"
-#include "text/dialect.h"
+#include "text/text.h"
 
 namespace fastload {
 

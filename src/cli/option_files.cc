@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sys/stat.h>
 
-#include "base/errors.h"
-#include "report/say.h"
+#include "base/base.h"
+#include "report/report.h"
 
 namespace fastload {
 namespace {

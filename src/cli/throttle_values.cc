@@ -4,7 +4,7 @@
 #include <charconv>
 #include <fmt/core.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "cli/cli_values.h"
 
 namespace fastload {

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "db/session.h"
-#include "text/utf8_text.h"
+#include "text/text.h"
 
 namespace fastload::db {
 

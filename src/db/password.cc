@@ -5,7 +5,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::db {
 

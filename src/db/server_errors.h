@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "base/server_codes.h"
+#include "base/base.h"
 
 namespace fastload::db {
 

@@ -8,8 +8,8 @@
 #include <fmt/core.h>
 #include <mysql.h>
 
-#include "base/errors.h"
-#include "input/mapped_file.h"
+#include "base/base.h"
+#include "input/input.h"
 #include "db/rate_limit.h"
 #include "db/stop_signal.h"
 #include "db/stoppable_connect.h"

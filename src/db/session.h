@@ -16,7 +16,7 @@
 #include "plan/plan.h"
 #include "db/server_errors.h"
 #include "db/stop_signal.h"
-#include "text/identifiers.h"  // quote_identifier, for the statements a session runs
+#include "text/text.h"  // quote_identifier, for the statements a session runs
 
 typedef struct st_mysql MYSQL;
 

@@ -6,7 +6,7 @@
 #include <regex>
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::db {
 namespace {

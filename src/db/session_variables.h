@@ -20,7 +20,7 @@
 
 #include "plan/plan.h"
 #include "db/session.h"
-#include "text/clock_calls.h"
+#include "text/text.h"
 
 namespace fastload::db {
 

@@ -7,7 +7,7 @@
 #include <sys/socket.h>
 #include <thread>
 
-#include "base/parallel_for.h"
+#include "base/base.h"
 #include <vector>
 
 namespace fastload::db {

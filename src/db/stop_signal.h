@@ -25,7 +25,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "base/stop_request.h"
+#include "base/base.h"
 
 namespace fastload::db {
 

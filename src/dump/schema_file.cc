@@ -5,10 +5,9 @@
 #include <sstream>
 #include <fmt/core.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "dump/schema_statement.h"
-#include "text/identifiers.h"
-#include "text/sql_text.h"
+#include "text/text.h"
 
 namespace fastload::dump {
 using text::trimmed;

@@ -7,7 +7,7 @@
 #include <vector>
 #include <fmt/core.h>
 
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::dump {
 namespace {

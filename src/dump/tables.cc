@@ -6,8 +6,8 @@
 #include <system_error>
 #include <fmt/core.h>
 
-#include "base/errors.h"
-#include "input/file_list.h"
+#include "base/base.h"
+#include "input/input.h"
 
 namespace fastload::dump {
 namespace {

@@ -9,8 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/errors.h"
-#include "base/stop_request.h"
+#include "base/base.h"
 
 namespace fastload::input {
 namespace {

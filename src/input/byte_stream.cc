@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <thread>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "input/byte_source.h"
 #include "input/decoding_stream.h"
 #include "input/formats.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::input {
 namespace {

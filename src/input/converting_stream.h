@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "text/dialect.h"
+#include "text/text.h"
 #include "input/byte_stream.h"
 #include "input/charsets.h"
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <sys/stat.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "input/mapped_file.h"
 
 namespace fastload::input {

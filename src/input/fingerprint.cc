@@ -6,8 +6,7 @@
 #include <vector>
 #include <xxhash.h>
 
-#include "base/errors.h"
-#include "base/parallel_for.h"
+#include "base/base.h"
 
 namespace fastload::input {
 

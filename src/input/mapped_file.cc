@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "input/spill_file.h"
 
 namespace fastload::input {

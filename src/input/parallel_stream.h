@@ -19,7 +19,7 @@
 #include <mutex>
 #include <span>
 #include <string>
-#include "base/parallel_for.h"
+#include "base/base.h"
 #include <vector>
 
 #include "input/byte_stream.h"

@@ -6,7 +6,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::input {
 

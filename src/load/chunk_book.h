@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "load/outcome.h"
 
 namespace fastload::load {

@@ -6,14 +6,12 @@
 #include <set>
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
-#include "table/column_list.h"
-#include "sink/diagnose.h"
+#include "base/base.h"
+#include "table/table.h"
+#include "sink/sink.h"
 #include "load/kept_rows.h"
-#include "text/last_row.h"
-#include "table/rejects.h"
-#include "db/stop_signal.h"
-#include "db/transient.h"
+#include "text/text.h"
+#include "db/db.h"
 
 namespace fastload::load {
 

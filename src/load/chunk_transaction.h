@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "text/dialect.h"
-#include "base/problem.h"
+#include "text/text.h"
+#include "base/base.h"
 #include "load/loader.h"
 #include "load/worker.h"
 

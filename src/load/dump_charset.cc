@@ -2,9 +2,8 @@
 
 #include <fmt/core.h>
 
-#include "table/column_list.h"
-#include "text/identifiers.h"
-#include "text/utf8_text.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload::load {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "table/target.h"
+#include "table/table.h"
 
 namespace fastload::load {
 

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include "db/server_errors.h"
+#include "db/db.h"
 
 namespace fastload::load {
 

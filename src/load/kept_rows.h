@@ -8,9 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "base/problem.h"
+#include "base/base.h"
 #include "sink/sink.h"
-#include "sink/route.h"
 
 namespace fastload::load {
 

@@ -12,8 +12,7 @@
 #include <mutex>
 #include <optional>
 
-#include "chunks/chunk_keys.h"
-#include "chunks/chunk_source.h"
+#include "chunks/chunks.h"
 
 namespace fastload::load {
 

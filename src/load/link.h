@@ -13,10 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "base/chunk.h"
-#include "base/problem.h"
+#include "base/base.h"
 #include "sink/sink.h"
-#include "table/auto_ids.h"
+#include "table/table.h"
 
 namespace fastload::load {
 
@@ -48,7 +47,7 @@ class Link {
   virtual std::uint64_t take_sent() { return 0; }
   // --max-lag: one more statement in the chunk's transaction, before its COMMIT (throttle::Gate::mark).
   virtual void also(const std::string& sql) { (void)sql; }
-  // Whether the sink checks the rows' values as it sends them (sink/sink.h take_row_check): only where the table
+  // Whether the sink checks the rows' values as it sends them (sink/interface.h take_row_check): only where the table
   // can roll back, as the rows before a failed one were sent.
   virtual bool check_values(const sink::RowCheck& check) {
     (void)check;

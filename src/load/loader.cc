@@ -6,13 +6,12 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
-#include "base/parallel_for.h"
-#include "db/stop_signal.h"
+#include "base/base.h"
+#include "db/db.h"
 #include "load/chunk_transaction.h"
 #include "load/key_board.h"
 #include "load/worker.h"
-#include "text/row_scanner.h"
+#include "text/text.h"
 
 namespace fastload::load {
 

@@ -11,19 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "base/chunk.h"
-#include "chunks/chunk_keys.h"
-#include "chunks/chunk_source.h"
+#include "base/base.h"
+#include "chunks/chunks.h"
 #include "plan/plan.h"
 #include "load/chunk_book.h"
 #include "load/link.h"
 #include "load/outcome.h"
-#include "sink/destination.h"
-#include "sink/route.h"
-#include "table/auto_ids.h"
-#include "table/given_ids.h"
-#include "table/ledger.h"
-#include "throttle/gate.h"
+#include "sink/sink.h"
+#include "table/table.h"
+#include "throttle/throttle.h"
 
 namespace fastload::load {
 

@@ -6,9 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "base/chunk.h"
-#include "base/problem.h"
-#include "report/progress.h"
+#include "base/base.h"
+#include "report/report.h"
 
 namespace fastload::load {
 

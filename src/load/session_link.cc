@@ -2,12 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
-#include "db/rate_limit.h"
-#include "db/server_errors.h"
-#include "db/session_variables.h"
-#include "sink/make_sink.h"
-#include "table/target.h"
+#include "base/base.h"
+#include "db/db.h"
+#include "sink/sink.h"
+#include "table/table.h"
 
 namespace fastload::load {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "input/mapped_file.h"
+#include "input/input.h"
 #include "load/link.h"
 #include "load/loader.h"
 

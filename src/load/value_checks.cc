@@ -3,9 +3,8 @@
 #include <charconv>
 #include <fmt/core.h>
 
-#include "table/column_list.h"
-#include "text/utf8_text.h"
-#include "text/value_class.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload::load {
 namespace {

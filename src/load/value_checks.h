@@ -13,13 +13,11 @@
 #include <string_view>
 #include <vector>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "plan/plan.h"
-#include "base/problem.h"
 #include "load/dump_charset.h"
-#include "table/target.h"
-#include "text/field_parser.h"
-#include "text/row_scanner.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload::load {
 
@@ -54,7 +52,7 @@ class ValueChecker {
   std::vector<Problem> check(std::string_view bytes, const Chunk& chunk);
 
   // The same for one row already parsed (a sink that parses each row it sends checks it there:
-  // sink/sink.h RowCheck): false, with its problems added, when the row fails a check. Bit f of `whole`: field f
+  // sink/interface.h RowCheck): false, with its problems added, when the row fails a check. Bit f of `whole`: field f
   // is known to be exactly a whole number (its int-fraction check is left out).
   bool check_row(const std::vector<text::Field>& fields, std::uint64_t row, std::vector<Problem>& problems,
                  std::uint64_t whole = 0) const;

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "load/link.h"
 #include "load/loader.h"
 #include "load/value_checks.h"
-#include "sink/route.h"
+#include "sink/sink.h"
 
 namespace fastload::load {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "text/utf8_text.h"
+#include "text/text.h"
 
 namespace fastload::order {
 namespace {

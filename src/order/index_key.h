@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "text/field_parser.h"
+#include "text/text.h"
 
 namespace fastload::order {
 

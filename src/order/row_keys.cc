@@ -6,7 +6,7 @@
 #include <tuple>
 #include <xxhash.h>
 
-#include "base/parallel_for.h"
+#include "base/base.h"
 
 namespace fastload::order {
 namespace {

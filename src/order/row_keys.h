@@ -9,12 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "chunks/chunk_keys.h"
+#include "chunks/chunks.h"
 #include "order/index_key.h"
 #include "order/sorter.h"
-#include "text/dialect.h"
-#include "text/field_parser.h"
-#include "text/row_scanner.h"
+#include "text/text.h"
 
 namespace fastload::order {
 

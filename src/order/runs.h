@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "input/spill_file.h"
+#include "input/input.h"
 
 namespace fastload::order {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <fmt/core.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::order {
 

@@ -10,8 +10,8 @@
 #include <mutex>
 #include <vector>
 
-#include "chunks/chunk_source.h"
-#include "input/mapped_file.h"
+#include "chunks/chunks.h"
+#include "input/input.h"
 #include "order/sorter.h"
 
 namespace fastload::order {

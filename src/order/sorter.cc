@@ -6,10 +6,9 @@
 #include <ctime>
 #include <optional>
 
-#include "base/parallel_for.h"
-#include "text/field_parser.h"
+#include "base/base.h"
+#include "text/text.h"
 #include "order/row_keys.h"
-#include "text/row_scanner.h"
 
 namespace fastload::order {
 namespace {

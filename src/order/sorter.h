@@ -15,11 +15,11 @@
 #include <string_view>
 #include <vector>
 
-#include "base/chunk.h"
-#include "input/spill_file.h"
+#include "base/base.h"
+#include "input/input.h"
 #include "order/runs.h"
 #include "order/index_key.h"
-#include "text/dialect.h"
+#include "text/text.h"
 
 namespace fastload::order {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::plan {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "base/server_codes.h"
+#include "base/base.h"
 
 namespace fastload::report {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "base/problem.h"
+#include "base/base.h"
 
 namespace fastload::report {
 

@@ -10,7 +10,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "report/say.h"
 
 namespace fastload::report {

@@ -4,7 +4,7 @@
 #include <fmt/core.h>
 #include <map>
 
-#include "base/server_codes.h"
+#include "base/base.h"
 #include "report/diagnostics.h"
 
 namespace fastload::report {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "base/problem.h"
+#include "base/base.h"
 
 namespace fastload::report {
 

@@ -14,7 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include "base/parallel_for.h"
+#include "base/base.h"
 #include <vector>
 
 namespace fastload::report {

@@ -8,7 +8,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::report {
 namespace {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "report/diagnostics.h"
 
 namespace fastload::report {

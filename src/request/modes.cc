@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "base/errors.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::request {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "request/modes.h"
-#include "text/dialect.h"
+#include "text/text.h"
 
 namespace fastload::request {
 

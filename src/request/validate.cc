@@ -4,9 +4,9 @@
 #include <cctype>
 #include <fmt/core.h>
 
-#include "base/errors.h"
-#include "input/charsets.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "input/input.h"
+#include "text/text.h"
 
 namespace fastload::request {
 namespace {

@@ -2,9 +2,9 @@
 // numbers, from which id (the table's next value, or what an earlier --resume
 // run of the load began with), and the table's counter moved past the ids the
 // load takes, as one LOAD DATA leaves it.
-#include "base/parallel_for.h"
+#include "base/base.h"
 #include "run/state.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 #include <fmt/core.h>
 #include <numeric>

@@ -11,8 +11,8 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "db/server_errors.h"
-#include "text/identifiers.h"
+#include "db/db.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -10,16 +10,15 @@
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
-#include "base/server_codes.h"
-#include "db/password.h"
-#include "db/session_variables.h"
-#include "dump/tables.h"
-#include "report/say.h"
+#include "base/base.h"
+#include "db/db.h"
+#include "dump/dump.h"
+#include "report/report.h"
 #include "run/foreign_key_proofs.h"
 #include "run/run.h"
 #include "run/state.h"
-#include "table/schema_script.h"
-#include "text/identifiers.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -8,10 +8,8 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/cli.h"
-#include "sink/probe.h"
-#include "table/analyze.h"
-#include "table/barrier.h"
-#include "table/column_list.h"
+#include "sink/sink.h"
+#include "table/table.h"
 
 namespace fastload {
 namespace {

@@ -3,10 +3,8 @@
 #include <fmt/ranges.h>
 
 #include "run/foreign_key_proofs.h"
-#include "table/foreign_keys.h"
-#include "table/target.h"
-#include "text/field_parser.h"
-#include "text/row_scanner.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

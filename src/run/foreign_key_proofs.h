@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "run/state.h"
-#include "table/foreign_keys.h"
+#include "table/table.h"
 
 namespace fastload {
 

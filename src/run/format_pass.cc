@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <fmt/core.h>
 
-#include "load/value_checks.h"
-#include "table/column_list.h"
-#include "text/format_check.h"
-#include "text/row_scanner.h"
+#include "load/load.h"
+#include "table/table.h"
+#include "text/text.h"
 #include "run/state.h"
 
 namespace fastload {

@@ -5,8 +5,8 @@
 #include <map>
 
 #include "run/state.h"
-#include "table/column_list.h"
-#include "text/identifiers.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
-#include "order/index_key.h"
-#include "table/unique_keys.h"
+#include "db/db.h"
+#include "order/order.h"
+#include "table/table.h"
 
 namespace fastload {
 

@@ -6,18 +6,15 @@
 #include <mutex>
 #include <spdlog/spdlog.h>
 
-#include "base/parallel_for.h"
-#include "base/server_codes.h"
-#include "chunks/stream_chunks.h"
-#include "dump/tables.h"
-#include "input/converting_stream.h"
-#include "input/file_list.h"
-#include "report/say.h"
+#include "base/base.h"
+#include "chunks/chunks.h"
+#include "dump/dump.h"
+#include "input/input.h"
+#include "report/report.h"
 #include "run/state.h"
-#include "schema/column_types.h"
-#include "table/schema_script.h"
-#include "text/row_scanner.h"
-#include "text/identifiers.h"
+#include "schema/schema.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -5,11 +5,10 @@
 #include <algorithm>
 #include <fmt/core.h>
 
-#include "input/charsets.h"
-#include "input/converting_stream.h"
-#include "text/long_rows.h"
-#include "chunks/splitter.h"
-#include "throttle/galera.h"
+#include "input/input.h"
+#include "text/text.h"
+#include "chunks/chunks.h"
+#include "throttle/throttle.h"
 
 namespace fastload {
 namespace {

@@ -8,12 +8,11 @@
 #include <spdlog/spdlog.h>
 #include <tuple>
 
-#include "load/key_board.h"
-#include "load/session_link.h"
-#include "order/sorted_chunks.h"
-#include "shard/router.h"
-#include "table/rejects.h"
-#include "db/stop_signal.h"
+#include "load/load.h"
+#include "order/order.h"
+#include "shard/shard.h"
+#include "table/table.h"
+#include "db/db.h"
 
 namespace fastload {
 namespace {

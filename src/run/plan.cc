@@ -1,7 +1,7 @@
 // --dry-run: after every check, the plan in words instead of the load (report::Summary::plan).
 #include <fmt/core.h>
 
-#include "sink/make_sink.h"
+#include "sink/sink.h"
 #include "run/state.h"
 
 namespace fastload {

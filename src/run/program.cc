@@ -4,10 +4,9 @@
 #include <fmt/core.h>
 #include <mysql.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "cli/cli.h"
-#include "report/log.h"
-#include "report/say.h"
+#include "report/report.h"
 #include "run/run.h"
 
 namespace fastload {

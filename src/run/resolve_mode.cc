@@ -6,9 +6,9 @@
 
 #include "plan/plan.h"
 #include "run/state.h"
-#include "sink/probe.h"
-#include "table/run_clock.h"
-#include "text/identifiers.h"
+#include "sink/sink.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

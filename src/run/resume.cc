@@ -9,8 +9,8 @@
 #include <spdlog/spdlog.h>
 #include <xxhash.h>
 
-#include "input/fingerprint.h"
-#include "table/column_list.h"
+#include "input/input.h"
+#include "table/table.h"
 
 namespace fastload {
 namespace {

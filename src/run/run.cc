@@ -13,15 +13,14 @@
 #include <optional>
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "request/request.h"
-#include "input/file_list.h"
-#include "db/password.h"
-#include "sink/probe.h"
-#include "table/rejects.h"
-#include "db/stop_signal.h"
+#include "input/input.h"
+#include "db/db.h"
+#include "sink/sink.h"
+#include "table/table.h"
 #include "run/state.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -4,8 +4,8 @@
 #include <functional>
 
 #include "plan/plan.h"
-#include "load/link.h"
-#include "report/summary.h"
+#include "load/load.h"
+#include "report/report.h"
 
 namespace fastload {
 

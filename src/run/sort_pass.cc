@@ -8,8 +8,8 @@
 #include <fmt/ranges.h>
 #include <variant>
 
-#include "db/stop_signal.h"
-#include "order/row_keys.h"
+#include "db/db.h"
+#include "order/order.h"
 
 namespace fastload {
 

@@ -7,9 +7,7 @@
 
 #include "cli/cli.h"
 #include "run/state.h"
-#include "throttle/galera.h"
-#include "throttle/replica_lag.h"
-#include "throttle/status_load.h"
+#include "throttle/throttle.h"
 
 namespace fastload {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "text/field_parser.h"
+#include "text/text.h"
 
 namespace fastload::schema {
 

@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <string>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "schema/column_names.h"
 #include "schema/column_types.h"
 #include "schema/value_shape.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::schema {
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "shard/partitioning.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::shard {
 namespace {

@@ -7,7 +7,7 @@
 #include <array>
 #include <stdexcept>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::shard {
 namespace {

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "shard/column_value.h"
-#include "text/field_parser.h"
+#include "text/text.h"
 
 namespace fastload::shard {
 

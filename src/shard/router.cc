@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "db/server_errors.h"
+#include "db/db.h"
 
 namespace fastload::shard {
 

@@ -7,10 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "text/dialect.h"
-#include "sink/route.h"
+#include "text/text.h"
+#include "sink/sink.h"
 #include "shard/spider.h"
-#include "text/field_parser.h"
 
 namespace fastload::shard {
 

@@ -7,9 +7,9 @@
 #include <map>
 #include <unistd.h>
 
-#include "base/errors.h"
-#include "table/column_list.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "table/table.h"
+#include "text/text.h"
 
 namespace fastload::shard {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
-#include "table/target.h"
+#include "db/db.h"
+#include "table/table.h"
 #include "shard/partitioning.h"
 
 namespace fastload::shard {

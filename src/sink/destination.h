@@ -9,9 +9,8 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
-#include "db/session_variables.h"
-#include "table/target.h"
+#include "db/db.h"
+#include "table/table.h"
 
 namespace fastload::sink {
 

@@ -6,12 +6,10 @@
 
 #include <vector>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "plan/plan.h"
-#include "base/problem.h"
-#include "sink/sink.h"
-#include "db/session.h"
-#include "db/server_errors.h"
+#include "sink/interface.h"
+#include "db/db.h"
 
 namespace fastload::sink {
 

@@ -3,9 +3,8 @@
 #include <fmt/core.h>
 #include <optional>
 
-#include "table/column_list.h"
-#include "text/identifiers.h"
-#include "text/sql_text.h"
+#include "table/table.h"
+#include "text/text.h"
 #include "sink/statement_batch.h"
 
 namespace fastload::sink {

@@ -17,10 +17,9 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "table/auto_ids.h"
-#include "text/chunk_rows.h"
-#include "db/session.h"
-#include "table/target.h"
+#include "table/table.h"
+#include "text/text.h"
+#include "db/db.h"
 
 namespace fastload::sink {
 

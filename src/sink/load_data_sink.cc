@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <optional>
 
-#include "table/column_list.h"
+#include "table/table.h"
 #include "sink/diagnose.h"
 #include "sink/statement_batch.h"
 

@@ -10,11 +10,10 @@
 #include <string>
 
 #include "plan/plan.h"
-#include "sink/sink.h"
-#include "table/auto_ids.h"
-#include "db/session.h"
-#include "table/target.h"
-#include "text/row_scanner.h"
+#include "sink/interface.h"
+#include "table/table.h"
+#include "db/db.h"
+#include "text/text.h"
 
 namespace fastload::sink {
 

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "sink/load_data_sink.h"
 #include "sink/prepared_insert_sink.h"
 #include "sink/text_insert_sink.h"

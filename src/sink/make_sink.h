@@ -5,10 +5,9 @@
 #include <string>
 
 #include "plan/plan.h"
-#include "db/session.h"
-#include "sink/sink.h"
-#include "table/auto_ids.h"
-#include "table/target.h"
+#include "db/db.h"
+#include "sink/interface.h"
+#include "table/table.h"
 
 namespace fastload::sink {
 

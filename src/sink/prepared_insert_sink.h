@@ -13,12 +13,11 @@
 
 #include "plan/plan.h"
 #include "sink/bulk_request.h"
-#include "sink/sink.h"
-#include "text/chunk_rows.h"
+#include "sink/interface.h"
+#include "text/text.h"
 #include "sink/insert_shape.h"
-#include "table/auto_ids.h"
-#include "db/session.h"
-#include "table/target.h"
+#include "table/table.h"
+#include "db/db.h"
 
 namespace fastload::sink {
 

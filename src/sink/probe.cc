@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "sink/insert_shape.h"
 #include "sink/load_data_sink.h"
 #include "sink/statement_batch.h"

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "plan/plan.h"
-#include "db/session.h"
-#include "table/target.h"
+#include "db/db.h"
+#include "table/table.h"
 
 namespace fastload::sink {
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <fmt/core.h>
 
-#include "sink/sink.h"
+#include "sink/interface.h"
 #include "sink/diagnose.h"
-#include "db/session.h"
+#include "db/db.h"
 
 namespace fastload::sink {
 

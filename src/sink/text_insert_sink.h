@@ -7,11 +7,11 @@
 #include <string>
 
 #include "plan/plan.h"
-#include "sink/sink.h"
-#include "text/chunk_rows.h"
+#include "sink/interface.h"
+#include "text/text.h"
 #include "sink/insert_shape.h"
-#include "db/session.h"
-#include "table/target.h"
+#include "db/db.h"
+#include "table/table.h"
 
 namespace fastload::sink {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

@@ -4,9 +4,9 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "table/column_list.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

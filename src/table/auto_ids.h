@@ -15,11 +15,10 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "base/problem.h"
-#include "text/chunk_rows.h"
-#include "db/session.h"
+#include "base/base.h"
+#include "text/text.h"
+#include "db/db.h"
 #include "table/target.h"
-#include "text/field_parser.h"
 
 namespace fastload::table {
 

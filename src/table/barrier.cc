@@ -4,7 +4,7 @@
 #include <fmt/core.h>
 #include <thread>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::table {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "db/session.h"
+#include "db/db.h"
 #include "table/target.h"
 
 namespace fastload::table {

@@ -3,9 +3,8 @@
 #include <fmt/core.h>
 #include <set>
 
-#include "base/errors.h"
-#include "text/identifiers.h"
-#include "text/sql_text.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "text/chunk_rows.h"
+#include "text/text.h"
 #include "table/target.h"
 
 namespace fastload::table {

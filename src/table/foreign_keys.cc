@@ -6,7 +6,7 @@
 #include <map>
 
 #include "table/indexes.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

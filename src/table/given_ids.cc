@@ -5,8 +5,7 @@
 
 #include "table/auto_ids.h"
 #include "table/column_list.h"
-#include "text/identifiers.h"
-#include "text/row_scanner.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

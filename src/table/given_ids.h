@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "plan/plan.h"
 #include "table/target.h"
-#include "text/chunk_rows.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

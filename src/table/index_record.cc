@@ -3,9 +3,8 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "base/server_codes.h"
-#include "db/named_lock.h"
-#include "db/server_errors.h"
+#include "base/base.h"
+#include "db/db.h"
 
 namespace fastload::table::index_record {
 namespace {

@@ -7,11 +7,10 @@
 #include <spdlog/spdlog.h>
 #include <thread>
 
-#include "base/errors.h"
-#include "db/server_errors.h"
-#include "db/stop_signal.h"
+#include "base/base.h"
+#include "db/db.h"
 #include "table/index_record.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "db/session.h"
+#include "db/db.h"
 #include "table/target.h"
 
 namespace fastload::table {

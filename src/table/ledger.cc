@@ -3,8 +3,8 @@
 #include <fmt/core.h>
 #include <xxhash.h>
 
-#include "base/errors.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

@@ -9,10 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "base/chunk.h"
-#include "base/errors.h"
-#include "base/problem.h"
-#include "db/session.h"
+#include "base/base.h"
+#include "db/db.h"
 
 namespace fastload::table {
 

@@ -5,8 +5,8 @@
 #include <fmt/ranges.h>
 #include <vector>
 
-#include "base/errors.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "plan/plan.h"
-#include "db/session.h"
+#include "db/db.h"
 #include "table/target.h"
 
 namespace fastload::table {

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "base/errors.h"
-#include "text/row_scanner.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

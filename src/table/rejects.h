@@ -8,9 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "base/chunk.h"
-#include "text/dialect.h"
-#include "base/problem.h"
+#include "base/base.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

@@ -5,7 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "table/column_list.h"
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

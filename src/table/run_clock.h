@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session_variables.h"
+#include "db/db.h"
 #include "table/target.h"
 
 namespace fastload::table {

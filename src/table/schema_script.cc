@@ -2,10 +2,9 @@
 
 #include <fmt/core.h>
 
-#include "base/errors.h"
-#include "base/server_codes.h"
-#include "db/name_characters.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "db/db.h"
+#include "text/text.h"
 
 namespace fastload::table {
 

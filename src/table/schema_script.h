@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
+#include "db/db.h"
 
 namespace fastload::table {
 

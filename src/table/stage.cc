@@ -7,8 +7,8 @@
 #include <spdlog/spdlog.h>
 #include <vector>
 
-#include "db/server_errors.h"
-#include "text/identifiers.h"
+#include "db/db.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

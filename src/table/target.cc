@@ -2,13 +2,11 @@
 
 #include <fmt/core.h>
 
-#include "base/errors.h"
-#include "db/name_characters.h"
+#include "base/base.h"
+#include "db/db.h"
 #include "table/column_list.h"
 #include "table/partitions.h"
-#include "db/session_variables.h"
-#include "text/identifiers.h"
-#include "text/value_class.h"
+#include "text/text.h"
 
 namespace fastload::table {
 namespace {

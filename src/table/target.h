@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "plan/plan.h"
-#include "db/session.h"
+#include "db/db.h"
 
 namespace fastload::table {
 

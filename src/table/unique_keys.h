@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "db/session.h"
+#include "db/db.h"
 #include "table/target.h"
 
 namespace fastload::table {

@@ -8,8 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/chunk.h"
-#include "base/problem.h"
+#include "base/base.h"
 #include "text/field_parser.h"
 
 namespace fastload::text {

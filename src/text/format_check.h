@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/location.h"
+#include "base/base.h"
 #include "text/chunk_rows.h"
 #include "text/dialect.h"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "text/dialect.h"
-#include "base/problem.h"
+#include "base/base.h"
 #include "text/chunk_rows.h"
 
 namespace fastload::text {

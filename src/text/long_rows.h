@@ -7,9 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "text/dialect.h"
-#include "base/errors.h"
 #include "text/row_scanner.h"
 
 namespace fastload::text {

@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "base/chunk.h"
+#include "base/base.h"
 #include "text/dialect.h"
 #include "text/enclosed_scan.h"
 

@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 #include <strings.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::throttle {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
+#include "db/db.h"
 #include "throttle/monitor.h"
 #include "throttle/replica_lag.h"
 

@@ -7,10 +7,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include "base/parallel_for.h"
+#include "base/base.h"
 #include <vector>
 
-#include "db/session.h"
+#include "db/db.h"
 #include "throttle/gate.h"
 
 namespace fastload::throttle {

@@ -4,10 +4,9 @@
 #include <fmt/core.h>
 #include <random>
 
-#include "base/errors.h"
-#include "base/server_codes.h"
-#include "db/named_lock.h"
-#include "text/identifiers.h"
+#include "base/base.h"
+#include "db/db.h"
+#include "text/text.h"
 
 namespace fastload::throttle {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
+#include "db/db.h"
 #include "throttle/monitor.h"
 
 namespace fastload::throttle {

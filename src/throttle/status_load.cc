@@ -4,7 +4,7 @@
 #include <fmt/ranges.h>
 #include <strings.h>
 
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::throttle {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "plan/plan.h"
-#include "db/session.h"
+#include "db/db.h"
 #include "throttle/monitor.h"
 
 namespace fastload::throttle {

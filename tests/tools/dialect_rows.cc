@@ -18,10 +18,9 @@
 
 #include "../unit/dialect_cases.h"
 #include "cli/cli.h"
-#include "base/errors.h"
-#include "sink/load_data_sink.h"
-#include "text/field_parser.h"
-#include "text/row_scanner.h"
+#include "base/base.h"
+#include "sink/sink.h"
+#include "text/text.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "text/dialect.h"
+#include "text/text.h"
 #include "generator.h"
 
 namespace dialect_writer {

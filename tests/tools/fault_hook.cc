@@ -18,9 +18,8 @@
 #include <string>
 #include <thread>
 
-#include "db/server_errors.h"
-#include "db/session.h"
-#include "load/link.h"
+#include "db/db.h"
+#include "load/load.h"
 #include "run/run.h"
 
 namespace {

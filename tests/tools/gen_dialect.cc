@@ -19,7 +19,7 @@
 
 #include "cli/cli.h"
 #include "dialect_writer.h"
-#include "base/errors.h"
+#include "base/base.h"
 #include "generator.h"
 
 using dialect_writer::Writer;

@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "shard/partitioning.h"
-#include "text/row_scanner.h"
+#include "shard/shard.h"
+#include "text/text.h"
 
 namespace {
 

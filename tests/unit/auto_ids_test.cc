@@ -2,7 +2,7 @@
 // column fastload numbers, which given values the server would make up, a statement's rows' ids.
 #include <gtest/gtest.h>
 
-#include "table/auto_ids.h"
+#include "table/table.h"
 
 namespace fastload {
 namespace {

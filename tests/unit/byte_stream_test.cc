@@ -1,11 +1,11 @@
-#include "input/byte_stream.h"
+#include "input/input.h"
 
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
 #include "compressed_samples.h"
-#include "base/errors.h"
+#include "base/base.h"
 
 namespace fastload::input {
 namespace {

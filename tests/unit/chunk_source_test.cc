@@ -1,7 +1,7 @@
 // The chunk sources (chunks/chunk_source.h) the workers pull from, and the
 // book (load/chunk_book.h) their outcomes go into: every chunk handed out
 // once, with its bytes, whatever the input and however many workers pull.
-#include "chunks/chunk_source.h"
+#include "chunks/chunks.h"
 
 #include <gtest/gtest.h>
 
@@ -12,12 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "base/errors.h"
-#include "chunks/read_ahead.h"
-#include "chunks/splitter.h"
-#include "chunks/stream_chunks.h"
+#include "base/base.h"
 #include "compressed_samples.h"
-#include "input/mapped_file.h"
+#include "input/input.h"
 #include "load/chunk_book.h"
 #include "temp_dir.h"
 

@@ -9,9 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "base/errors.h"
-#include "db/server_errors.h"
-#include "db/session.h"
+#include "base/base.h"
+#include "db/db.h"
 #include "load/chunk_transaction.h"
 #include "load/worker.h"
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <sstream>
-#include "base/errors.h"
+#include "base/base.h"
 #include "messages.h"
 
 namespace fastload {

@@ -1,4 +1,4 @@
-#include "text/clock_calls.h"
+#include "text/text.h"
 
 #include <gtest/gtest.h>
 

@@ -8,13 +8,11 @@
 #include <optional>
 
 #include "cli/cli.h"
-#include "base/errors.h"
+#include "base/base.h"
 #include "messages.h"
-#include "text/chunk_rows.h"
-#include "table/column_list.h"
-#include "table/run_clock.h"
+#include "text/text.h"
+#include "table/table.h"
 #include "sink/insert_shape.h"
-#include "text/sql_text.h"
 
 namespace fastload {
 namespace {

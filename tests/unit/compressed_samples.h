@@ -19,8 +19,8 @@
 #include <thread>
 #include <unistd.h>
 
-#include "base/errors.h"
-#include "input/byte_stream.h"
+#include "base/base.h"
+#include "input/input.h"
 #include "temp_dir.h"
 
 namespace fastload::input::samples {

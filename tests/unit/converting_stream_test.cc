@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "input/converting_stream.h"
+#include "input/input.h"
 
 namespace fastload::input {
 namespace {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "sink/diagnose.h"
+#include "sink/sink.h"
 
 namespace fastload {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "text/dialect.h"
+#include "text/text.h"
 
 namespace fastload::testing_dialects {
 

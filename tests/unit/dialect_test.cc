@@ -10,12 +10,11 @@
 
 #include "cli/cli.h"
 #include "dialect_cases.h"
-#include "base/errors.h"
+#include "base/base.h"
 #include "messages.h"
-#include "sink/load_data_sink.h"
+#include "sink/sink.h"
 #include "read_info_model.h"
-#include "text/field_parser.h"
-#include "text/row_scanner.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -7,9 +7,9 @@
 
 #include <string>
 
-#include "load/value_checks.h"
+#include "load/load.h"
 #include "messages.h"
-#include "text/utf8_text.h"
+#include "text/text.h"
 
 namespace fastload::load {
 namespace {

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "dump/schema_file.h"
-#include "dump/tables.h"
+#include "dump/dump.h"
 #include "temp_dir.h"
-#include "text/sql_text.h"
+#include "text/text.h"
 
 namespace fastload {
 namespace {

@@ -1,6 +1,6 @@
 // Hand cases for the field parser and row iteration, and a comparison with a
 // byte-by-byte model of the server's READ_INFO on random inputs.
-#include "text/field_parser.h"
+#include "text/text.h"
 
 #include <gtest/gtest.h>
 

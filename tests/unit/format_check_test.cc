@@ -4,7 +4,7 @@
 #include <string>
 
 #include "messages.h"
-#include "text/format_check.h"
+#include "text/text.h"
 
 namespace fastload::load {
 namespace {

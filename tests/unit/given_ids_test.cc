@@ -4,7 +4,7 @@
 // 7, 20, 21, 5, 22).
 #include <gtest/gtest.h>
 
-#include "table/given_ids.h"
+#include "table/table.h"
 
 namespace fastload {
 namespace {

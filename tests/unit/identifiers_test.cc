@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "text/identifiers.h"
+#include "text/text.h"
 
 namespace fastload::load {
 namespace {

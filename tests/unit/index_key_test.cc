@@ -1,7 +1,7 @@
 // Which row wins: values the index holds equal encode to the same bytes (2.0 and 2 in an INT, 2024-1-1 and
 // 20240101 in a DATE, é and e under a collation that weighs them alike), values it holds different do not, and
 // a value fastload cannot read as the index does says so; chunks that share a key load in the order taken.
-#include "order/index_key.h"
+#include "order/order.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "load/key_board.h"
-#include "order/row_keys.h"
+#include "load/load.h"
 
 namespace fastload::order {
 namespace {

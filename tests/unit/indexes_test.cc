@@ -1,6 +1,6 @@
 // parse_keys and deferrable: indexes read from SHOW CREATE TABLE as the server
 // writes it, and which of them --defer-indexes may drop.
-#include "table/indexes.h"
+#include "table/table.h"
 
 #include <gtest/gtest.h>
 

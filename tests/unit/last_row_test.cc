@@ -3,13 +3,12 @@
 // terminated row's. Each expectation is what MariaDB 10.11's LOAD DATA does
 // with that last line (silent when it drops fields) and with it terminated
 // (warning 1262), seen with SHOW WARNINGS (docs/design.md#what-fastload-does-not-trust).
-#include "text/last_row.h"
+#include "text/text.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "text/row_scanner.h"
 
 namespace fastload::load {
 namespace {

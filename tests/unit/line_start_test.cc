@@ -9,11 +9,9 @@
 #include <vector>
 
 #include "dialect_cases.h"
-#include "chunks/stream_chunks.h"
+#include "chunks/chunks.h"
 #include "read_info_model.h"
-#include "text/field_parser.h"
-#include "text/row_scanner.h"
-#include "chunks/splitter.h"
+#include "text/text.h"
 #include "temp_dir.h"
 
 namespace fastload::text {

@@ -5,8 +5,8 @@
 #include <string>
 #include <unistd.h>
 
-#include "base/errors.h"
-#include "input/mapped_file.h"
+#include "base/base.h"
+#include "input/input.h"
 #include "temp_dir.h"
 
 namespace fastload::input {

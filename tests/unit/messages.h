@@ -4,8 +4,8 @@
 #include <functional>
 #include <string_view>
 
-#include "base/errors.h"
-#include "report/say.h"
+#include "base/base.h"
+#include "report/report.h"
 
 namespace fastload {
 

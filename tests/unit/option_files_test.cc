@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <functional>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "cli/cli.h"
 #include "cli/option_files.h"
 #include "temp_dir.h"

@@ -4,9 +4,8 @@
 
 #include <chrono>
 
-#include "base/errors.h"
-#include "report/progress.h"
-#include "report/summary.h"
+#include "base/base.h"
+#include "report/report.h"
 
 namespace fastload::report {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "shard/partitioning.h"
+#include "shard/shard.h"
 
 namespace fastload::shard {
 namespace {

@@ -4,7 +4,7 @@
 #include <thread>
 #include <vector>
 
-#include "db/rate_limit.h"
+#include "db/db.h"
 
 namespace fastload {
 namespace {

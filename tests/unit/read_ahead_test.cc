@@ -2,7 +2,7 @@
 // the end of a member whose check passed; the one decoding runs ahead of the
 // workers, holding their chunks (spilled past its memory), and lets a commit
 // through only for content such a check covers.
-#include "chunks/read_ahead.h"
+#include "chunks/chunks.h"
 
 #include <gtest/gtest.h>
 

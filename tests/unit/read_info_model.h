@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "text/dialect.h"
+#include "text/text.h"
 
 namespace fastload::model {
 

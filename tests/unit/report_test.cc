@@ -1,10 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "sink/load_data_sink.h"
+#include "sink/sink.h"
 #include "report/diagnostics.h"
 #include "report/problem_list.h"
-#include "report/say.h"
-#include "report/summary.h"
+#include "report/report.h"
 
 namespace fastload {
 namespace {

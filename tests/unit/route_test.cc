@@ -1,13 +1,13 @@
 // route_rows(): the chunk sent again after rows were rejected holds exactly
 // the other rows, byte for byte, and maps each back to its original row; a
 // shard-direct load's rows go where the router says, refused ones nowhere.
-#include "sink/route.h"
+#include "sink/sink.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "chunks/splitter.h"
+#include "chunks/chunks.h"
 
 namespace fastload::load {
 namespace {

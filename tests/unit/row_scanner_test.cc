@@ -1,6 +1,6 @@
 // Hand-made cases for the row scanner; split_test.cc and dialect_test.cc
 // compare it with a model of the server's reading on generated inputs.
-#include "text/row_scanner.h"
+#include "text/text.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "base/errors.h"
-#include "db/server_errors.h"
+#include "base/base.h"
+#include "db/db.h"
 #include "run/run.h"
 #include "run/state.h"
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "dump/schema_file.h"
 #include "dump/schema_statement.h"
-#include "dump/tables.h"
+#include "dump/dump.h"
 #include "temp_dir.h"
 
 namespace fastload {

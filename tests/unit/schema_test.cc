@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/column_types.h"
+#include "schema/schema.h"
 #include "schema/value_shape.h"
 
 namespace fastload::schema {

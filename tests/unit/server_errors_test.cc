@@ -1,7 +1,7 @@
 // The named server errors and their classes: each class holds exactly the
 // numbers the code tested as literals before they were named (so none was
 // lost or added), and the names are the client header's numbers.
-#include "db/server_errors.h"
+#include "db/db.h"
 
 #include <gtest/gtest.h>
 

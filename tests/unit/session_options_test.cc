@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli.h"
-#include "base/errors.h"
-#include "table/analyze.h"
+#include "base/base.h"
+#include "table/table.h"
 
 namespace fastload {
 namespace {

@@ -1,7 +1,7 @@
 // The session variables every session of a run sets (db/session_variables.h): which, and to what.
 #include <gtest/gtest.h>
 
-#include "db/session_variables.h"
+#include "db/db.h"
 
 namespace fastload {
 namespace {

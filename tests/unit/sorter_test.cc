@@ -1,8 +1,7 @@
 // Row order (order/): the key encoding orders values as the index does, and a
 // sorted file's chunks hold every row once, in a stable key order, in memory
 // and spilled alike, with each row's own line.
-#include "order/sorter.h"
-#include "order/sorted_chunks.h"
+#include "order/order.h"
 
 #include <gtest/gtest.h>
 
@@ -14,10 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "chunks/splitter.h"
-#include "order/index_key.h"
+#include "chunks/chunks.h"
 #include "temp_dir.h"
-#include "text/field_parser.h"
+#include "text/text.h"
 
 namespace fastload::order {
 namespace {

@@ -1,12 +1,11 @@
-#include "input/spill_file.h"
+#include "input/input.h"
 
 #include <dirent.h>
 #include <gtest/gtest.h>
 #include <memory>
 #include <string>
 
-#include "base/errors.h"
-#include "input/mapped_file.h"
+#include "base/base.h"
 #include "temp_dir.h"
 
 namespace fastload::input {

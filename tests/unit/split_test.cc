@@ -1,6 +1,6 @@
 // split(), verify_chunks() and locate_row() against a serial reference that
 // reads the file left to right once, the way the server does, in every dialect.
-#include "chunks/splitter.h"
+#include "chunks/chunks.h"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,10 @@
 #include <string>
 #include <utility>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "dialect_cases.h"
 #include "read_info_model.h"
-#include "text/row_scanner.h"
+#include "text/text.h"
 
 namespace fastload::chunks {
 namespace {

@@ -1,11 +1,10 @@
 // StreamChunks: chunks cut from a stream tile its content after the header
 // exactly, end at row ends, and count rows and lines as the splitter does for
 // a mapped file, in every dialect.
-#include "chunks/stream_chunks.h"
+#include "chunks/chunks.h"
 
-#include "base/errors.h"
-#include "text/long_rows.h"
-#include "chunks/splitter.h"
+#include "base/base.h"
+#include "text/text.h"
 #include "temp_dir.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // base/parallel_for.h: Threads (every thread the program starts), run_workers and parallel_for on it.
-#include "base/parallel_for.h"
+#include "base/base.h"
 
 #include <gtest/gtest.h>
 

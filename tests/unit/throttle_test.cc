@@ -6,11 +6,10 @@
 #include <chrono>
 #include <thread>
 
-#include "base/errors.h"
+#include "base/base.h"
 #include "cli/cli.h"
 #include "messages.h"
-#include "throttle/galera.h"
-#include "throttle/gate.h"
+#include "throttle/throttle.h"
 
 namespace fastload {
 namespace {

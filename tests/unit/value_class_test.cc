@@ -2,7 +2,7 @@
 // MariaDB 10.11's LOAD DATA INFILE stored (strict sql_mode, sql_notes = 1,
 // SHOW WARNINGS empty) for that text, or a text it warns or notes about
 // anyway, which is not judged (docs/design.md#what-fastload-does-not-trust).
-#include "text/value_class.h"
+#include "text/text.h"
 
 #include <gtest/gtest.h>
 

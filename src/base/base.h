@@ -1,0 +1,12 @@
+// base/'s entry header: the one header of the folder the others include (its other headers are its own).
+// The words every folder shares: a chunk, what became of it, a row's problem (a value), a failure (one exception
+// type with its exit code), the server's error numbers by name, the stop a signal asks for, and Threads.
+#pragma once
+
+#include "base/chunk.h"
+#include "base/errors.h"
+#include "base/location.h"
+#include "base/parallel_for.h"
+#include "base/problem.h"
+#include "base/server_codes.h"
+#include "base/stop_request.h"
