@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   fastload::text::Dialect dialect;
   try {
     args.push_back("bench.t");  // the table parse_args wants after the file
-    dialect = fastload::parse_args(args).options.source.dialect;
+    dialect = fastload::cli::parse_args(args).options.source.dialect;
   } catch (const fastload::Failure& f) {
     std::fprintf(stderr, "%s\n", f.what());
     return 2;

@@ -13,7 +13,7 @@
 #include "request/request.h"
 #include "report/report.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 bool is_bare_password(const char* arg) { return std::strcmp(arg, "-p") == 0 || std::strcmp(arg, "--password") == 0; }
@@ -150,4 +150,4 @@ void hide_password_in_argv(int argc, char** argv) {
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

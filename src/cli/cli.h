@@ -7,7 +7,7 @@
 #include "cli/cli_values.h"
 #include "request/request.h"
 
-namespace fastload {
+namespace fastload::cli {
 
 // Throws Failure(ExitCode::usage) on bad arguments. Returns nullopt-like
 // `help_shown` when --help or --version was printed (exit 0).
@@ -24,4 +24,4 @@ request::ConnectionOptions read_connection_file(const std::string& path);
 // Blanks the password in the process's own argv so `ps` does not show it.
 void hide_password_in_argv(int argc, char** argv);
 
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -7,7 +7,7 @@
 
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::cli {
 
 std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint64_t least, std::uint64_t most) {
   std::uint64_t value = 0;
@@ -201,4 +201,4 @@ request::Assignment parse_assignment(const std::string& text) {
   return a;
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

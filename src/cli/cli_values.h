@@ -12,7 +12,7 @@
 #include "base/base.h"
 #include "request/request.h"
 
-namespace fastload {
+namespace fastload::cli {
 
 // A whole number written in decimal digits only, from `least` to `most`; nullopt otherwise. No sign, blank,
 // "0x" or octal reading of a leading 0: "-1" must never wrap to 2^64 - 1 ("010" is 10).
@@ -61,4 +61,4 @@ unsigned parse_conversions(const std::vector<std::string>& names);
 // literals and comments, and an expression without top-level ',' or '?'.
 request::Assignment parse_assignment(const std::string& text);
 
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -6,7 +6,7 @@
 #include "base/base.h"
 #include "cli/flags.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 // The mariadb client's own long options (10.11's `mariadb --help`): in a client group they are not refused,
@@ -116,4 +116,4 @@ FileArguments file_arguments(const CLI::App& app, const std::vector<FileOption>&
   return out;
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

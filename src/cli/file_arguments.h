@@ -10,7 +10,7 @@
 
 #include "cli/option_files.h"
 
-namespace fastload {
+namespace fastload::cli {
 
 struct FileArguments {
   std::vector<std::string> args;   // for CLI11: "--name=value", "--name" "" for an empty value, "--flag"
@@ -28,4 +28,4 @@ FileArguments file_arguments(const CLI::App& app, const std::vector<FileOption>&
 // The client library's options that an option file may give (session.cc hands them to the library).
 const std::vector<std::string>& library_option_names();
 
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -15,7 +15,7 @@
 #include "cli/help.h"
 #include "input/input.h"
 
-namespace fastload {
+namespace fastload::cli {
 
 std::optional<std::string> GivenString::value() const {
   return option->count() > 0 ? std::optional(text) : std::nullopt;
@@ -383,4 +383,4 @@ request::Given read_flags(Flags& f, request::Request& o) {
           .max_rate = f.max_rate.option->count() > 0, .ledger = f.ledger.option->count() > 0};
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

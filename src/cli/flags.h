@@ -10,7 +10,7 @@
 #include "request/request.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::cli {
 
 // The --help section of the options that an option file's [client] groups may give too.
 inline constexpr const char* kConnectionGroup = "Connection (as the mysql client)";
@@ -47,4 +47,4 @@ void add_options(CLI::App& app, request::Request& o, Flags& f);
 // Failure naming its option), and which options were given.
 request::Given read_flags(Flags& f, request::Request& o);
 
-}  // namespace fastload
+}  // namespace fastload::cli

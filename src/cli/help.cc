@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <sstream>
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 // The column the options' descriptions start at.
@@ -104,4 +104,4 @@ CLI::Validator named_numbers(std::vector<std::pair<std::string, int>> names, con
   return check;
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

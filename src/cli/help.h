@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace fastload {
+namespace fastload::cli {
 
 // The widest line --help prints.
 inline constexpr std::size_t kHelpWidth = 100;
@@ -31,4 +31,4 @@ CLI::Validator named_values(const std::vector<std::pair<std::string, Enum>>& nam
   return named_numbers(std::move(numbers), what);
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -13,7 +13,7 @@
 #include "base/base.h"
 #include "report/report.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 constexpr unsigned kMostIncludes = 10;  // mysys's depth of !include and !includedir
@@ -215,4 +215,4 @@ std::vector<FileOption> read_chosen_files(const OptionFileChoice& choice) {
   return read_option_files(default_option_files(choice.extra_file), required, choice.group_suffix);
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace fastload {
+namespace fastload::cli {
 
 // What the command line says about option files (the mysql tools' standard options).
 struct OptionFileChoice {
@@ -45,4 +45,4 @@ std::vector<FileOption> read_option_files(const std::vector<std::string>& files,
 // Everything the choice reads: the files' options, in order.
 std::vector<FileOption> read_chosen_files(const OptionFileChoice& choice);
 
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -7,7 +7,7 @@
 #include "base/base.h"
 #include "cli/cli_values.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 bool status_name(std::string_view name) {
@@ -48,4 +48,4 @@ double parse_seconds(const std::string& text, const std::string& option) {
   return seconds;
 }
 
-}  // namespace fastload
+}  // namespace fastload::cli

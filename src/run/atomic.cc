@@ -4,7 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // --atomic: the target never held any of the load, so nothing counts as
@@ -59,4 +59,4 @@ void publish(const plan::TablePlan& options, RunState& state) {
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -10,7 +10,7 @@
 #include <numeric>
 #include <spdlog/spdlog.h>
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 std::uint64_t pinned(const RunState& state, std::string_view variable) {
@@ -166,4 +166,4 @@ void finish_auto_ids(RunState& state) {
   if (state.auto_ids) move_counter(state, state.summary.input_rows);
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -7,7 +7,7 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-namespace fastload {
+namespace fastload::run {
 
 void check_bulk_target(const plan::TablePlan& options, RunState& state) {
   const table::Target& table = state.stage ? state.stage->target : state.target;
@@ -25,4 +25,4 @@ void check_bulk_target(const plan::TablePlan& options, RunState& state) {
                  "{} loads in one transaction without it; --mode load is faster here", options.files.front());
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -14,7 +14,7 @@
 #include "db/db.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // The collations read here, by what follows the charset's name: single-level, without contractions.
@@ -90,4 +90,4 @@ std::shared_ptr<const order::Weights> collation_weights(db::Session& control, co
   return at->second;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

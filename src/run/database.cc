@@ -20,7 +20,7 @@
 #include "table/table.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 struct TableRun {
@@ -342,4 +342,4 @@ int run_database(const request::Request& request, load::StepHook* hook) {
                              options.output.verbose, options.output.json);
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

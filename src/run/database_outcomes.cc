@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <fmt/core.h>
 
-namespace fastload {
+namespace fastload::run {
 
 namespace {
 
@@ -47,4 +47,4 @@ void mark_not_loaded(const std::vector<report::Summary*>& tables, const report::
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

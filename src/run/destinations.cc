@@ -11,7 +11,7 @@
 #include "sink/sink.h"
 #include "table/table.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // A shard's table, checked on its server like the target on the head. The
@@ -46,7 +46,7 @@ db::Session& control_of(RunState& state, std::size_t d) {
 }
 
 void plan_shards(const plan::TablePlan& options, RunState& state) {
-  state.shards = shard::plan_shards(*state.control, state.target, options, state.password, read_connection_file);
+  state.shards = shard::plan_shards(*state.control, state.target, options, state.password, cli::read_connection_file);
   if (!state.shards.head_because.empty())
     spdlog::warn("{} is a Spider table; it is loaded through its head server, not straight into its shards: {}",
                  state.target.display, state.shards.head_because);
@@ -101,4 +101,4 @@ void analyze_destinations(RunState& state) {
   for (sink::Destination& to : state.destinations) table::analyze(*to.control, to.target);
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

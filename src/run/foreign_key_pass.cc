@@ -6,7 +6,7 @@
 #include "table/table.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // The fields of the file's rows that hold `columns` (no --columns in a run of many tables: a row's fields fill
@@ -125,4 +125,4 @@ void ForeignKeyProofs::check(db::Session& session) {
       "columns find them)", fmt::join(found_, "\n")));
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -15,7 +15,7 @@
 #include "run/state.h"
 #include "table/table.h"
 
-namespace fastload {
+namespace fastload::run {
 
 class ForeignKeyProofs {
  public:
@@ -48,4 +48,4 @@ class ForeignKeyProofs {
   std::optional<Failure> failure_;  // the first proof the server refused
 };
 
-}  // namespace fastload
+}  // namespace fastload::run

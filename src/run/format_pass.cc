@@ -8,7 +8,7 @@
 #include "text/text.h"
 #include "run/state.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // The last field goes to a @variable that a --set expression reads: what it holds is the user's to shape.
@@ -112,4 +112,4 @@ void check_formats(const plan::TablePlan& options, RunState& state) {
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

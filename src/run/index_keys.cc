@@ -8,7 +8,7 @@
 #include "table/table.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
@@ -134,4 +134,4 @@ LoadKeys load_keys(const plan::TablePlan& options, RunState& state) {
   return out;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -13,7 +13,7 @@
 #include "order/order.h"
 #include "table/table.h"
 
-namespace fastload {
+namespace fastload::run {
 
 struct RunState;
 
@@ -41,4 +41,4 @@ inline bool order_decides(const plan::TablePlan& options) {
 std::shared_ptr<const order::Weights> collation_weights(db::Session& control, const std::string& database,
                                                          const std::string& sent, const table::KeyColumn& column);
 
-}  // namespace fastload
+}  // namespace fastload::run

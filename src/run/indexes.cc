@@ -6,7 +6,7 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-namespace fastload {
+namespace fastload::run {
 
 std::optional<std::string> recover_indexes(const plan::TablePlan& options, RunState& state) {
   std::string database = options.checkpoint.ledger_database.empty() ? options.database : options.checkpoint.ledger_database;
@@ -71,4 +71,4 @@ std::optional<Failure> restore_indexes(RunState& state) noexcept {
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -16,7 +16,7 @@
 #include "table/table.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 struct Inferred {
@@ -134,4 +134,4 @@ bool create_inferred(const plan::TablePlan& o, RunState& state, const std::vecto
   return true;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -10,7 +10,7 @@
 #include "chunks/chunks.h"
 #include "throttle/throttle.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // Chunks cut from a stream when --chunk-size is not given: small enough that
@@ -197,4 +197,4 @@ std::uint64_t progress_total(const RunState& state) {
   return total;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -14,7 +14,7 @@
 #include "table/table.h"
 #include "db/db.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // A shard-direct load's routers: one for each worker, reading the row's partitioning columns.
@@ -296,4 +296,4 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
   return stopped;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -4,7 +4,7 @@
 #include "sink/sink.h"
 #include "run/state.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.1f} MB", bytes / 1e6); }
@@ -68,4 +68,4 @@ void plan_pass(const plan::TablePlan& o, RunState& state) {
   plan_table(o, state, plan);
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -9,13 +9,13 @@
 #include "report/report.h"
 #include "run/run.h"
 
-namespace fastload {
+namespace fastload::run {
 
 int program(int argc, char** argv, load::StepHook* hook) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  hide_password_in_argv(argc, argv);
+  cli::hide_password_in_argv(argc, argv);
   try {
-    ParsedArgs parsed = parse_args(std::move(args));
+    cli::ParsedArgs parsed = cli::parse_args(std::move(args));
     if (parsed.exit_now) return 0;
     const request::Request& o = parsed.options;
     report::setup_output(o.output.quiet, o.output.verbose, o.output.log_file);
@@ -35,4 +35,4 @@ int program(int argc, char** argv, load::StepHook* hook) {
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -10,7 +10,7 @@
 #include "table/table.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 std::uint64_t number(const std::optional<std::string>& value) { return value ? std::stoull(*value) : 0; }
@@ -74,4 +74,4 @@ void resolve_mode(plan::TablePlan& options, RunState& state) {
   }
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -12,7 +12,7 @@
 #include "input/input.h"
 #include "table/table.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 constexpr std::size_t kFormatBytes = 255;  // the ledger's format column
@@ -201,4 +201,4 @@ void resume_pass(const plan::TablePlan& options, RunState& state) {
                                                               : "its DELETE for each file's load"));
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -22,7 +22,7 @@
 #include "run/state.h"
 #include "text/text.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // The chunks, and with --resume the ones an earlier run loaded.
@@ -292,4 +292,4 @@ int run(const request::Request& request, load::StepHook* hook) {
   return s.exit_code;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

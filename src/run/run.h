@@ -7,7 +7,7 @@
 #include "load/load.h"
 #include "report/report.h"
 
-namespace fastload {
+namespace fastload::run {
 
 // `hook`: steps of each chunk's transaction where a test acts (load/link.h); none in the program.
 int run(const request::Request& request, load::StepHook* hook = nullptr);
@@ -21,4 +21,4 @@ int program(int argc, char** argv, load::StepHook* hook);
 // cleanup and the summary after it always run.
 void record_outcome(report::Summary& summary, const std::function<void()>& work);
 
-}  // namespace fastload
+}  // namespace fastload::run

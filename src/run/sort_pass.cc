@@ -11,7 +11,7 @@
 #include "db/db.h"
 #include "order/order.h"
 
-namespace fastload {
+namespace fastload::run {
 
 const LoadKeys& table_keys(const plan::TablePlan& options, RunState& state) {
   if (!state.keys) state.keys = load_keys(options, state);
@@ -202,4 +202,4 @@ bool spool_unsorted_stream(const plan::TablePlan& options, RunState& state, std:
   return true;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -25,7 +25,7 @@
 #include "report/report.h"
 #include "throttle/throttle.h"
 
-namespace fastload {
+namespace fastload::run {
 
 // One FILE and what the passes learn about it: a plain regular file is
 // mapped and split before the load; standard input, pipes and compressed
@@ -242,4 +242,4 @@ std::optional<Failure> restore_indexes(RunState& state) noexcept;
 void publish(const plan::TablePlan& options, RunState& state);
 void abandon(RunState& state);
 
-}  // namespace fastload
+}  // namespace fastload::run

@@ -9,7 +9,7 @@
 #include "run/state.h"
 #include "throttle/throttle.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 constexpr auto kSampleEvery = std::chrono::milliseconds(200);
@@ -32,7 +32,7 @@ std::vector<throttle::Replica> watched_replicas(const plan::TablePlan& options, 
   std::vector<throttle::Replica> replicas;
   for (const request::ShardConnection& given : options.throttle.replicas) {
     if (!given.connection.defaults_file.empty()) {
-      replicas.push_back({given.name, read_connection_file(given.connection.defaults_file), std::nullopt});
+      replicas.push_back({given.name, cli::read_connection_file(given.connection.defaults_file), std::nullopt});
       continue;
     }
     throttle::Replica r{given.name, given.connection, state.password};
@@ -94,4 +94,4 @@ void account_throttle(const Throttling& throttling, report::Summary& summary) {
   summary.first_pause = a.first_pause;
 }
 
-}  // namespace fastload
+}  // namespace fastload::run

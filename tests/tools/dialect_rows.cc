@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   rest.insert(rest.end(), {"file", "db.t"});
   fastload::text::Dialect dialect;
   try {
-    dialect = fastload::parse_args(rest).options.source.dialect;
+    dialect = fastload::cli::parse_args(rest).options.source.dialect;
   } catch (const fastload::Failure& f) {
     std::cerr << f.what() << '\n';
     return 2;

@@ -95,5 +95,5 @@ class FaultHook final : public fastload::load::StepHook {
 
 int main(int argc, char** argv) {
   FaultHook hook(parse(std::getenv("FASTLOAD_FAULT")));
-  return fastload::program(argc, argv, &hook);
+  return fastload::run::program(argc, argv, &hook);
 }

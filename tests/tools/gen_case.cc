@@ -333,7 +333,7 @@ int main(int argc, char** argv) {
   if (prefix.chance(25)) options.push_back(prefix.chance(50) ? "--lines-starting-by=> " : "--lines-starting-by=@@");
   std::vector<std::string> args = options;
   args.insert(args.end(), {"file", "db.t"});
-  Case k(r.next(), fastload::parse_args(args).options.source.dialect);
+  Case k(r.next(), fastload::cli::parse_args(args).options.source.dialect);
 
   Rows t;
   const bool unique_first = r.chance(50), bad_case = r.chance(20), key = unique_first && r.chance(70);

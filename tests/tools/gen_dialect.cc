@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
   dialect_args.insert(dialect_args.end(), {"file", "db.t"});
   fastload::text::Dialect d;
   try {
-    d = fastload::parse_args(dialect_args).options.source.dialect;
+    d = fastload::cli::parse_args(dialect_args).options.source.dialect;
   } catch (const fastload::Failure& f) {
     std::fprintf(stderr, "%s\n", f.what());
     return 2;

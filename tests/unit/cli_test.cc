@@ -10,7 +10,7 @@
 #include "base/base.h"
 #include "messages.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 TEST(ParseSize, UnitsArePowersOf1024) {
@@ -245,9 +245,9 @@ TEST(HidePassword, BlanksTheValueInPlace) {
 }
 
 }  // namespace
-}  // namespace fastload
+}  // namespace fastload::cli
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 TEST(ParseArgs, AcceptConversionKinds) {
@@ -265,9 +265,9 @@ TEST(ParseArgs, AcceptConversionKinds) {
 }
 
 }  // namespace
-}  // namespace fastload
+}  // namespace fastload::cli
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 // Whether `args` (then "f d.t" and "--mode NAME") parse: the rule's outcome for that mode.
@@ -387,4 +387,4 @@ TEST(ParseArgs, PortOnTheCommandLineMeansTcp) {
 }
 
 }  // namespace
-}  // namespace fastload
+}  // namespace fastload::cli

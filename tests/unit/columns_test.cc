@@ -15,6 +15,10 @@
 #include "sink/insert_shape.h"
 
 namespace fastload {
+using cli::parse_args;
+using cli::parse_assignment;
+using cli::parse_columns;
+using cli::parse_partitions;
 namespace {
 
 // The usage message a call throws; nullopt when it throws none.
@@ -314,6 +318,10 @@ TEST(ChunkRows, MissingVariablesAreNullAndMissingColumnsRefused) {
 }  // namespace fastload
 
 namespace fastload {
+using cli::parse_args;
+using cli::parse_assignment;
+using cli::parse_columns;
+using cli::parse_partitions;
 namespace {
 
 const text::ClockReading kRunTime{"2026-11-28 21:02:03.456789", "2026-11-28 20:02:03.456789", "1795896123.456789"};

@@ -17,6 +17,7 @@
 #include "text/text.h"
 
 namespace fastload {
+using cli::parse_args;
 namespace {
 
 using model::Value;

@@ -11,7 +11,7 @@
 #include "cli/option_files.h"
 #include "temp_dir.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 // parse_args reads the user's option files, as fastload does: every unit test runs with a HOME of its own
@@ -211,4 +211,4 @@ TEST(OptionFiles, APasswordAloneAsksUnlessTheCommandLineGivesOne) {
 }
 
 }  // namespace
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -11,7 +11,7 @@
 #include "run/run.h"
 #include "run/state.h"
 
-namespace fastload {
+namespace fastload::run {
 namespace {
 
 // The summary after `work`: record_outcome returning at all is what lets run() go on to abandon(),
@@ -113,4 +113,4 @@ TEST(RunOutcome, StoppedTableSaysWhatItHas) {
 }
 
 }  // namespace
-}  // namespace fastload
+}  // namespace fastload::run

@@ -6,7 +6,7 @@
 #include "base/base.h"
 #include "table/table.h"
 
-namespace fastload {
+namespace fastload::cli {
 namespace {
 
 request::Request parse(std::vector<std::string> args) {
@@ -84,4 +84,4 @@ TEST(AnalyzeErrors, OnlyErrorRowsWhateverTheirCase) {
 }
 
 }  // namespace
-}  // namespace fastload
+}  // namespace fastload::cli

@@ -12,6 +12,7 @@
 #include "throttle/throttle.h"
 
 namespace fastload {
+using cli::parse_args;
 namespace {
 
 TEST(ThrottleOptions, Values) {
