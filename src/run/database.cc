@@ -1,9 +1,6 @@
-// FILE|DIR... DB: many tables in one run. Each table goes through the passes
-// of a one-table load up to the load (every table checked before any row is
-// sent), then one pool of workers loads them all, largest first, and the
-// worker that settled a table's last chunk rebuilds its indexes and proves the
-// foreign keys it completes while the others load on; then each table's
-// barrier, its triggers, the views (docs/design.md, "A database in one run").
+// FILE|DIR... DB: what a run of many tables adds to the passes (passes.cc): its tables found from the files (a
+// dump's schema files judged), each table's plan, a dump's table created or checked in the connect pass, and after
+// every table loaded its triggers and the views (docs/design.md, "A database in one run").
 #include <algorithm>
 #include <filesystem>
 #include <fmt/core.h>
@@ -17,25 +14,12 @@
 #include "run/foreign_key_proofs.h"
 #include "run/run.h"
 #include "run/state.h"
+#include "run/tables.h"
 #include "table/table.h"
 #include "text/text.h"
 
 namespace fastload::run {
 namespace {
-
-struct TableRun {
-  explicit TableRun(plan::TablePlan p) : options(std::move(p)) {}
-
-  plan::TablePlan options;  // this table's: its files, columns and settings (table_options), completed by connect
-  RunState state;
-  dump::TableFiles files;
-  std::uint64_t bytes = 0;  // its files' sizes: the largest table loads first
-  bool created = false;     // created from its schema file by this run
-  std::unique_ptr<TableLoad> load;
-  std::optional<Failure> reindexed;  // what re-creating its indexes said, when that failed
-  bool finished = false;             // the workers settled its last chunk (and finished it)
-  std::uint64_t progress_total = 0;  // its input, for the run's progress line
-};
 
 plan::TablePlan table_options(const plan::TablePlan& o, const dump::TableFiles& t) {
   plan::TablePlan out = o;
@@ -95,6 +79,8 @@ void dump_columns(TableRun& t) {
   t.options.columns_of_dump = true;
 }
 
+}  // namespace
+
 // The connect pass's extra step for a table of a dump: its settings, and the table created when missing.
 void before_check(TableRun& t) {
   if (!t.files.schema) {
@@ -114,9 +100,9 @@ void before_check(TableRun& t) {
 }
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
-bool planned_missing(TableRun& t, db::Session& session) {
+bool planned_missing(TableRun& t, db::Session* session) {
   if (!t.options.output.dry_run || !t.files.schema || t.files.schema->create.empty() ||  // a data-only dump's must exist
-      table::table_exists(session, t.options.database, t.options.table))
+      table::table_exists(*session, t.options.database, t.options.table))
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
                                       "bytes); its file and rows are checked once it exists", t.options.database,
@@ -126,119 +112,14 @@ bool planned_missing(TableRun& t, db::Session& session) {
   return true;
 }
 
-// `step` for each table, its failure recorded in the table's own summary (its exit code in --json); false when
-// one failed. `every`: each table's step runs after one failed too (each failure said), else it stops there.
-bool check_each(std::vector<std::unique_ptr<TableRun>>& tables, bool every,
-                const std::function<void(TableRun&)>& step) {
-  bool passed = true;
-  for (auto& t : tables) {
-    if (!passed && !every) break;
-    record_outcome(t->state.summary, [&] { step(*t); });
-    t->state.summary.success = false;  // checked, not loaded yet
-    passed = passed && t->state.summary.exit_code == 0;
-  }
-  return passed;
-}
-
-// Every table checked, split and made ready, in the order they will load; false when one failed. Every file is
-// opened first (a typo fails before any table is created), every missing table created before any table's
-// indexes are dropped for the load (a foreign key needs its parent's index when it is created).
-// The run's one gate (--max-lag, --max-load), watched from the first table's connection: every table is on one
-// server.
-bool prepare_tables(std::vector<std::unique_ptr<TableRun>>& tables, db::Session& session,
-                    std::unique_ptr<Throttling>& throttling) {
-  if (!check_each(tables, true, [](TableRun& t) { open_files(t.options, t.state, t.files.files); }) ||
-      !check_each(tables, true, [&](TableRun& t) {
-        if (!planned_missing(t, session)) connect_table(t.options, t.state, [&] { before_check(t); });
-      }))
-    return false;
-  for (auto& t : tables)
-    if (t->state.connected && !t->options.output.dry_run) {
-      throttling = start_throttle(t->options, t->state);
-      break;
-    }
-  for (auto& t : tables)
-    if (throttling) t->state.gate = &throttling->gate;
-  return check_each(tables, false, [](TableRun& t) {  // these change the tables: the first failure stops them
-    if (!t.state.connected || !prepare_load(t.options, t.state)) return;  // --dry-run
-    t.state.progress.reset();  // a line a table would write over the others: the run has one for all
-    t.progress_total = progress_total(t.state);  // before the load takes the chunks' outcomes
-    t.load = std::make_unique<TableLoad>(t.options, t.state);
-  });
-}
-
-// The worker that settles a table's last chunk re-creates its indexes, then proves the foreign keys it completes.
-void finish_each(std::vector<std::unique_ptr<TableRun>>& tables, ForeignKeyProofs& proofs) {
-  for (std::size_t i = 0; i < tables.size(); ++i)
-    tables[i]->load->work().finished = [t = tables[i].get(), i, &proofs] {
-      t->finished = true;
-      reindex(t->state, t->reindexed);
-      proofs.loaded(i, *t->state.control);
-    };
-}
-
-// One progress line for the run: every loading table's input and counters.
-std::unique_ptr<report::ProgressLine> start_progress(const plan::TablePlan& options,
-                                                     const std::vector<std::unique_ptr<TableRun>>& tables) {
-  std::uint64_t total = 0;
-  bool unknown = false;  // a pipe's size
-  std::vector<const report::ProgressCounters*> counters;
-  for (const auto& t : tables) {
-    if (!t->load) continue;
-    total += t->progress_total;
-    for (const Input& input : t->state.inputs) unknown = unknown || (!input.file && !input.stream->compressed_size());
-    counters.push_back(&t->state.counters);
-  }
-  const throttle::Gate* gate = tables.empty() ? nullptr : tables.front()->state.gate;
-  return counters.empty() ? nullptr : make_progress(options, unknown ? 0 : total, std::move(counters), gate);
-}
-
-// The tables the workers left unfinished with no failure of their own: stopped by the first table's failure.
-void stop_unfinished(const std::vector<std::unique_ptr<TableRun>>& tables,
-                     std::vector<std::optional<Failure>>& stopped) {
-  auto own = [&](const TableRun& t) {
-    return t.finished || t.load->work().failed || !t.state.summary.problems.empty() || db::stop_signal() != 0;
-  };
-  std::size_t cause = 0;
-  while (cause < tables.size() && !(tables[cause]->load && stopped[cause] && own(*tables[cause]))) ++cause;
-  if (cause == tables.size()) return;
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    if (!tables[i]->load || own(*tables[i])) continue;
-    stopped[i] = stopped_by(tables[i]->state.summary,
-                            tables[cause]->state.summary.table + " failed (its message says what to do)",
-                            stopped[cause]->code(), tables[i]->options.checkpoint.resume);
-    tables[i]->state.summary.stopped_by_another = true;
-  }
-}
-
-void load_all(std::vector<std::unique_ptr<TableRun>>& tables, unsigned threads) {
-  std::vector<load::TableWork*> work;
-  for (auto& t : tables)
-    if (t->load) work.push_back(&t->load->work());
-  if (!work.empty()) load::load_tables(work, threads);
-  std::vector<std::optional<Failure>> stopped(tables.size());
-  for (std::size_t i = 0; i < tables.size(); ++i) {
-    TableRun& t = *tables[i];
-    if (!t.load) {  // --dry-run: its plan is its outcome
-      t.state.summary.success = true;
-      continue;
-    }
-    t.state.summary.passes.emplace_back("load", t.load->work().seconds);
-    stopped[i] = t.load->settle();
-    if (t.reindexed) stopped[i] = stopped[i] ? stopped[i]->with_message(fmt::format(
-        "{}\n{}", stopped[i]->what(), t.reindexed->what())) : t.reindexed;
-  }
-  stop_unfinished(tables, stopped);
-  for (std::size_t i = 0; i < tables.size(); ++i)
-    if (tables[i]->load)
-      record_outcome(tables[i]->state.summary, [&] { finish_load(tables[i]->options, tables[i]->state,
-                                                                 stopped[i]); });
-}
-
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
 // that they do not fire on them), then the views that are missing.
-void finish_schema(const plan::TablePlan& options, const std::optional<std::string>& password, db::Session& session,
-                   const std::vector<std::unique_ptr<TableRun>>& tables, const std::vector<dump::TableFiles>& views) {
+void finish_schema(Run& run) {
+  const plan::TablePlan& options = run.plan;
+  const std::optional<std::string>& password = run.password;
+  db::Session& session = *run.session;
+  const auto& tables = run.tables;
+  const auto& views = run.views;
   for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
@@ -261,6 +142,8 @@ void finish_schema(const plan::TablePlan& options, const std::optional<std::stri
   }
 }
 
+namespace {
+
 // The table a dump's file name encodes (mariadb-dump writes table `a.b` as a@002eb.txt, as the server names its
 // own files), decoded by the server's filename charset; a name that is no such encoding stays as it is. Then
 // every schema file's statements must name its own table.
@@ -277,69 +160,30 @@ void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
 
 }  // namespace
 
-int run_database(const request::Request& request, load::StepHook* hook) {
-  const plan::TablePlan options(request);  // the run's, before each table's (table_options)
-  const Clock::time_point start = Clock::now();
-  report::Summary run;  // the run's own outcome: what failed before or after the tables' passes
-  run.table = options.database;
-  std::vector<std::unique_ptr<TableRun>> tables;
-  std::vector<dump::TableFiles> views;
-  std::optional<std::string> password;
-  record_outcome(run, [&] {
-    std::vector<dump::TableFiles> found = dump::tables_of(options.files);
-    if (options.connection.prompt_password) password = db::read_password("Enter password: ");
-    db::Session session(options.connection, password);  // the run's own questions: names, tables there, views
-    table::check_database(session, options.database);
-    decode_names(session, found);
-    for (dump::TableFiles& t : found) {
-      if (t.schema && t.schema->create.empty() && t.files.empty()) continue;  // a data-only dump's view: nothing
-      if (t.schema && t.schema->view) {
-        views.push_back(std::move(t));
-        continue;
-      }
-      auto table = std::make_unique<TableRun>(table_options(options, t));
-      table->files = std::move(t);
-      table->bytes = size_of(table->files.files);
-      tables.push_back(std::move(table));
+void find_tables(Run& run) {
+  const plan::TablePlan& options = run.plan;
+  std::vector<dump::TableFiles> found = dump::tables_of(options.files);
+  if (options.connection.prompt_password) run.password = db::read_password("Enter password: ");
+  run.session = std::make_unique<db::Session>(options.connection, run.password);
+  table::check_database(*run.session, options.database);
+  decode_names(*run.session, found);
+  for (dump::TableFiles& t : found) {
+    if (t.schema && t.schema->create.empty() && t.files.empty()) continue;  // a data-only dump's view: nothing
+    if (t.schema && t.schema->view) {
+      run.views.push_back(std::move(t));
+      continue;
     }
-    std::stable_sort(tables.begin(), tables.end(), [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
-    for (auto& t : tables) {
-      start_table(t->options, t->state, hook);
-      t->state.password = password;
-    }
-    std::unique_ptr<Throttling> throttling;
-    if (!prepare_tables(tables, session, throttling)) return;
-    std::optional<ForeignKeyProofs> proofs;
-    if (!options.output.dry_run) {
-      std::vector<const RunState*> loaded;
-      for (const auto& t : tables) loaded.push_back(&t->state);
-      finish_each(tables, proofs.emplace(std::move(loaded), options.source.dialect));
-    }
-    std::unique_ptr<report::ProgressLine> progress = start_progress(options, tables);
-    load_all(tables, options.load.threads);
-    if (progress) progress->finishing();
-    if (throttling) {  // its heartbeat stops with the load
-      account_throttle(*throttling, run);
-      throttling.reset();
-    }
-    if (options.output.dry_run ||
-        !std::all_of(tables.begin(), tables.end(), [](const auto& t) { return t->state.summary.success; }))
-      return;
-    proofs->check(session);
-    finish_schema(options, password, session, tables, views);
-    if (progress) progress->complete();
-  });
-  std::vector<report::Summary*> summaries;
-  for (auto& t : tables) {
-    end_table(t->state);
-    drop_created_if_empty(t->options, t->state);
-    t->state.summary.seconds = t->load ? t->load->work().seconds : 0;  // its own load, not the run's
-    summaries.push_back(&t->state.summary);
+    auto table = std::make_unique<TableRun>(table_options(options, t));
+    table->files = std::move(t);
+    table->bytes = size_of(table->files.files);
+    run.tables.push_back(std::move(table));
   }
-  mark_not_loaded(summaries, run);
-  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  return report::print_tables(run, std::vector<const report::Summary*>(summaries.begin(), summaries.end()),
-                             options.output.verbose, options.output.json);
+  std::stable_sort(run.tables.begin(), run.tables.end(),
+                   [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
+  for (auto& t : run.tables) {
+    start_table(t->options, t->state, run.hook);
+    t->state.password = run.password;
+  }
 }
 
 }  // namespace fastload::run

@@ -238,12 +238,6 @@ std::optional<Failure> TableLoad::settle() {
   return settle(stopped);
 }
 
-std::optional<Failure> load_pass(const plan::TablePlan& options, RunState& state) {
-  TableLoad table(options, state);
-  load::load_tables({&table.work()}, options.load.threads);
-  return table.settle();
-}
-
 // The outcomes into the summary and the rejects file, and the failure that stopped the load, if any.
 std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
   const plan::TablePlan& options = options_;

@@ -86,10 +86,8 @@ struct RunState {
   bool published_before = false;         // --resume --atomic: an earlier run published the staging table
   std::vector<load::ChunkOutcome> outcomes;  // one per chunk, from the split on
   load::LoadCounters counters;
-  std::unique_ptr<report::ProgressLine> progress;
   std::optional<throttle::Galera> galera;  // the target's server is a Galera node: its cluster (connect)
-  std::unique_ptr<Throttling> throttling;  // a one-table load's, when an option asks for it or Galera needs it
-  throttle::Gate* gate = nullptr;          // the gate its workers pass: its own, or its run of many tables'
+  throttle::Gate* gate = nullptr;  // the gate its workers pass: the run's (run/tables.h), if any
   report::Summary summary;
   load::StepHook* hook = nullptr;  // tests only: steps of a chunk's transaction (load/link.h)
   // The table's unique keys as the rows' fields hold them (the sort orders rows by the clustered one, the load
@@ -107,22 +105,12 @@ void timed(RunState& state, const char* name, Pass&& pass) {
   state.summary.passes.emplace_back(name, seconds);
 }
 
-// run.cc: the passes of one table's load, in order; a run of many tables (database.cc) runs them for each.
+// run.cc: a table's summary before and after the passes (passes.cc).
 void start_table(const plan::TablePlan& options, RunState& state, load::StepHook* hook);  // the summary's fields
 void end_table(RunState& state);  // however it ended: --atomic's stage abandoned, indexes restored, times
 // After a failure: a table this run created (--create, a dump's T.sql) into which nothing was committed is dropped
 // again, and the summary's error says so (or why it stays).
 void drop_created_if_empty(const plan::TablePlan& options, RunState& state);
-void open_files(const plan::TablePlan& options, RunState& state, const std::vector<std::string>& paths);
-// `before_check` runs once the session's settings are read, before they are set and the table is checked. The
-// pass completes the plan: its mode made concrete, its --set given the run's clock (resolve_mode).
-void connect_table(plan::TablePlan& plan, RunState& state, const std::function<void()>& before_check = {});
-// The passes from stage to the load's start; false when --dry-run's plan took the load's place.
-bool prepare_load(const plan::TablePlan& options, RunState& state);
-// --defer-indexes' indexes re-created; a failure joins `stopped`.
-void reindex(RunState& state, std::optional<Failure>& stopped);
-// The passes after the load (reindex, publish, barrier, analyze); throws what stopped the load.
-void finish_load(const plan::TablePlan& options, RunState& state, std::optional<Failure> stopped);
 
 // throttle_pass.cc: the gate and its monitor, when --max-lag, --max-load or --critical-load asks for them (or
 // none); the gate's account in the summary.
@@ -134,9 +122,6 @@ void account_throttle(const Throttling& throttling, report::Summary& summary);
 bool create_inferred(const plan::TablePlan& options, RunState& state, const std::vector<std::string>& files);
 int print_schemas(const request::Request& request);
 
-// database.cc: FILE|DIR... DB, each table's passes as above and one pool of workers for all (docs/design.md,
-// "A database in one run"). Returns the exit code.
-int run_database(const request::Request& request, load::StepHook* hook);
 // database_outcomes.cc: a table whose load another failure stopped (`cause`: "db.t failed ...") says so, with that
 // failure's exit code; mark_not_loaded gives each table left without an outcome (another failed its checks, or
 // the run failed: `run`) that of the first failure.
@@ -180,9 +165,6 @@ void plan_pass(const plan::TablePlan& options, RunState& state);
 // mapped file's now, a stream's as its first chunk is cut. Throws Failure(ExitCode::rejected).
 void check_formats(const plan::TablePlan& options, RunState& state);
 
-// load_pass.cc: the workers, then the tally of what they did. Returns the
-// failure that stopped them instead of throwing, so the barrier still runs.
-std::optional<Failure> load_pass(const plan::TablePlan& options, RunState& state);
 
 // One table's load as the workers take it (load::load_tables), for a pool that loads several.
 class TableLoad {
@@ -190,7 +172,8 @@ class TableLoad {
   TableLoad(const plan::TablePlan& options, RunState& state);  // after prepare_load
   ~TableLoad();
   load::TableWork& work() { return work_; }
-  // After the workers: the tally of what they did, and the failure that stopped them (as load_pass returns it).
+  // After the workers: the tally of what they did, and the failure that stopped them (returned, not thrown, so
+  // that the barrier still runs).
   std::optional<Failure> settle();
 
  private:

@@ -1,0 +1,69 @@
+// A run: one table (FILE... DB.TABLE) or a database's (FILE|DIR... DB), the same list of passes for both
+// (passes.cc). What differs is how the tables are found (the one the user named, or a table a file) and what a run
+// of many adds after its loads: the foreign keys proved, a dump's triggers and views (database.cc).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dump/dump.h"
+#include "run/foreign_key_proofs.h"
+#include "run/state.h"
+
+namespace fastload::run {
+
+// One table of a run through the passes. Written by the passes on the run's thread, but `finished` and
+// `reindexed`, written by the worker that settles its last chunk (in its `finished` hook) before load_tables
+// returns, and read after it.
+struct TableRun {
+  explicit TableRun(plan::TablePlan p) : options(std::move(p)) {}
+
+  plan::TablePlan options;  // this table's (table_options for a run of many), completed by the connect pass
+  RunState state;
+  dump::TableFiles files;   // its files, and a dump's schema file
+  std::uint64_t bytes = 0;  // its files' sizes: the largest table loads first
+  bool created = false;     // created from its schema file by this run
+  std::unique_ptr<TableLoad> load;
+  std::optional<Failure> reindexed;  // what re-creating its indexes said, when that failed
+  bool finished = false;             // the workers settled its last chunk (and finished it)
+  std::uint64_t progress_total = 0;  // its input, for the run's progress line
+};
+
+// The run's own state; the tables' is theirs. Written on the run's thread only.
+struct Run {
+  Run(const request::Request& request, load::StepHook* hook) : plan(request), hook(hook) {}
+
+  const plan::TablePlan plan;  // as asked: each table's starts from it
+  load::StepHook* hook;        // tests only: steps of a chunk's transaction (load/link.h)
+  bool many() const { return plan.database_run(); }
+  Clock::time_point start = Clock::now();
+  report::Summary summary;  // a run of many tables: what failed before or after the tables' passes
+  std::vector<std::unique_ptr<TableRun>> tables;  // in the order they load
+  std::vector<dump::TableFiles> views;            // a dump's views, made after the tables
+  std::optional<std::string> password;            // from the prompt, when -p had no value
+  std::unique_ptr<db::Session> session;           // a run of many tables' own questions: names, views
+  std::unique_ptr<Throttling> throttling;         // the run's one gate (--max-lag, --max-load), if any
+  std::unique_ptr<report::ProgressLine> progress;  // one line for every table
+  std::optional<ForeignKeyProofs> proofs;         // a run of many tables: its foreign keys, proved as they load
+
+  // Where a failure of the run's own passes is told: a run of many tables' summary, or the one table's.
+  report::Summary& outcome() { return many() ? summary : tables.front()->state.summary; }
+};
+
+// passes.cc: the run, pass by pass; returns the exit code.
+int run_passes(Run& run);
+
+// database.cc: a run of many tables. find_tables: its tables from the files (a dump's schema files judged), in the
+// order they load, the password asked first (the run's questions need a session); before_check: the connect
+// pass's extra step for a dump's table (its settings, its table created when missing); planned_missing: a
+// --dry-run's table that the run would create, planned instead of checked; finish_schema: after every table
+// loaded, a dump's triggers and views.
+void find_tables(Run& run);
+void before_check(TableRun& t);
+bool planned_missing(TableRun& t, db::Session* session);
+void finish_schema(Run& run);
+
+}  // namespace fastload::run
