@@ -2,8 +2,11 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <fmt/core.h>
+#include <fstream>
 #include <glob.h>
 #include <sys/stat.h>
 
@@ -85,6 +88,31 @@ void last_password_wins(const CLI::App& app, request::ConnectionOptions& c) {
   else c.password.reset();
 }
 
+// The option a CLI11 message is about: CLI11 starts it with the option's name and ':'.
+const CLI::Option* option_named_in(const CLI::App& app, const std::string& message) {
+  for (const CLI::Option* option : app.get_options())
+    if (!option->get_name().empty() && message.starts_with(option->get_name() + ":")) return option;
+  return nullptr;
+}
+
+// CLI11's parse error in fastload's words where CLI11's do not say what to give: an option given last without
+// its value (CLI11's ArgumentMismatch: "--threads: 1 required N missing"), no FILE or table at all.
+Failure explained(const CLI::App& app, const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e))
+    if (const CLI::Option* option = option_named_in(app, e.what()))
+      return value_missing(option->get_name(), option->get_type_name());
+  if (dynamic_cast<const CLI::RequiredError*>(&e)) return files_and_table_missing();
+  std::string message = e.what();
+  if (message.starts_with(": ")) message.erase(0, 2);  // CLI11 names a hidden option "" (--password-prompt)
+  return usage_error(message);
+}
+
+// --ssl-mode as the client library's names spell it; validate() has quoted it as it was typed.
+void spell_ssl_mode(request::ConnectionOptions& c) {
+  std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
+                 [](unsigned char ch) { return std::toupper(ch); });
+}
+
 // --print-defaults: what the option files give, as `mariadb --print-defaults` shows it.
 void print_defaults(const FileArguments& read) {
   std::string line;
@@ -123,7 +151,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     parsed.exit_now = true;
     return parsed;
   } catch (const CLI::ParseError& e) {
-    throw usage_error(e.what());
+    throw explained(app, e);
   }
   request::ConnectionOptions& connection = parsed.options.connection;
   connection.protocol = chosen_protocol(app, read.given, connection.protocol);
@@ -131,10 +159,15 @@ ParsedArgs parse_args(std::vector<std::string> args) {
   const request::Given given = read_flags(flags, parsed.options);
   last_password_wins(app, connection);
   parsed.options.validate(given);
+  spell_ssl_mode(connection);
   return parsed;
 }
 
 request::ConnectionOptions read_connection_file(const std::string& path) {
+  // Read as --defaults-file reads it, but a file that cannot be opened is named as what named it.
+  if (!std::ifstream(path))
+    throw Failure(ExitCode::usage, fmt::format("cannot open the option file '{}': {}; check the path given to "
+                                               "--shard or --replica", path, std::strerror(errno)));
   ParsedArgs parsed = parse_args({"--defaults-file", path, "-", "shard.file"});
   return parsed.options.connection;
 }

@@ -35,10 +35,12 @@ std::uint64_t parse_size(const std::string& text, const std::string& option) {
   return value << shift;
 }
 
-std::pair<std::string, std::string> parse_table_name(const std::string& text) {
+std::pair<std::string, std::string> parse_table_name(const std::string& text, const std::string& option) {
   auto bad = [&] {
-    return usage_error(fmt::format("'{}' is not DB.TABLE (quote names that hold dots with backticks: "
-                                   "`my.db`.`my.table`)", text));
+    const std::string example = option.empty() ? "" : fmt::format(", e.g. {} mydb.loads", option);
+    return usage_error(fmt::format("{}'{}' is not DB.TABLE: give the database and the table{} (quote names that "
+                                   "hold dots with backticks: `my.db`.`my.table`)",
+                                   option.empty() ? "" : option + " ", text, example));
   };
   // Unquoted, the database's name ends at the first dot, the table's at the end.
   const std::optional<text::NameRead> database = text::read_name(text, 0, ".");
@@ -155,16 +157,15 @@ const std::vector<std::pair<std::string, unsigned>>& conversions() {
       {"bit-text", request::kBitText}, {"enum-index", request::kEnumIndex}, {"all", request::kAllConversions}};
   return all;
 }
-}  // namespace
 
-const std::vector<std::string>& conversion_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> out;
-    for (const auto& [name, bits] : conversions()) out.push_back(name);
-    return out;
-  }();
-  return names;
+// "int-fraction, time-fraction, ... enum-index or all", for the message.
+std::string conversion_kinds() {
+  std::string kinds;
+  for (std::size_t i = 0; i < conversions().size(); ++i)
+    kinds += (i == 0 ? "" : i + 1 == conversions().size() ? " or " : ", ") + conversions()[i].first;
+  return kinds;
 }
+}  // namespace
 
 unsigned parse_conversions(const std::vector<std::string>& names) {
   unsigned bits = 0;
@@ -172,11 +173,26 @@ unsigned parse_conversions(const std::vector<std::string>& names) {
     auto known = std::find_if(conversions().begin(), conversions().end(),
                               [&](const auto& c) { return c.first == name; });
     if (known == conversions().end())
-      throw usage_error(fmt::format("--accept-conversion '{}' is not one of int-fraction, time-fraction, "
-                                    "timestamp-null, bit-text, enum-index, all", name));
+      throw usage_error(fmt::format("--accept-conversion '{}' is not a kind of conversion: give {} (several: "
+                                    "comma-separated, or the option once for each)", name, conversion_kinds()));
     bits |= known->second;
   }
   return bits;
+}
+
+std::optional<bool> parse_flag_value(std::string_view text) {
+  std::string word(text);
+  std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (word == "1" || word == "true" || word == "yes" || word == "on") return true;
+  if (word == "0" || word == "false" || word == "no" || word == "off") return false;
+  return std::nullopt;
+}
+
+std::string value_name(const std::string& type) { return type.empty() || type == "TEXT" ? "VALUE" : type; }
+
+Failure value_missing(const std::string& option, const std::string& type) {
+  const std::string value = value_name(type);
+  return usage_error(fmt::format("{} needs a value: give {} {} (or {}={})", option, option, value, option, value));
 }
 
 request::Assignment parse_assignment(const std::string& text) {

@@ -22,8 +22,9 @@ std::optional<std::uint64_t> parse_whole_number(std::string_view text, std::uint
 // is named in the message when given.
 std::uint64_t parse_size(const std::string& text, const std::string& option = "");
 
-// "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot.
-std::pair<std::string, std::string> parse_table_name(const std::string& text);
+// "db.table", "`my.db`.`t``x`" -> {db, table}: unquoted names split at the first dot. `option` (e.g. "--ledger")
+// is named in the message when given.
+std::pair<std::string, std::string> parse_table_name(const std::string& text, const std::string& option = "");
 
 // The target: DB.TABLE as parse_table_name reads it, or a database alone ("db", "`my.db`") -> {db, ""}: then each
 // FILE loads into the table named after it (dump/tables.h).
@@ -50,11 +51,21 @@ request::ShardConnection parse_replica(const std::string& text);
 std::vector<request::StatusLimit> parse_status_limits(const std::string& text, const std::string& option);
 double parse_seconds(const std::string& text, const std::string& option);
 
-// --accept-conversion's names, as CLI11 checks them: int-fraction, time-fraction, timestamp-null, bit-text,
-// enum-index, all.
-const std::vector<std::string>& conversion_names();
-// The Conversion bits of names from conversion_names().
+// --accept-conversion's names -> their Conversion bits: int-fraction, time-fraction, timestamp-null, bit-text,
+// enum-index, all. Another name is refused naming the option, the name and every name it takes.
 unsigned parse_conversions(const std::vector<std::string>& names);
+
+// A flag's value, as `--resume=VALUE` or `resume=VALUE` in an option file gives it: 1, true, yes, on -> true;
+// 0, false, no, off -> false (case-insensitive); anything else -> nullopt, refused
+// (docs/design.md#command-line-values).
+std::optional<bool> parse_flag_value(std::string_view text);
+// Those words, for messages.
+inline constexpr const char* kFlagWords = "1/0, true/false, yes/no, on/off";
+
+// An option's value as --help names it (N, FILE), for messages: VALUE for none ("", CLI11's TEXT).
+std::string value_name(const std::string& type);
+// An option that takes a value, given without one: "--threads needs a value: give --threads N".
+Failure value_missing(const std::string& option, const std::string& type);
 
 // --set "c = UPPER(@x)" -> {c, "UPPER(@x)"}. Throws Failure(ExitCode::usage)
 // unless it is one column name, one '=' outside parentheses, CASE ... END,

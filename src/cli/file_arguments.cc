@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include "base/base.h"
+#include "cli/cli_values.h"
 #include "cli/flags.h"
 
 namespace fastload::cli {
@@ -52,22 +53,32 @@ const CLI::Option* fastload_option(const CLI::App& app, const FileOption& o) {
 Failure unknown(const FileOption& o) {
   const std::string where = fmt::format("option file {} line {}", o.file, o.line);
   if (!o.client_group)
-    return Failure(ExitCode::usage, fmt::format("{}: [fastload] has no option '{}'; see fastload --help for the "
-                                                "options (write loose-{} for one an older fastload may lack)",
-                                                where, o.name, o.name));
+    return Failure(ExitCode::usage, fmt::format("{}: [fastload] has no option '{}': correct its name (fastload "
+                                                "--help lists the options) or remove it; write loose-{} for one an "
+                                                "older fastload may lack", where, o.name, o.name));
   return Failure(ExitCode::usage, fmt::format("{}: unknown option '{}' in a [client] group (the mariadb client "
                                               "refuses it too); remove it, or write loose-{}", where, o.name, o.name));
+}
+
+// A line the option's kind refuses: a flag's value none of kFlagWords, a value missing; it names its place.
+void check_value(const CLI::Option& option, const FileOption& o) {
+  const std::string where = fmt::format("option file {} line {}", o.file, o.line);
+  if (option.get_expected_max() == 0 && o.value && !parse_flag_value(*o.value))
+    throw Failure(ExitCode::usage, fmt::format("{}: '{}' is not a value of the flag '{}': write {} alone, or {}=0 "
+                                               "to turn it off ({})", where, *o.value, o.name, o.name, o.name,
+                                               kFlagWords));
+  if (option.get_expected_max() != 0 && !o.value && o.name != "password")
+    throw Failure(ExitCode::usage, fmt::format("{}: '{}' needs a value: write {}={}", where, o.name, o.name,
+                                               value_name(option.get_type_name())));
 }
 
 void add_option(FileArguments& out, const CLI::Option& option, const FileOption& o) {
   const std::string name = "--" + o.name;
   const bool secret = o.name == "password";
+  check_value(option, o);
   if (option.get_expected_max() == 0) {  // a flag: `resume`, or `resume=0`
     out.args.push_back(o.value ? name + "=" + *o.value : name);
   } else if (!o.value) {
-    if (!secret)
-      throw Failure(ExitCode::usage, fmt::format("option file {} line {}: '{}' needs a value ({}=...)", o.file,
-                                                 o.line, o.name, o.name));
     out.args.push_back("--password-prompt");  // as `password` alone in a file: ask for it
   } else if (o.value->empty()) {
     out.args.insert(out.args.end(), {name, ""});  // CLI11 reads "--name=" as the name without its value

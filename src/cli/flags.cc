@@ -36,6 +36,40 @@ CLI::Validator whole_number(std::uint64_t least, std::uint64_t most) {
       "");  // the range is in the message: --help shows the type name only
 }
 
+// --connect-timeout's seconds, as whole_number reads them: 0 (no limit) or more.
+CLI::Validator whole_seconds() {
+  return CLI::Validator(
+      [](std::string& text) {
+        std::optional<std::uint64_t> value = parse_whole_number(text, 0, UINT_MAX);
+        if (!value)
+          return fmt::format("'{}' is not a whole number of seconds: give 0 or more, at most {} (0: no limit), "
+                             "e.g. --connect-timeout 30", text, UINT_MAX);
+        text = std::to_string(*value);
+        return std::string();
+      },
+      "");
+}
+
+// A flag's value (--resume=0) is one of kFlagWords; CLI11 alone took any number ("-1" as false, "2" as true)
+// and "t", "y", "+", "-", "enable". It reaches CLI11 as true or false.
+void check_flag_values(CLI::App& app) {
+  for (CLI::Option* flag : app.get_options([&](CLI::Option* o) {
+         return o->get_expected_max() == 0 && o != app.get_help_ptr() && o != app.get_version_ptr();
+       })) {
+    const std::string name = "--" + flag->get_lnames().front();  // every flag has one; get_name() hides some
+    flag->check(CLI::Validator(
+        [name](std::string& text) {
+          std::optional<bool> value = parse_flag_value(text);
+          if (!value)
+            return fmt::format("'{}' is not a flag's value: give {} alone, or {}=0 to turn it off ({})", text,
+                               name, name, kFlagWords);
+          text = *value ? "true" : "false";
+          return std::string();
+        },
+        ""));
+  }
+}
+
 // Every numeric option but the sizes (parse_size) and --part (parse_part), with the range its field holds.
 void check_whole_numbers(CLI::App& app) {
   constexpr std::uint64_t any = UINT64_MAX, any_unsigned = UINT_MAX;
@@ -181,7 +215,7 @@ void add_safety_options(CLI::App& app, request::Request& o, Flags& f) {
                  "(1.5 into INT: int-fraction) as it converts them, instead of refusing their rows; KIND: "
                  "int-fraction, time-fraction, timestamp-null, bit-text, enum-index or all")
       ->type_name("KIND,...")->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->delimiter(',')->check(CLI::IsMember(conversion_names()).description(""));
+      ->delimiter(',');  // the names are checked by parse_conversions, which names them all
   app.add_flag("--atomic", o.load.atomic, "all or nothing: load a staging table in parallel, then publish it to "
                "the target in one transaction (readers never see part of the load)");
   app.add_option("--retries", o.load.retries, "times a chunk is retried after a deadlock, lock wait timeout or "
@@ -267,7 +301,7 @@ void add_connection_options(CLI::App& app, request::Request& o, Flags& f) {
   app.add_option("--ssl-ca", c.ssl_ca, "CA certificate file (PEM)");
   app.add_option("--connect-timeout", o.sessions.connect_timeout, "seconds a connection may take to be set up, the "
                  "server's greeting included (default 10; 0: no limit); statements have none")
-      ->type_name("SECONDS")->check(CLI::Validator(CLI::NonNegativeNumber).description(""));
+      ->type_name("SECONDS")->transform(whole_seconds());
 }
 
 // Read before the rest, by cli/option_files.h; registered for --help and so that CLI11 takes them.
@@ -344,7 +378,13 @@ void add_options(CLI::App& app, request::Request& o, Flags& f) {
   add_connection_options(app, o, f);
   add_option_file_options(app, o);
   check_whole_numbers(app);
+  check_flag_values(app);
   name_values(app);
+}
+
+Failure files_and_table_missing() {
+  return usage_error("give one or more FILEs, then DB.TABLE (or DB: each FILE, or each table of a dump DIR, into "
+                     "the table named after it)");
 }
 
 request::Given read_flags(Flags& f, request::Request& o) {
@@ -369,13 +409,11 @@ request::Given read_flags(Flags& f, request::Request& o) {
   for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
   if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
   if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
-  if (f.positional.size() < 2) throw usage_error("give one or more FILEs, then DB.TABLE (or DB: each FILE, or "
-                                                 "each table of a dump DIR, into the table named after it)");
+  if (f.positional.size() < 2) throw files_and_table_missing();
   o.source.files.assign(f.positional.begin(), f.positional.end() - 1);
   std::tie(o.target.database, o.target.table) = parse_target(f.positional.back());
-  if (!f.ledger.text.empty()) std::tie(o.checkpoint.ledger_database, o.checkpoint.ledger_table) = parse_table_name(f.ledger.text);
-  std::transform(o.connection.ssl_mode.begin(), o.connection.ssl_mode.end(), o.connection.ssl_mode.begin(),
-                 [](unsigned char ch) { return std::toupper(ch); });
+  if (!f.ledger.text.empty())
+    std::tie(o.checkpoint.ledger_database, o.checkpoint.ledger_table) = parse_table_name(f.ledger.text, "--ledger");
   o.source.convert_charset = input::converted_charset(o.source.charset) != nullptr;
   o.source.charset_given = f.charset->count() > 0;  // an option file's [fastload] charset= is parsed as given too
   return {.threads = f.threads->count() > 0, .chunk_size = f.chunk_size.option->count() > 0,

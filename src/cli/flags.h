@@ -43,6 +43,9 @@ struct Flags {
 // Registers every option of fastload --help on `app`, writing into `o` and `f`.
 void add_options(CLI::App& app, request::Request& o, Flags& f);
 
+// The positional arguments, FILE... DB.TABLE, given without a file or without the table.
+Failure files_and_table_missing();
+
 // After parsing: the strings in `f` as the Request's values (a bad value is a usage
 // Failure naming its option), and which options were given.
 request::Given read_flags(Flags& f, request::Request& o);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "base/base.h"
+#include "cli/cli_values.h"
 #include "report/report.h"
 
 namespace fastload::cli {
@@ -75,9 +76,12 @@ struct Reader {
   std::vector<std::string> groups;  // lower case
   std::vector<FileOption> options;
 
-  void read_file(const std::string& path, bool required, unsigned depth);
+  // `required`: the option that named the file, which must then be read; nullptr for a file that may be missing.
+  void read_file(const std::string& path, const std::string* required, unsigned depth);
   void read_directory(const std::string& path, unsigned depth);
   void read_line(const std::string& path, unsigned number, std::string line, int& group, unsigned depth);
+  void read_directive(const std::string& path, unsigned number, const std::string& line, unsigned depth);
+  void read_option(const std::string& path, unsigned number, const std::string& line, int group);
 };
 
 Failure bad_line(const std::string& path, unsigned number, const std::string& why) {
@@ -91,40 +95,53 @@ int group_kind(const Reader& r, const std::string& name) {
   return group.starts_with(kProgramGroup) ? 2 : 1;
 }
 
-void Reader::read_line(const std::string& path, unsigned number, std::string line, int& group, unsigned depth) {
-  line = trimmed(line);
-  if (line.empty() || line[0] == '#' || line[0] == ';') return;
-  if (line[0] == '!') {
-    const std::size_t space = line.find_first_of(" \t");
-    const std::string directive = line.substr(0, space);
-    const std::string target = space == std::string::npos ? "" : trimmed(line.substr(space));
-    if ((directive != "!include" && directive != "!includedir") || target.empty())
-      throw bad_line(path, number, fmt::format("'{}' is not '!include FILE' or '!includedir DIR'", line));
-    if (depth + 1 >= kMostIncludes) return;  // as mysys: deeper includes are not read
-    if (directive == "!include") read_file(target, false, depth + 1);
-    else read_directory(target, depth + 1);
-    return;
-  }
-  if (line[0] == '[') {
-    const std::size_t end = line.find(']');
-    if (end == std::string::npos) throw bad_line(path, number, "a group's name has no closing ']'");
-    group = group_kind(*this, line.substr(1, end - 1));
-    return;
-  }
-  if (group < 0) throw bad_line(path, number, fmt::format("'{}' comes before any [group]", line));
-  if (group == 0) return;
-  line = without_end_comment(line);
-  const std::size_t eq = line.find('=');
+// `!include FILE` or `!includedir DIR`.
+void Reader::read_directive(const std::string& path, unsigned number, const std::string& line, unsigned depth) {
+  const std::size_t space = line.find_first_of(" \t");
+  const std::string directive = line.substr(0, space);
+  const std::string target = space == std::string::npos ? "" : trimmed(line.substr(space));
+  if ((directive != "!include" && directive != "!includedir") || target.empty())
+    throw bad_line(path, number, fmt::format("'{}' is not '!include FILE' or '!includedir DIR': write one of "
+                                             "them, or start the line with '#' to make it a comment", line));
+  if (depth + 1 >= kMostIncludes) return;  // as mysys: deeper includes are not read
+  if (directive == "!include") read_file(target, nullptr, depth + 1);
+  else read_directory(target, depth + 1);
+}
+
+// `key` or `key=value` in a group fastload reads.
+void Reader::read_option(const std::string& path, unsigned number, const std::string& line, int group) {
+  const std::string text = without_end_comment(line);
+  const std::size_t eq = text.find('=');
   FileOption option;
-  option.name = lowered(trimmed(line.substr(0, eq)));
+  option.name = lowered(trimmed(text.substr(0, eq)));
   option.client_group = group == 1;
   option.file = path;
   option.line = number;
-  if (eq != std::string::npos) option.value = unquoted(line.substr(eq + 1));
+  if (eq != std::string::npos) option.value = unquoted(text.substr(eq + 1));
   std::replace(option.name.begin(), option.name.end(), '_', '-');
   if (option.name.starts_with("loose-")) option.name.erase(0, 6), option.loose = true;
-  if (option.name.empty()) throw bad_line(path, number, "an option without a name");
+  if (option.name.empty())
+    throw bad_line(path, number, fmt::format("'{}' is an option without a name: write NAME=VALUE, e.g. "
+                                             "threads=4, or start the line with '#' to make it a comment", line));
   options.push_back(std::move(option));
+}
+
+void Reader::read_line(const std::string& path, unsigned number, std::string line, int& group, unsigned depth) {
+  line = trimmed(line);
+  if (line.empty() || line[0] == '#' || line[0] == ';') return;
+  if (line[0] == '!') return read_directive(path, number, line, depth);
+  if (line[0] == '[') {
+    const std::size_t end = line.find(']');
+    if (end == std::string::npos)
+      throw bad_line(path, number, fmt::format("'{}': a group's name has no closing ']'; end it with ']', e.g. "
+                                               "[fastload]", line));
+    group = group_kind(*this, line.substr(1, end - 1));
+    return;
+  }
+  if (group < 0)
+    throw bad_line(path, number, fmt::format("'{}' comes before any [group]: put it under a [client] or "
+                                             "[fastload] line (and check that this is an option file)", line));
+  if (group != 0) read_option(path, number, line, group);
 }
 
 // The client's check: a file anyone may write could hand a load another server or user.
@@ -133,15 +150,17 @@ bool world_writable(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & S_IWOTH) != 0;
 }
 
-void Reader::read_file(const std::string& path, bool required, unsigned depth) {
+void Reader::read_file(const std::string& path, const std::string* required, unsigned depth) {
   std::ifstream in(path);
   if (!in) {
     if (required)
-      throw Failure(ExitCode::usage, fmt::format("cannot open the option file '{}': {}", path, std::strerror(errno)));
+      throw Failure(ExitCode::usage, fmt::format("cannot open the option file '{}': {}; check the path given to {}",
+                                                 path, std::strerror(errno), *required));
     return;
   }
   if (world_writable(path)) {
-    report::tell("World-writable config file '{}' is ignored", path);
+    report::tell("World-writable config file '{}' is ignored; to have it read, let only its owner write it "
+                 "(chmod o-w '{}')", path, path);
     return;
   }
   std::string line;
@@ -156,14 +175,15 @@ void Reader::read_directory(const std::string& path, unsigned depth) {
   for (const auto& entry : std::filesystem::directory_iterator(path, error))
     if (entry.path().extension() == ".cnf") files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
-  for (const std::string& file : files) read_file(file, false, depth);
+  for (const std::string& file : files) read_file(file, nullptr, depth);
 }
 
-// The value of `--name=VALUE` or `--name VALUE` at args[i], if args[i] is that option.
-std::optional<std::string> value_of(const std::vector<std::string>& args, std::size_t& i, const std::string& name) {
+// The value of `--name=VALUE` or `--name VALUE` at args[i], if args[i] is that option; `type` names the value.
+std::optional<std::string> value_of(const std::vector<std::string>& args, std::size_t& i, const std::string& name,
+                                    const std::string& type) {
   if (args[i].starts_with(name + "=")) return args[i].substr(name.size() + 1);
   if (args[i] != name) return std::nullopt;
-  if (i + 1 == args.size()) throw usage_error(fmt::format("{} needs a value", name));
+  if (i + 1 == args.size()) throw value_missing(name, type);
   return args[++i];
 }
 
@@ -175,9 +195,9 @@ OptionFileChoice choose_option_files(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
     if (args[i] == "--no-defaults") choice.no_defaults = true;
     else if (args[i] == "--print-defaults") choice.print_defaults = true;
-    else if (auto file = value_of(args, i, "--defaults-file")) choice.defaults_file = *file;
-    else if (auto extra = value_of(args, i, "--defaults-extra-file")) choice.extra_file = *extra;
-    else if (auto suffix = value_of(args, i, "--defaults-group-suffix")) choice.group_suffix = *suffix;
+    else if (auto file = value_of(args, i, "--defaults-file", "FILE")) choice.defaults_file = *file;
+    else if (auto extra = value_of(args, i, "--defaults-extra-file", "FILE")) choice.extra_file = *extra;
+    else if (auto suffix = value_of(args, i, "--defaults-group-suffix", "SUFFIX")) choice.group_suffix = *suffix;
   }
   return choice;
 }
@@ -194,24 +214,28 @@ std::vector<std::string> default_option_files(const std::optional<std::string>& 
 }
 
 std::vector<FileOption> read_option_files(const std::vector<std::string>& files,
-                                          const std::vector<std::string>& required, const std::string& group_suffix) {
+                                          const std::vector<RequiredFile>& required, const std::string& group_suffix) {
   Reader reader;
   for (const char* group : kClientGroups) reader.groups.push_back(group);
   reader.groups.push_back(kProgramGroup);
   if (!group_suffix.empty())
     for (std::size_t i = 0, n = reader.groups.size(); i < n; ++i)
       reader.groups.push_back(reader.groups[i] + lowered(group_suffix));
-  for (const std::string& file : files)
-    reader.read_file(file, std::find(required.begin(), required.end(), file) != required.end(), 0);
+  for (const std::string& file : files) {
+    auto named =
+        std::find_if(required.begin(), required.end(), [&](const RequiredFile& r) { return r.path == file; });
+    reader.read_file(file, named == required.end() ? nullptr : &named->option, 0);
+  }
   return std::move(reader.options);
 }
 
 std::vector<FileOption> read_chosen_files(const OptionFileChoice& choice) {
   if (choice.no_defaults) return {};
-  if (choice.defaults_file) return read_option_files({*choice.defaults_file}, {*choice.defaults_file},
-                                                     choice.group_suffix);
-  std::vector<std::string> required;
-  if (choice.extra_file) required.push_back(*choice.extra_file);
+  if (choice.defaults_file)
+    return read_option_files({*choice.defaults_file}, {{*choice.defaults_file, "--defaults-file"}},
+                             choice.group_suffix);
+  std::vector<RequiredFile> required;
+  if (choice.extra_file) required.push_back({*choice.extra_file, "--defaults-extra-file"});
   return read_option_files(default_option_files(choice.extra_file), required, choice.group_suffix);
 }
 

@@ -35,12 +35,19 @@ struct FileOption {
   unsigned line = 0;
 };
 
+// A file an option names (--defaults-file, --defaults-extra-file): it must be read.
+struct RequiredFile {
+  std::string path;
+  std::string option;  // named in the message when the file cannot be opened
+};
+
 // The groups fastload reads, in their files' order: [client], [client-server], [client-mariadb], [fastload],
 // each also with `group_suffix` appended. A file that does not exist is skipped (but a `required` one:
-// Failure(ExitCode::usage)); a world-writable one is ignored with a warning, as the client does. Throws
-// Failure(ExitCode::usage) naming the file and line for a line that is no option, group or directive.
+// Failure(ExitCode::usage) naming its option); a world-writable one is ignored with a warning, as the client
+// does. Throws Failure(ExitCode::usage) naming the file and line for a line that is no option, group or
+// directive, and saying how to write it.
 std::vector<FileOption> read_option_files(const std::vector<std::string>& files,
-                                          const std::vector<std::string>& required, const std::string& group_suffix);
+                                          const std::vector<RequiredFile>& required, const std::string& group_suffix);
 
 // Everything the choice reads: the files' options, in order.
 std::vector<FileOption> read_chosen_files(const OptionFileChoice& choice);

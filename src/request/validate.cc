@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <fmt/core.h>
 
 #include "base/base.h"
@@ -90,11 +91,18 @@ void Source::validate() const {
   if (sort_memory < (16u << 20)) throw usage_error("--sort-memory must be at least 16M");
 }
 
+// --ssl-mode is one of the client's modes, in any case; the message quotes it as it was typed.
 void ConnectionOptions::validate() const {
   static const char* const modes[] = {"", "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"};
-  if (std::none_of(std::begin(modes), std::end(modes), [&](const char* m) { return ssl_mode == m; }))
-    throw usage_error(fmt::format("--ssl-mode '{}' is not one of DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
-                                  "VERIFY_IDENTITY", ssl_mode));
+  auto is = [&](const char* mode) {
+    return ssl_mode.size() == std::strlen(mode) &&
+           std::equal(ssl_mode.begin(), ssl_mode.end(), mode, [](unsigned char a, unsigned char b) {
+             return std::toupper(a) == b;
+           });
+  };
+  if (std::none_of(std::begin(modes), std::end(modes), is))
+    throw usage_error(fmt::format("--ssl-mode '{}' is not an SSL mode: give one of DISABLED, PREFERRED, REQUIRED, "
+                                  "VERIFY_CA, VERIFY_IDENTITY (in any case)", ssl_mode));
 }
 
 namespace {

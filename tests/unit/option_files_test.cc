@@ -39,7 +39,7 @@ std::string failure_of(const std::function<void()>& f) {
 }
 
 std::vector<FileOption> read(const std::string& file, const std::string& suffix = "") {
-  return read_option_files({file}, {file}, suffix);
+  return read_option_files({file}, {{file, "--defaults-file"}}, suffix);
 }
 
 TEST(OptionFiles, LinesAsMysysReadsThem) {
