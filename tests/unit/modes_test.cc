@@ -1,4 +1,4 @@
-// The mode table (cli/modes.h): one row a mode, names that round-trip, and
+// The mode table (request/modes.h): one row a mode, names that round-trip, and
 // traits that agree with each other and with the sink each row builds.
 #include <gtest/gtest.h>
 
