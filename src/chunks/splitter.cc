@@ -158,7 +158,7 @@ void verify_chunk(std::string_view file, const text::RowScanner& scanner, const 
 
 std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
                          const text::Dialect& dialect, const DoneWithBytes& done_with_bytes) {
-  if (chunk_size == 0) throw std::invalid_argument("split: chunk_size must be at least 1");
+  if (chunk_size == 0) throw internal_error("split: chunk_size must be at least 1");
   const text::RowScanner scanner(dialect);
   const std::uint64_t start = scanner.first_row_start(file);
   if (start == file.size()) return {};

@@ -338,11 +338,7 @@ text::Dialect dialect_of(Flags& f) {
   f.dialect.fields_escaped_by = f.fields_escaped_by.value();
   f.dialect.lines_terminated_by = f.lines_terminated_by.value();
   f.dialect.lines_starting_by = f.lines_starting_by.value();
-  try {
-    return text::make_dialect(f.dialect);
-  } catch (const std::invalid_argument& e) {
-    throw usage_error(e.what());
-  }
+  return text::make_dialect(f.dialect);
 }
 
 }  // namespace

@@ -70,7 +70,7 @@ RowRefusal made_up_value(const PartitionColumn& column) {
 
 RowRoute Partitioning::route(std::span<const text::Field> values) const {
   if (values.size() != columns_.size())
-    throw std::invalid_argument(fmt::format("route() needs {} fields, not {}", columns_.size(), values.size()));
+    throw internal_error(fmt::format("route() needs {} fields, not {}", columns_.size(), values.size()));
   std::array<Element, kMaxColumns> elements;
   for (std::size_t i = 0; i < values.size(); ++i)
     if (std::optional<RowRefusal> refusal = read(values[i], columns_[i], elements[i])) return std::move(*refusal);

@@ -93,7 +93,7 @@ class Partitioning {
   // keeps no state: threads may share one Partitioning.
   // NULL: HASH as the server's NULL (-2^63), LINEAR HASH partition 0, RANGE
   // the first partition, LIST the partition that lists NULL. Throws
-  // std::invalid_argument when `values` does not hold a field a column.
+  // internal_error (a bug) when `values` does not hold a field a column.
   RowRoute route(std::span<const text::Field> values) const;
 
  private:

@@ -5,13 +5,15 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "base/base.h"
+
 namespace fastload::text {
 namespace {
 
 constexpr std::size_t kMostTerminatorBytes = 8;
 constexpr std::size_t kMostDescribed = 200;  // the ledger's format column holds 255 bytes with the mode
 
-[[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument(why); }
+[[noreturn]] void refuse(const std::string& why) { throw usage_error(why); }
 
 // The escapes of SQL string literals, as the mysql client's LOAD DATA passes option values on.
 std::string decode(std::string_view option, const std::string& value) {

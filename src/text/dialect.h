@@ -47,9 +47,8 @@ struct DialectOptions {
 };
 
 // The dialect the options ask for: --csv first, then the other options over it.
-// Throws std::invalid_argument saying what cannot work and what to do (the
-// end of a usage message) for dialects the server would read
-// differently from what was meant, or that fastload does not load.
+// Throws usage_error saying what cannot work and what to do for dialects the
+// server would read differently from what was meant, or that fastload does not load.
 Dialect make_dialect(const DialectOptions& given);
 
 }  // namespace fastload::text

@@ -385,8 +385,8 @@ TEST(PartitionRoute, DatetimeText) {
 
 TEST(PartitionRoute, NeedsAFieldAColumn) {
   const Partitioning hash = described(hash_rows("HASH", 3), kBigint);
-  EXPECT_THROW(route(hash, {}), std::invalid_argument);
-  EXPECT_THROW(route(hash, {"1", "2"}), std::invalid_argument);
+  EXPECT_THROW(route(hash, {}), Failure);
+  EXPECT_THROW(route(hash, {"1", "2"}), Failure);
 }
 
 }  // namespace
