@@ -3,182 +3,18 @@
 #include <algorithm>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
-#include <set>
 #include <spdlog/spdlog.h>
 
 #include "base/base.h"
-#include "table/table.h"
-#include "sink/sink.h"
-#include "load/kept_rows.h"
-#include "text/text.h"
 #include "db/db.h"
+#include "load/chunk_load.h"
+#include "load/chunk_text.h"
+#include "load/kept_rows.h"
+#include "sink/sink.h"
+#include "table/table.h"
 
 namespace fastload::load {
-
-std::string text_of(const Problem& p, const ChunkText& text, const text::Dialect& dialect) {
-  return table::row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
-}
-
 namespace {
-
-// The server's account must match the chunk exactly, or nothing of it is kept.
-std::vector<Problem> refusals(const sink::SinkResult& result, const Chunk& chunk) {
-  std::vector<Problem> problems = result.problems;
-  if (problems.empty() && !sink::counts_match(result, chunk.rows, result.on_duplicate)) {
-    Problem count;
-    count.message = fmt::format("the chunk holds {} rows but the server read {}, stored {} and skipped {}{}",
-                                chunk.rows, result.records, result.affected, result.skipped,
-                                result.warnings == 0 ? "" : fmt::format(", counting {} warnings it did not list",
-                                                                        result.warnings));
-    problems.push_back(std::move(count));
-  }
-  return problems;
-}
-
-// One chunk's way through its attempts: the rows left out so far (kept
-// across retries: a bad row stays bad) and the outcome.
-struct ChunkLoad {
-  const Chunk& chunk;
-  const ChunkText& text;
-  ChunkOutcome& outcome;
-  std::set<std::uint64_t> left_out;  // 1-based rows of the chunk
-  std::size_t at = 0;  // the destination the last statement went to, for messages
-  KeptRows kept;       // what the attempt stored in tables that cannot roll back
-  bool values_checked = false;  // the rows' values were checked (once: they do not change)
-  std::optional<std::vector<std::uint64_t>> made_up;  // the ids the server makes up for the rows (table::GivenIdPlan)
-
-  bool done(std::size_t destination) const {
-    ChunkState part = outcome.parts[destination];
-    return part == ChunkState::committed || part == ChunkState::loaded_before;
-  }
-  bool all_done() const {
-    for (std::size_t d = 0; d < outcome.parts.size(); ++d)
-      if (!done(d)) return false;
-    return true;
-  }
-};
-
-// Leaves the chunk's refused rows out, within --max-errors. Returns false when
-// the chunk must be refused instead: a problem not tied to a row, or too many.
-bool leave_out(ChunkLoad& load, std::vector<Problem>& problems, const LoadJob& job, LoadCounters& counters) {
-  std::vector<Problem> rows;  // one a row: a row with several bad values has its messages joined
-  for (const Problem& p : problems) {
-    if (p.row_in_chunk == 0 || load.left_out.count(p.row_in_chunk) > 0) continue;
-    auto same = std::find_if(rows.begin(), rows.end(),
-                             [&](const Problem& r) { return r.row_in_chunk == p.row_in_chunk; });
-    if (same == rows.end()) rows.push_back(p);
-    else same->message += "; " + p.message;
-  }
-  if (rows.empty()) return false;
-  std::uint64_t before = counters.rejected_rows.fetch_add(rows.size());
-  if (before + rows.size() > job.plan.conflicts.max_errors) {
-    counters.rejected_rows.fetch_sub(rows.size());
-    Problem limit;
-    limit.chunk_index = load.chunk.index;
-    limit.where = {job.name_of(load.chunk), 0, load.chunk.begin};
-    limit.message = fmt::format("more than --max-errors {} rows were rejected; nothing of this chunk was "
-                                "committed", job.plan.conflicts.max_errors);
-    problems.push_back(std::move(limit));
-    return false;
-  }
-  for (Problem& p : rows) {
-    load.left_out.insert(p.row_in_chunk);
-    load.outcome.rejected_text.push_back(text_of(p, load.text, job.plan.source.dialect));
-    load.outcome.rejects.push_back(std::move(p));
-  }
-  return true;
-}
-
-// The input's last row, when no line terminator ends it and it has more
-// fields than the columns take (text/last_row.h), unless it is left out.
-std::optional<Problem> last_row_problem(const ChunkLoad& load, const LoadJob& job) {
-  const JobInput& input = job.inputs[load.chunk.file];
-  if (!load.text.last || load.chunk.rows == 0 || load.left_out.count(load.chunk.rows) > 0) return std::nullopt;
-  const sink::Destination& to = job.destinations.front();  // every destination takes the fields in the same columns
-  text::RowWidth width = table::row_width(to.target, to.plan);
-  width.listed = !job.plan.columns.empty();  // a shard's list is the head's columns, not the user's
-  const text::Dialect& dialect = job.plan.source.dialect;
-  if (!input.converted_last) return text::unterminated_extra_fields(load.text.bytes, load.chunk.rows, width, dialect);
-  auto problem = text::unterminated_extra_fields(*input.converted_last, input.converted_last_rows, width, dialect);
-  if (problem) problem->row_in_chunk = load.chunk.rows;  // the file's last row
-  return problem;
-}
-
-// The ids one LOAD DATA makes up for the chunk's rows, worked out once a chunk; nullptr when the run does
-// not number them (the sinks then refuse such a row).
-const std::vector<std::uint64_t>* made_up_ids(ChunkLoad& load, const LoadJob& job) {
-  if (!job.given_ids) return nullptr;
-  if (!load.made_up) {
-    std::uint64_t ordinal = job.inputs[load.chunk.file].rows_before + load.chunk.first_row;
-    load.made_up = job.given_ids->ids.number(load.text.bytes, load.text.local(), job.given_ids->start_of(ordinal));
-  }
-  return &*load.made_up;
-}
-
-// Routes the chunk's rows (but those left out) and sends each destination
-// whose part is not done its rows, in its open transaction. Returns the rows
-// refused, by chunk row: by the routing (then nothing is sent) or by the
-// first destination whose account is not exact.
-std::vector<Problem> send_parts(Worker& w, ChunkLoad& load, const LoadJob& job) {
-  std::vector<Problem> problems;
-  if (auto extra = last_row_problem(load, job)) {
-    problems.push_back(std::move(*extra));
-    return problems;
-  }
-  const sink::RouteRow route = [&](std::string_view text, text::RowEnd end) { return w.router->route(text, end); };
-  w.routed.resize(job.destinations.size());
-  sink::route_rows(load.text.bytes, load.text.local(), load.left_out, job.plan.source.dialect, w.router ? &route : nullptr,
-             w.routed, problems);
-  load.outcome.duplicates_skipped = load.outcome.rows_replaced = 0;
-  for (std::size_t d = 0; d < w.routed.size() && problems.empty(); ++d) {
-    const sink::RoutedRows& rows = w.routed[d];
-    if (load.done(d) || (rows.chunk.rows == 0 && w.router)) continue;  // a shard without rows of this chunk
-    load.at = d;
-    const table::RowIds ids{job.ids, job.inputs[load.chunk.file].rows_before + load.chunk.first_row, &rows.original_row,
-                     made_up_ids(load, job)};
-    sink::SinkResult result = w.links[d]->send(rows.chunk, rows.bytes(), ids);
-    // The library still sends end-of-file after a failed read: the server holds a truncated chunk.
-    if (result.read_failed) {
-      rollback_quietly(w);
-      load.outcome.state = ChunkState::failed;
-      throw Failure(ExitCode::input, fmt::format("{}: {}; nothing of this chunk was committed",
-                                                 describe(load.chunk, job), result.read_error));
-    }
-    const table::Target& table = job.destinations[d].target;
-    if (!table.transactional) keep_account(load.kept, result, rows, table.engine);
-    problems = refusals(result, rows.chunk);
-    for (Problem& p : problems) {
-      if (p.row_in_chunk > 0) p.row_in_chunk = rows.chunk_row(p.row_in_chunk);
-      p.message += job.destinations[d].where();
-    }
-    load.outcome.duplicates_skipped += result.skipped;  // an exact account skips and deletes only as asked
-    load.outcome.rows_replaced += result.deleted;
-  }
-  return problems;
-}
-
-// Sends the chunk (without the rows left out) until the servers' account is
-// exact, leaving out refused rows as --max-errors allows. Returns false when
-// the chunk is refused. The transactions are open on return true.
-bool send_until_exact(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
-  for (;;) {
-    std::vector<Problem> problems = send_parts(w, load, job);
-    if (problems.empty()) return true;
-    rollback(w);
-    locate(problems, load.text, job.name_of(load.chunk), job.plan.source.dialect);
-    if (const sink::Destination* cannot = job.untransactional()) {  // what it stored stays: a resend would store it twice
-      if (load.kept.engine.empty()) load.kept.engine = cannot->target.engine;
-      load.outcome.left_behind = left_behind(load.kept, problems, describe(load.chunk, job),
-                                             job.destinations[load.at].target.display);
-      load.outcome.problems = std::move(problems);
-      return false;
-    }
-    if (!leave_out(load, problems, job, counters)) {
-      load.outcome.problems = std::move(problems);
-      return false;
-    }
-  }
-}
 
 // What became of the chunk, for the message of the failure that stopped it.
 std::string fate(const ChunkLoad& load, const LoadJob& job) {
@@ -202,7 +38,7 @@ std::string fate(const ChunkLoad& load, const LoadJob& job) {
 // COMMIT on destination `d`. When its answer is lost, the part's state
 // becomes unknown and the lost connection's ServerError goes on to
 // load_chunk, which asks the ledger before anything else is done with it.
-void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
+void commit(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
   load.at = d;
   try {
     job.step(Step::before_commit, load.chunk);
@@ -224,7 +60,7 @@ void commit(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
 
 // After a lost COMMIT answer, on a new connection: whether the ledger
 // recorded the chunk's part on `d`, i.e. whether that COMMIT happened.
-bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
+bool committed_before(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, std::size_t d) {
   load.at = d;
   bool committed = w.links[d]->recorded(load.chunk);
   spdlog::warn("{}: the connection{} was lost during COMMIT; the ledger says it was {}", describe(load.chunk, job),
@@ -235,7 +71,7 @@ bool committed_before(Worker& w, ChunkLoad& load, const LoadJob& job, std::size_
 // A compressed file's chunk waits for the checks covering it before its
 // COMMIT (the one decoding runs ahead of it: chunks/read_ahead.h). Returns
 // false when a signal stopped the wait (rolled back).
-bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
+bool wait_verified(WorkerLinks& w, ChunkLoad& load, const LoadJob& job) {
   if (!load.text.from || load.text.verified) return true;
   try {
     if (load.text.from->wait_verified(load.chunk, [] { return db::stop_signal() != 0; })) return true;
@@ -254,7 +90,7 @@ bool wait_verified(Worker& w, ChunkLoad& load, const LoadJob& job) {
 // --resume: each destination records its part in its transaction, before
 // COMMIT. A part another run of the same load committed meanwhile is rolled
 // back: that run's rows are there.
-void record_parts(Worker& w, ChunkLoad& load) {
+void record_parts(WorkerLinks& w, ChunkLoad& load) {
   for (std::size_t d = 0; d < w.links.size(); ++d) {
     Link& link = *w.links[d];
     if (!link.has_ledger(load.chunk) || load.done(d)) continue;
@@ -270,7 +106,7 @@ void record_parts(Worker& w, ChunkLoad& load) {
 // are still the file's, and each destination's columns are those the
 // statements name (their metadata lock holds them so until COMMIT).
 // Otherwise rolls back and throws Failure: exit 3 for the file, 5 for a table.
-void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
+void check_unchanged(WorkerLinks& w, ChunkLoad& load, const LoadJob& job) {
   auto refuse = [&](ExitCode code, const std::string& what) {
     rollback(w);
     load.outcome.state = ChunkState::failed;
@@ -291,26 +127,9 @@ void check_unchanged(Worker& w, ChunkLoad& load, const LoadJob& job) {
   }
 }
 
-// Leaves out the rows with a value the server would convert without a word
-// (load/value_checks.h), as --max-errors allows, before any statement: the
-// same path as the rows the server refuses. Returns false when the chunk is
-// refused.
-bool leave_out_converted(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
-  if (load.values_checked || w.values->empty() || w.values_in_sink) return true;
-  std::vector<Problem> problems = w.values->check(load.text.bytes, load.text.local());
-  std::erase_if(problems, [&](const Problem& p) { return load.left_out.count(p.row_in_chunk) > 0; });
-  if (problems.empty()) return load.values_checked = true;
-  locate(problems, load.text, job.name_of(load.chunk), job.plan.source.dialect);
-  if (!leave_out(load, problems, job, counters)) {
-    load.outcome.problems = std::move(problems);
-    return false;
-  }
-  return load.values_checked = true;
-}
-
 // One attempt at the chunk, one transaction on each destination not done.
 // Throws ServerError as the server said it.
-void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+void attempt(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
   job.step(Step::before_send, load.chunk);
   if (!leave_out_converted(w, load, job, counters) || !send_until_exact(w, load, job, counters)) {
     load.outcome.state = ChunkState::rejected;
@@ -336,7 +155,7 @@ void attempt(Worker& w, ChunkLoad& load, const LoadJob& job, LoadCounters& count
 }
 
 // After a lost COMMIT answer: each part in doubt is looked up in its ledger.
-void resolve_unknown(Worker& w, ChunkLoad& load, const LoadJob& job) {
+void resolve_unknown(WorkerLinks& w, ChunkLoad& load, const LoadJob& job) {
   for (std::size_t d = 0; d < load.outcome.parts.size(); ++d) {
     if (load.outcome.parts[d] != ChunkState::unknown) continue;
     bool committed = committed_before(w, load, job, d);
@@ -377,65 +196,109 @@ void cut_at_stop(ChunkLoad& load, const LoadJob& job) {
       db::kStopGrace.count() / 1000, fate(load, job)));
 }
 
+// A server error no retry cures ends the chunk: its state, and the failure said with what became of it.
+[[noreturn]] void give_up(ChunkLoad& load, const LoadJob& job, const db::ServerError& e, unsigned retry) {
+  const sink::Destination* cannot = job.untransactional();
+  const sink::Destination& to = job.destinations[load.at];
+  Failure failure = table::explain(e, to.target, describe(load.chunk, job) + to.where(), job.plan.mode);
+  load.outcome.state = in_doubt(load.outcome) ? ChunkState::unknown : ChunkState::failed;
+  note_left_behind(load, job);
+  std::string not_retried = db::is_transient(e.code()) && cannot && retry < job.plan.load.retries
+      ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
+                    "this one stored)", cannot->target.engine)
+      : "";
+  throw failure.with_message(fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
+}
+
+// After server error `e` on try `retry`: true when the chunk is to be tried again, false when a stop cut it
+// (abandoned: it is done). Throws the failure that ends it otherwise.
+bool retry_after_error(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, const db::ServerError& e, unsigned retry) {
+  if (w.connected()) rollback_quietly(w);
+  if (db::stop_signal() != 0 && db::connection_cut() && db::is_connection_lost(e.code())) {
+    cut_at_stop(load, job);
+    return false;
+  }
+  if (!db::is_transient(e.code()) || retry >= job.plan.load.retries || job.untransactional())
+    give_up(load, job, e, retry);
+  if (db::is_connection_lost(e.code())) w.links.clear();
+  spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
+               describe(load.chunk, job), e.what(), e.code(), retry + 1, job.plan.load.retries);
+  return true;
+}
+
+// After Failure `f` on try `retry`: true when the chunk is to be tried again (a reconnect refused while the
+// server restarts is worth the same retries); false when `f` ends it, its state set (the caller re-throws).
+bool retry_after_failure(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, const Failure& f, unsigned retry) {
+  ChunkOutcome& outcome = load.outcome;
+  if (f.code() != ExitCode::connect || retry >= job.plan.load.retries || db::stop_signal() != 0) {
+    // A reconnect a stop signal ended leaves the chunk not loaded, as one never started.
+    bool stopped = f.code() == ExitCode::interrupted;
+    if (outcome.state == ChunkState::pending)
+      outcome.state = in_doubt(outcome) ? ChunkState::unknown : stopped ? ChunkState::pending : ChunkState::failed;
+    if (outcome.state == ChunkState::failed || outcome.state == ChunkState::unknown) note_left_behind(load, job);
+    return false;
+  }
+  w.links.clear();
+  spdlog::warn("{}; trying again ({} of {})", f.what(), retry + 1,
+               job.plan.load.retries);
+  return true;
+}
+
+// The wait before try `retry` + 1. A stop meanwhile ends the chunk, not tried again.
+void back_off(ChunkLoad& load, const LoadJob& job, unsigned retry) {
+  db::sleep_unless_stopped(db::backoff(retry));
+  if (db::stop_signal() == 0) return;
+  load.outcome.state = in_doubt(load.outcome) ? ChunkState::unknown : ChunkState::pending;
+  throw Failure(ExitCode::interrupted, fmt::format(
+      "{}: stopped by signal {} before it was tried again: {}; run the same command again (with --resume it "
+      "loads only what is not loaded)", describe(load.chunk, job), db::stop_signal(), fate(load, job)));
+}
+
+// One try: connected, the parts a lost COMMIT left in doubt looked up, then an attempt unless every part is done.
+void try_once(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
+  if (!w.connected()) connect(w, job);
+  resolve_unknown(w, load, job);
+  if (load.all_done()) {
+    load.outcome.state = ChunkState::committed;
+    return;
+  }
+  attempt(w, load, job, counters);
+}
+
+// --resume: whether an earlier run committed the chunk on every destination.
+bool ledger_says_loaded(const ChunkWork& work) {
+  const JobInput& input = work.input;
+  return input.recorded && apply_recorded(work.text, input.name, *input.recorded, input.ledgers,
+                                          work.job.plan.source.dialect, work.outcome);
+}
+
 }  // namespace
 
-void load_chunk(Worker& w, const ChunkText& text, const LoadJob& job, LoadCounters& counters,
-                ChunkOutcome& outcome) {
-  const Chunk& chunk = text.chunk;
+void load_chunk(WorkerLinks& w, const ChunkWork& work) {
+  const LoadJob& job = work.job;
+  ChunkOutcome& outcome = work.outcome;
   outcome.parts.resize(job.destinations.size(), ChunkState::pending);
   outcome.rows_on.resize(job.destinations.size(), 0);
-  ChunkLoad load{chunk, text, outcome, {}, 0, {}, false, {}};
+  ChunkLoad load{work.text.chunk, work.text, work.input, outcome, {}, 0, {}, false, {}};
   for (const Problem& p : outcome.rejects) load.left_out.insert(p.row_in_chunk);  // an earlier run's, of parts it loaded
   for (unsigned retry = 0;; ++retry) {
     try {
-      if (!w.connected()) connect(w, job);
-      resolve_unknown(w, load, job);
-      if (load.all_done()) {
-        outcome.state = ChunkState::committed;
-        return;
-      }
-      attempt(w, load, job, counters);
-      return;
+      return try_once(w, load, job, work.counters);
     } catch (const db::ServerError& e) {
-      if (w.connected()) rollback_quietly(w);
-      if (db::stop_signal() != 0 && db::connection_cut() && db::is_connection_lost(e.code())) return cut_at_stop(load, job);
-      const sink::Destination* cannot = job.untransactional();
-      if (!db::is_transient(e.code()) || retry >= job.plan.load.retries || cannot) {
-        const sink::Destination& to = job.destinations[load.at];
-        Failure failure = table::explain(e, to.target, describe(chunk, job) + to.where(), job.plan.mode);
-        outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::failed;
-        note_left_behind(load, job);
-        std::string not_retried = db::is_transient(e.code()) && cannot && retry < job.plan.load.retries
-            ? fmt::format(" (not tried again: engine {} cannot roll back, so another attempt would store again what "
-                          "this one stored)", cannot->target.engine)
-            : "";
-        throw failure.with_message(fmt::format("{}{}; {}", failure.what(), not_retried, fate(load, job)));
-      }
-      if (db::is_connection_lost(e.code())) w.links.clear();
-      spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
-                   describe(chunk, job), e.what(), e.code(), retry + 1, job.plan.load.retries);
+      if (!retry_after_error(w, load, job, e, retry)) return;
     } catch (const Failure& f) {
-      // A reconnect refused while the server restarts is worth the same retries.
-      if (f.code() != ExitCode::connect || retry >= job.plan.load.retries || db::stop_signal() != 0) {
-        // A reconnect a stop signal ended leaves the chunk not loaded, as one never started.
-        bool stopped = f.code() == ExitCode::interrupted;
-        if (outcome.state == ChunkState::pending)
-          outcome.state = in_doubt(outcome) ? ChunkState::unknown : stopped ? ChunkState::pending : ChunkState::failed;
-        if (outcome.state == ChunkState::failed || outcome.state == ChunkState::unknown) note_left_behind(load, job);
-        throw;
-      }
-      w.links.clear();
-      spdlog::warn("{}; trying again ({} of {})", f.what(), retry + 1,
-                   job.plan.load.retries);
+      if (!retry_after_failure(w, load, job, f, retry)) throw;
     }
-    db::sleep_unless_stopped(db::backoff(retry));
-    if (db::stop_signal() != 0) {  // a stop while the chunk waited to be tried again: it is not
-      outcome.state = in_doubt(outcome) ? ChunkState::unknown : ChunkState::pending;
-      throw Failure(ExitCode::interrupted, fmt::format(
-          "{}: stopped by signal {} before it was tried again: {}; run the same command again (with --resume it "
-          "loads only what is not loaded)", describe(chunk, job), db::stop_signal(), fate(load, job)));
-    }
+    back_off(load, job, retry);
   }
+}
+
+void settle_chunk(WorkerLinks& w, const ChunkWork& work) {
+  if (work.outcome.state != ChunkState::pending) return;
+  const Chunk& chunk = work.text.chunk;
+  if (!work.job.plan.in_part(chunk.file, chunk.index)) work.outcome.state = ChunkState::other_part;
+  else if (!ledger_says_loaded(work)) load_chunk(w, work);
+  if (work.text.from) work.text.from->release(chunk);
 }
 
 }  // namespace fastload::load

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "input/input.h"
+#include "load/job.h"
 #include "load/link.h"
-#include "load/loader.h"
 
 namespace fastload::load {
 

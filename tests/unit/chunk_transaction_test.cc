@@ -12,7 +12,7 @@
 #include "base/base.h"
 #include "db/db.h"
 #include "load/chunk_transaction.h"
-#include "load/worker.h"
+#include "load/worker_links.h"
 
 namespace fastload::load {
 namespace {
@@ -153,10 +153,10 @@ class ChunkTransaction : public ::testing::Test {
     chunk.chunk.end = text.size();
     chunk.bytes = text;
     chunk.last = true;
-    Worker w;
+    WorkerLinks w;
     ChunkOutcome outcome;
     try {
-      load_chunk(w, chunk, job, counters_, outcome);
+      load_chunk(w, ChunkWork{chunk, job, inputs_[0], counters_, outcome});
     } catch (const Failure& f) {
       failure_ = f;
     }

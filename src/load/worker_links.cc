@@ -1,18 +1,8 @@
-#include "load/worker.h"
-
-#include <algorithm>
-#include <fmt/core.h>
+#include "load/worker_links.h"
 
 namespace fastload::load {
 
-std::string describe(const Chunk& c, const LoadJob& job) {
-  if (job.inputs[c.file].sorted)
-    return fmt::format("{}: chunk {} of the rows sorted by key ({} rows)", job.name_of(c), c.index, c.rows);
-  return fmt::format("{}: chunk {} (bytes {}-{}, lines {}-{}, {} rows)", job.name_of(c), c.index, c.begin,
-                     c.end, c.first_line, c.first_line + std::max<std::uint64_t>(c.lines, 1) - 1, c.rows);
-}
-
-void connect(Worker& w, const LoadJob& job) {
+void connect(WorkerLinks& w, const LoadJob& job) {
   w.links.clear();
   w.links = job.connect();
   if (job.make_router && !w.router) w.router = job.make_router();
@@ -27,7 +17,13 @@ void connect(Worker& w, const LoadJob& job) {
                      });
 }
 
-void rollback_quietly(Worker& w) noexcept {
+void connect_to_table(WorkerLinks& w, const LoadJob& job) {
+  w.router.reset();
+  w.values.reset();
+  connect(w, job);
+}
+
+void rollback_quietly(WorkerLinks& w) noexcept {
   for (auto& link : w.links) {
     try {
       link->rollback();
@@ -37,7 +33,7 @@ void rollback_quietly(Worker& w) noexcept {
   }
 }
 
-void rollback(Worker& w) {
+void rollback(WorkerLinks& w) {
   for (auto& link : w.links) link->rollback();
 }
 
