@@ -27,15 +27,6 @@ void work(WorkQueue& queue, unsigned worker, WorkerLinks& links) {
 
 }  // namespace
 
-void load_chunks(const LoadJob& job, chunks::ChunkSource& source, ChunkBook& book, LoadCounters& counters,
-                 std::string& method) {
-  TableWork one;
-  one.job = &job, one.source = &source, one.book = &book, one.counters = &counters;
-  load_tables({&one}, job.plan.load.threads);
-  method = one.method;
-  if (one.failed) std::rethrow_exception(one.failed);
-}
-
 void load_tables(const std::vector<TableWork*>& tables, unsigned threads) {
   if (tables.empty()) return;
   if (std::optional<std::size_t> known = tables[0]->source->count(); known && tables.size() == 1)

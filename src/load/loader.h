@@ -19,15 +19,7 @@ namespace fastload::load {
 
 class KeyBoard;
 
-// Loads the chunks `source` gives, their outcomes in `book`: the ones it
-// already holds settled (loaded before, another part's) are skipped. Sets
-// `method` (how rows reached the server). Throws Failure for the first error
-// retries did not cure, after every worker has stopped; returns early,
-// leaving chunks pending or not cut, when a signal asks to stop.
-void load_chunks(const LoadJob& job, chunks::ChunkSource& source, ChunkBook& book, LoadCounters& counters,
-                 std::string& method);
-
-// One table of a run of many: its job and chunks, and what became of them. `method`, `failed` and `seconds` are
+// One table of a run: its job and chunks, and what became of them. `method`, `failed` and `seconds` are
 // written while the workers run, as each says; the caller reads them after load_tables returns.
 struct TableWork {
   const LoadJob* job = nullptr;
@@ -43,10 +35,12 @@ struct TableWork {
   double seconds = 0;  // from its first chunk taken to its last settled, `finished` included; by the worker that ran it
 };
 
-// load_chunks for many tables at once: one pool of `threads` workers takes the tables' chunks in the order
-// of `tables` (all of one table's before the next one's), so the pool stays full until the last table's last
-// chunk; a worker's links follow the table it takes a chunk of. The first failure or rejected chunk of any
-// table stops every worker (as in one table's load); each table's failure is in its `failed`.
+// Loads the chunks each table's `source` gives, their outcomes in its `book` (the ones it already holds settled,
+// loaded before or another part's, are skipped): one pool of `threads` workers takes the tables' chunks in the
+// order of `tables` (all of one table's before the next one's), so the pool stays full until the last table's
+// last chunk; a worker's links follow the table it takes a chunk of. The first failure or rejected chunk of any
+// table stops every worker; each table's failure is in its `failed`. Returns early, leaving chunks pending or not
+// cut, when a signal asks to stop.
 void load_tables(const std::vector<TableWork*>& tables, unsigned threads);
 
 }  // namespace fastload::load
