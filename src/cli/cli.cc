@@ -107,6 +107,11 @@ Failure explained(const CLI::App& app, const CLI::ParseError& e) {
   return usage_error(message);
 }
 
+// `failure`, a refused value, with the option file line that gave it (when one did and the command line did not).
+Failure placed(const Failure& failure, const FileArguments& read, const std::vector<std::string>& command_line) {
+  return failure.with_message(file_place(failure.what(), read, command_line) + failure.what());
+}
+
 // --ssl-mode as the client library's names spell it; validate() has quoted it as it was typed.
 void spell_ssl_mode(request::ConnectionOptions& c) {
   std::transform(c.ssl_mode.begin(), c.ssl_mode.end(), c.ssl_mode.begin(),
@@ -136,6 +141,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     parsed.exit_now = true;
     return parsed;
   }
+  const std::vector<std::string> command_line = args;
   // The files' options first, so that the command line's win (the last of a repeated option wins).
   args = keep_empty_format_values(mark_password_prompts(std::move(args)));
   args.insert(args.begin(), read.args.begin(), read.args.end());
@@ -151,12 +157,18 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     parsed.exit_now = true;
     return parsed;
   } catch (const CLI::ParseError& e) {
-    throw explained(app, e);
+    throw placed(explained(app, e), read, command_line);
   }
   request::ConnectionOptions& connection = parsed.options.connection;
   connection.protocol = chosen_protocol(app, read.given, connection.protocol);
   connection.library_options = read.library;
-  const request::Given given = read_flags(flags, parsed.options);
+  const request::Given given = [&] {
+    try {
+      return read_flags(flags, parsed.options);
+    } catch (const Failure& failure) {  // a value only read here (a size, a flag's word)
+      throw placed(failure, read, command_line);
+    }
+  }();
   last_password_wins(app, connection);
   parsed.options.validate(given);
   spell_ssl_mode(connection);

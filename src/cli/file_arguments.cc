@@ -86,6 +86,7 @@ void add_option(FileArguments& out, const CLI::Option& option, const FileOption&
     out.args.push_back(name + "=" + *o.value);
   }
   ++out.given;
+  out.sources.push_back(o);
   out.shown.push_back(secret && o.value ? name + "=*****" : o.value ? name + "=" + *o.value : name);
 }
 
@@ -102,7 +103,31 @@ bool add_boolean(FileArguments& out, const CLI::App& app, const FileOption& o) {
   return true;
 }
 
+// True when `command_line` gives --NAME the value `value` (as --NAME=VALUE or --NAME VALUE).
+bool given_on_command_line(const std::vector<std::string>& command_line, const std::string& name,
+                           const std::string& value) {
+  for (std::size_t i = 0; i < command_line.size(); ++i)
+    if (command_line[i] == name + "=" + value ||
+        (command_line[i] == name && i + 1 < command_line.size() && command_line[i + 1] == value))
+      return true;
+  return false;
+}
+
 }  // namespace
+
+std::string file_place(const std::string& message, const FileArguments& read,
+                       const std::vector<std::string>& command_line) {
+  for (const FileOption& o : read.sources) {
+    const std::string name = "--" + o.name;
+    if (!o.value || !message.starts_with(name) || message.size() == name.size() ||
+        (message[name.size()] != ':' && message[name.size()] != ' '))
+      continue;
+    if (message.find("'" + *o.value + "'") == std::string::npos) continue;
+    if (given_on_command_line(command_line, name, *o.value)) return "";
+    return fmt::format("option file {} line {}: ", o.file, o.line);
+  }
+  return "";
+}
 
 const std::vector<std::string>& library_option_names() {
   static const std::vector<std::string> names{"ssl-cert",  "ssl-key",     "ssl-capath", "ssl-cipher", "ssl-crl",

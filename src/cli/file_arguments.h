@@ -18,7 +18,13 @@ struct FileArguments {
   // The client library's options fastload has no flag for (ssl-cert, tls-version, ...): name, value.
   std::vector<std::pair<std::string, std::string>> library;
   std::size_t given = 0;  // options in `args` (an empty value takes two arguments)
+  std::vector<FileOption> sources;  // the lines `args` came from, to name one whose value CLI11 refuses
 };
+
+// "option file F line L: " when `message` (CLI11's refusal of a value: "--NAME: 'VALUE' ...") is about a value an
+// option file gave and `command_line` did not; "" otherwise.
+std::string file_place(const std::string& message, const FileArguments& read,
+                       const std::vector<std::string>& command_line);
 
 // Throws Failure(ExitCode::usage) naming the file and line of a key its group may not hold: in [fastload]
 // one that is not a long option of fastload's nor one the client library takes; in [client],

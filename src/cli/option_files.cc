@@ -193,6 +193,9 @@ OptionFileChoice choose_option_files(const std::vector<std::string>& args) {
   OptionFileChoice choice;
   if (const char* suffix = std::getenv("MYSQL_GROUP_SUFFIX")) choice.group_suffix = suffix;
   for (std::size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
+    for (const char* alone : {"--no-defaults", "--print-defaults"})
+      if (args[i].starts_with(std::string(alone) + "="))
+        throw usage_error(fmt::format("{} takes no value: give {} alone", alone, alone));
     if (args[i] == "--no-defaults") choice.no_defaults = true;
     else if (args[i] == "--print-defaults") choice.print_defaults = true;
     else if (auto file = value_of(args, i, "--defaults-file", "FILE")) choice.defaults_file = *file;

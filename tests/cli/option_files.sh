@@ -64,6 +64,20 @@ printf '[client]\nfoo=1\n' >"$TEST_TMP/foo.cnf"
 run --defaults-file "$TEST_TMP/foo.cnf"
 expect_eq "an unknown key in [client], as the mariadb client" 2 "$RC"
 expect_match "an unknown key in [client]: message" "foo.cnf line 2: unknown option 'foo'" "$ERR"
+# A value the option refuses names its file and line, whether CLI11 or fastload reads it; the same value given
+# on the command line is the command line's.
+printf '[fastload]\nthreads=1\nthreads=abc\n' >"$TEST_TMP/badnum.cnf"
+run --defaults-file "$TEST_TMP/badnum.cnf"
+expect_eq "a bad number in a file" 2 "$RC"
+expect_match "a bad number in a file: message" "^fastload: option file .*badnum.cnf line 3: --threads: 'abc' is not a whole number" "$ERR"
+printf '[fastload]\nchunk-size=zz\n' >"$TEST_TMP/badsize.cnf"
+run --defaults-file "$TEST_TMP/badsize.cnf"
+expect_match "a bad size in a file: message" "^fastload: option file .*badsize.cnf line 2: --chunk-size 'zz' is not a size" "$ERR"
+run --defaults-file "$TEST_TMP/badsize.cnf" --chunk-size zz
+expect_match "the same bad size on the command line: its own" "^fastload: --chunk-size 'zz' is not a size" "$ERR"
+run --no-defaults=1 -S "$SOCKET" -u root
+expect_eq "--no-defaults=1" 2 "$RC"
+expect_match "--no-defaults=1: message" "^fastload: --no-defaults takes no value: give --no-defaults alone" "$ERR"
 
 # A world-writable file is ignored with the client's warning: its wrong user does not count.
 printf '[client]\nuser=nobody-at-all\n' >"$TEST_TMP/open.cnf"
