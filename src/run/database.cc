@@ -133,6 +133,8 @@ void finish_schema(Run& run) {
     for (const dump::TableFiles* v : missing) try {
         run_schema(options, password, *v->schema, {v->schema->create});
         spdlog::info("{}.{}: view created from {}", options.database, v->table, v->schema->path);
+      } catch (const db::ServerError&) {  // run_schema explains the server's refusals: any other goes on
+        throw;
       } catch (const Failure& f) {
         if (f.server_code() != er::NO_SUCH_TABLE) throw;
         later.push_back(v), refused = f;

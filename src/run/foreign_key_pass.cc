@@ -96,7 +96,8 @@ void ForeignKeyProofs::loaded(std::size_t table, db::Session& session) noexcept 
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!failure_) failure_ = Failure(ExitCode::load_failed, fmt::format(
-          "{}: proving its foreign key {} failed: {}", tables_[k->child]->target.display, k->key.name, e.what()));
+          "{}: proving its foreign key {} failed: {}", tables_[k->child]->target.display, k->key.name,
+          db::message_of(e)));
     }
   }
 }

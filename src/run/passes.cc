@@ -138,6 +138,8 @@ void finish_load(const plan::TablePlan& options, RunState& state, std::optional<
     timed(state, "barrier", [&] {
       try {
         make_destinations_durable(state);
+      } catch (const db::ServerError&) {  // one the barrier did not explain ends the run as it is, as ever
+        throw;
       } catch (const Failure& failed) {  // after a failed load, its failure stays the one to act on
         if (!stopped) throw;
         stopped = stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed.what()));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/base.h"
+#include "db/db.h"
 
 namespace fastload {
 namespace {
@@ -60,11 +61,27 @@ TEST(Result, CaughtFailures) {
   EXPECT_EQ(f.code(), ExitCode::usage);
   EXPECT_EQ(std::string(f.what()), "not with --atomic");
 
+  f = caught([] { throw db::ServerError(er::LOCK_DEADLOCK, "40001", "Deadlock"); });
+  EXPECT_EQ(f.code(), ExitCode::load_failed);
+  EXPECT_EQ(std::string(f.what()), "the server failed a statement: Deadlock (error 1213)");
+  EXPECT_EQ(f.server_code(), er::LOCK_DEADLOCK);
+
   f = caught([] { std::vector<int>().at(1); });
   EXPECT_EQ(f.code(), ExitCode::internal);
   f = caught([] { throw 42; });
   EXPECT_EQ(std::string(f.what()),
             "internal error: an exception of unknown type; please report it with the command line you ran");
+}
+
+TEST(Result, ServerErrorIsAFailureWithTheServersOwnWords) {
+  const db::ServerError e(er::LOCK_DEADLOCK, "40001", "Deadlock found");
+  const Failure& f = e;
+  EXPECT_EQ(f.code(), ExitCode::load_failed);
+  EXPECT_EQ(e.code(), er::LOCK_DEADLOCK);
+  EXPECT_EQ(e.sqlstate(), "40001");
+  EXPECT_EQ(e.server_message(), "Deadlock found");
+  EXPECT_EQ(db::message_of(e), "Deadlock found");
+  EXPECT_EQ(db::message_of(std::runtime_error("gone")), "gone");
 }
 
 }  // namespace
