@@ -53,8 +53,8 @@ void defer_indexes(const plan::TablePlan& options, RunState& state) {
   }
 }
 
-std::optional<Failure> restore_indexes(RunState& state) noexcept {
-  if (!state.deferred || !state.deferred->pending()) return std::nullopt;
+Result<void> restore_indexes(RunState& state) noexcept {
+  if (!state.deferred || !state.deferred->pending()) return {};
   // An error nothing explained (a ServerError, a bug's): said here, with the statement to run.
   auto unexplained = [&](const std::exception& e) {
     return Failure(ExitCode::load_failed, fmt::format(
@@ -65,7 +65,7 @@ std::optional<Failure> restore_indexes(RunState& state) noexcept {
     if (state.hook) state.hook->at(load::Step::before_reindex, 0);
     state.deferred->restore(*state.control);
     if (state.hook) state.hook->at(load::Step::after_reindex, 0);
-    return std::nullopt;
+    return {};
   } catch (const db::ServerError& e) {  // before Failure: a ServerError is one too, but unexplained
     state.summary.deferred_indexes.clear();
     return unexplained(e);

@@ -68,7 +68,8 @@ void end_table(RunState& state) {
                           "cut; run the same command again\n{}", db::stop_signal(), s.error);
   }
   abandon(state);  // --atomic: any failure before the publish
-  if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
+  if (Result<void> restored = restore_indexes(state); restored.failed())
+    s.error += std::string("\n") + restored.failure().what();
   s.seconds = std::chrono::duration<double>(Clock::now() - state.start).count();
   s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
 }
