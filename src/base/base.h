@@ -1,6 +1,7 @@
 // base/'s entry header: the one header of the folder the others include (its other headers are its own).
 // The words every folder shares: a chunk, what became of it, a row's problem (a value), a failure (one exception
-// type with its exit code), the server's error numbers by name, the stop a signal asks for, and Threads.
+// type with its exit code), a result (a value or the failure that stopped it), the server's error numbers by
+// name, the stop a signal asks for, and Threads.
 #pragma once
 
 #include "base/chunk.h"
@@ -8,5 +9,6 @@
 #include "base/location.h"
 #include "base/parallel_for.h"
 #include "base/problem.h"
+#include "base/result.h"
 #include "base/server_codes.h"
 #include "base/stop_request.h"

@@ -6,6 +6,10 @@
 // threads take indexes 0..count-1 in order from an atomic counter; the first
 // exception stops the others from taking new indexes (the ones running
 // finish) and is re-thrown after every thread has joined.
+// The one std::exception_ptr the program keeps (house_errors.sh checks it): the carrier of an exception across a
+// thread, re-thrown as it was thrown, so that a caller after the join still catches it by its own type (a
+// db::ServerError is not sliced into a copy of its Failure). Anywhere else a failure kept for later is a
+// Result (base/result.h).
 #pragma once
 
 #include <atomic>

@@ -34,7 +34,7 @@ void ReadAhead::run() noexcept {
         if (stopping_) return;
       }
       std::optional<chunks::StreamChunk> chunk = cutter_.next();
-      if (!chunk) return finish(std::nullopt, std::numeric_limits<std::uint64_t>::max());
+      if (!chunk) return finish({}, std::numeric_limits<std::uint64_t>::max());
       hold(std::move(*chunk), cutter_.verified());
     }
   } catch (const Failure& failure) {
@@ -67,7 +67,7 @@ void ReadAhead::hold(chunks::StreamChunk chunk, std::uint64_t verified) {
   changed_.notify_all();
 }
 
-void ReadAhead::finish(std::optional<Failure> failure, std::uint64_t verified) {
+void ReadAhead::finish(Result<void> failure, std::uint64_t verified) {
   std::lock_guard<std::mutex> lock(mutex_);
   verified_ = std::max(verified_, verified);
   failure_ = std::move(failure);
@@ -80,10 +80,10 @@ std::optional<chunks::StreamChunk> ReadAhead::next() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return !held_.empty() || finished_ || stopping_; });
   // After a failure, a chunk past the last check that passed can never commit: it is not sent.
-  if (held_.empty() || (failure_ && held_.front().chunk.chunk.end > verified_)) {
-    if (!failure_ || failure_told_) return std::nullopt;
+  if (held_.empty() || (failure_.failed() && held_.front().chunk.chunk.end > verified_)) {
+    if (failure_.ok() || failure_told_) return std::nullopt;
     failure_told_ = true;
-    throw *failure_;
+    failure_.or_throw();
   }
   Held held = std::move(held_.front());
   held_.pop_front();
@@ -103,7 +103,8 @@ bool ReadAhead::wait_verified(std::uint64_t end, const std::function<bool()>& gi
   while (!changed_.wait_for(lock, std::chrono::milliseconds(200), [&] { return verified_ >= end || finished_; }))
     if (give_up()) return false;
   if (verified_ >= end) return true;
-  throw failure_ ? *failure_ : internal_error("a chunk past the end of its stream waited for its checks");
+  failure_.or_throw();
+  throw internal_error("a chunk past the end of its stream waited for its checks");
 }
 
 std::optional<Chunk> ReadAhead::unread() const {

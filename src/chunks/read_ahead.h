@@ -66,7 +66,7 @@ class ReadAhead {
   };
   void run() noexcept;
   void hold(chunks::StreamChunk chunk, std::uint64_t verified);
-  void finish(std::optional<Failure> failure, std::uint64_t verified);
+  void finish(Result<void> failure, std::uint64_t verified);
   bool wants_more() const;  // under the lock
 
   chunks::StreamChunks& cutter_;
@@ -81,7 +81,7 @@ class ReadAhead {
   std::uint64_t cut_end_ = 0;   // the end of the last chunk cut
   std::uint64_t verified_ = 0;  // content whose checks passed
   bool finished_ = false;       // the thread is done: all read and verified, or failure_ set
-  std::optional<Failure> failure_;
+  Result<void> failure_;
   bool failure_told_ = false;  // next() threw it once
   bool stopping_ = false;
   Threads thread_;

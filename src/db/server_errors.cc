@@ -1,6 +1,12 @@
 #include "db/server_errors.h"
 
+#include <fmt/core.h>
+
 namespace fastload::db {
+
+ServerError::ServerError(unsigned code, std::string sqlstate, const std::string& message)
+    : Failure(ExitCode::load_failed, fmt::format("the server failed a statement: {} (error {})", message, code), code),
+      code_(code), sqlstate_(std::move(sqlstate)), message_(message) {}
 
 bool is_connection_lost(unsigned code) {
   switch (code) {

@@ -2,7 +2,7 @@
 // fastload acts on; the numbers' names are in base/server_codes.h.
 #pragma once
 
-#include <stdexcept>
+#include <exception>
 #include <string>
 #include <string_view>
 
@@ -10,19 +10,29 @@
 
 namespace fastload::db {
 
-// An error the server (or the client library) returned for a statement.
-class ServerError : public std::runtime_error {
+// An error the server (or the client library) returned for a statement. A Failure like any other: where no code
+// that knows what the statement was for explains it, it ends the run as it is, exit 9 (load_failed), its
+// `what()` the whole message ("the server failed a statement: ... (error N)") and its server code the number.
+// `code()` is the server's number here (it hides Failure::code(), the exit code, which a `const Failure&` gives);
+// `server_message()` is the server's own words, which the code that explains the error quotes.
+class ServerError : public Failure {
  public:
-  ServerError(unsigned code, std::string sqlstate, const std::string& message)
-      : std::runtime_error(message), code_(code), sqlstate_(std::move(sqlstate)) {}
+  ServerError(unsigned code, std::string sqlstate, const std::string& message);
   unsigned code() const { return code_; }
   const std::string& sqlstate() const { return sqlstate_; }
+  const std::string& server_message() const { return message_; }
 
  private:
   unsigned code_;
   std::string sqlstate_;
+  std::string message_;
 };
-
+// What an exception caught as std::exception says, for a message that quotes it: a ServerError in the server's own
+// words (as before ServerError became a Failure), any other its what().
+inline std::string message_of(const std::exception& e) {
+  if (const auto* server = dynamic_cast<const ServerError*>(&e)) return server->server_message();
+  return e.what();
+}
 
 // The connection is gone: what the server did with an unfinished transaction
 // is a rollback, but a COMMIT's outcome is unknown.
@@ -49,7 +59,7 @@ bool is_privilege_denied(unsigned code);
 // super_read_only, a READ ONLY transaction), not for the user's privileges.
 // 1290 is that only when its message names the option.
 bool is_read_only(unsigned code, std::string_view message);
-inline bool is_read_only(const ServerError& e) { return is_read_only(e.code(), e.what()); }
+inline bool is_read_only(const ServerError& e) { return is_read_only(e.code(), e.server_message()); }
 
 // The server refuses LOAD DATA LOCAL (local_infile off).
 bool refuses_local_infile(unsigned code);

@@ -224,7 +224,7 @@ void Session::check_compression(const request::ConnectionOptions& o) {
     compression_ = negotiated_compression();
   } catch (const ServerError& e) {
     throw Failure(ExitCode::connect, fmt::format("{}: cannot read the connection's compression: {} "
-                                                 "(error {})", describe_server(o), e.what(), e.code()));
+                                                 "(error {})", describe_server(o), e.server_message(), e.code()));
   }
   if (!compression_.empty()) return;
   throw Failure(ExitCode::connect, fmt::format("{} did not agree to compress the connection, which "

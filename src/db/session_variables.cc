@@ -66,7 +66,7 @@ void skip_binlog(Session& session) {
     throw Failure(ExitCode::privilege, fmt::format(
         "--no-binlog: the user may not turn off the binary log of its sessions ({}); it needs SUPER "
         "or BINLOG ADMIN on MariaDB, SYSTEM_VARIABLES_ADMIN or SESSION_VARIABLES_ADMIN on MySQL 8: GRANT one "
-        "of them ON *.* to the user, or leave out --no-binlog", e.what()));
+        "of them ON *.* to the user, or leave out --no-binlog", e.server_message()));
   }
 }
 
@@ -162,7 +162,7 @@ void pin_session(Session& session, const SessionPins& pins) {
     session.execute(pins.statement());
   } catch (const ServerError& e) {
     throw Failure(ExitCode::connect, fmt::format("the server refused the session settings every "
-                                                 "session of the load uses ({}, error {}): {}", e.what(), e.code(),
+                                                 "session of the load uses ({}, error {}): {}", e.server_message(), e.code(),
                                                  pins.statement()));
   }
 }

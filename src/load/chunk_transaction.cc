@@ -51,7 +51,7 @@ void commit(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, std::size_t d) 
       throw Failure(ExitCode::load_failed, fmt::format(
           "{}: the connection{} was lost during COMMIT ({}, error {}): {}; check it before reloading "
           "(with --resume the ledger answers this)", describe(load.chunk, job), job.destinations[d].where(),
-          e.what(), e.code(), fate(load, job)), e.code());
+          e.server_message(), e.code(), fate(load, job)), e.code());
     throw;
   }
   load.outcome.parts[d] = ChunkState::committed;
@@ -78,6 +78,8 @@ bool wait_verified(WorkerLinks& w, ChunkLoad& load, const LoadJob& job) {
     rollback(w);  // a signal: not committed, listed as not loaded
     load.outcome.state = ChunkState::pending;
     return false;
+  } catch (const db::ServerError&) {  // a failed ROLLBACK: the server's error goes on as it is, not as a check's
+    throw;
   } catch (const Failure& unchecked) {  // damaged data, or the chunks ahead had no room (exit 13)
     rollback(w);
     load.outcome.state = ChunkState::failed;
@@ -222,7 +224,7 @@ bool retry_after_error(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, cons
     give_up(load, job, e, retry);
   if (db::is_connection_lost(e.code())) w.links.clear();
   spdlog::warn("{}: {} (error {}); trying the chunk again ({} of {})",
-               describe(load.chunk, job), e.what(), e.code(), retry + 1, job.plan.load.retries);
+               describe(load.chunk, job), e.server_message(), e.code(), retry + 1, job.plan.load.retries);
   return true;
 }
 

@@ -15,11 +15,11 @@ namespace {
 // worker's own links, and says what became of each.
 void work(WorkQueue& queue, unsigned worker, WorkerLinks& links) {
   while (std::optional<Taken> taken = queue.next(worker, links)) {
-    std::exception_ptr failed;
+    Result<void> failed;
     try {
       settle_chunk(links, taken->work);
-    } catch (...) {
-      failed = std::current_exception();
+    } catch (...) {  // what it threw, as the Failure its table's outcome keeps
+      failed = current_failure();
     }
     queue.done(taken, links, failed);
   }

@@ -4,7 +4,6 @@
 // from a queue (load/work_queue.h); the transaction is load/chunk_transaction.h.
 #pragma once
 
-#include <exception>
 #include <functional>
 #include <string>
 #include <vector>
@@ -29,7 +28,7 @@ struct TableWork {
   // Written under the queue's lock (load/work_queue.h): how rows reached the server (the first worker's links
   // say), and the first error retries did not cure in this table's chunks.
   std::string method;
-  std::exception_ptr failed;
+  Result<void> failed;
   std::function<void()> finished;  // run once by the worker that settled its last chunk (not after a stop)
   KeyBoard* board = nullptr;       // chunks that share a key load in the order taken (with job->keys_of); or none
   double seconds = 0;  // from its first chunk taken to its last settled, `finished` included; by the worker that ran it

@@ -60,7 +60,7 @@ bool WorkQueue::connect(std::vector<WorkerLinks>& workers) {
   try {
     for (WorkerLinks& w : workers) switch_table(w, *tables_[0]);
   } catch (...) {
-    fail(*tables_[0], std::current_exception());  // the first table's failure: its chunks are all still to load
+    fail(*tables_[0], current_failure());  // the first table's failure: its chunks are all still to load
     return false;
   }
   return true;
@@ -79,7 +79,7 @@ std::optional<Taken> WorkQueue::next(unsigned worker, WorkerLinks& links) {
     try {
       if (std::optional<Taken> taken = take(worker, links, t)) return taken;
     } catch (...) {
-      fail(*tables_[t], std::current_exception());
+      fail(*tables_[t], current_failure());
     }
     settle(t);  // nothing taken, or given up before its turn: settled as it is
   }
@@ -131,13 +131,10 @@ void WorkQueue::switch_table(WorkerLinks& links, TableWork& work) {
 bool WorkQueue::passes_gate(TableWork& work) {
   throttle::Gate* gate = work.job->gate;
   if (!gate || gate->pass([&] { return stopping(); })) return true;
-  if (std::optional<std::string> why = gate->stopped()) try {
-      throw Failure(ExitCode::critical_load, fmt::format(
-          "--critical-load: {}: the chunks in flight were finished and no other was started; rerun the same "
-          "command with --resume once the server is less busy", *why));
-    } catch (...) {
-      fail(work, std::current_exception());
-    }
+  if (std::optional<std::string> why = gate->stopped())
+    fail(work, Failure(ExitCode::critical_load, fmt::format(
+        "--critical-load: {}: the chunks in flight were finished and no other was started; rerun the same "
+        "command with --resume once the server is less busy", *why)));
   return false;
 }
 
@@ -149,15 +146,15 @@ void WorkQueue::exhausted(std::size_t t) {
   current_.compare_exchange_strong(expected, t + 1);
 }
 
-void WorkQueue::done(std::optional<Taken>& taken, WorkerLinks& links, std::exception_ptr failed) {
+void WorkQueue::done(std::optional<Taken>& taken, WorkerLinks& links, Result<void> failed) {
   const std::size_t t = taken->table;
-  if (!failed) try {
+  if (failed.ok()) try {
       tally(*taken, links);
     } catch (...) {
-      failed = std::current_exception();
+      failed = current_failure();
     }
   taken.reset();  // its turn left and its bytes out of flight before a failure stops the others
-  if (failed) fail(*tables_[t], failed);
+  if (failed.failed()) fail(*tables_[t], failed.failure());
   settle(t);
 }
 
@@ -169,9 +166,9 @@ void WorkQueue::tally(const Taken& taken, WorkerLinks& links) {
   if (work.outcome.state == ChunkState::rejected) stop_.store(true, std::memory_order_release);
 }
 
-void WorkQueue::fail(TableWork& work, std::exception_ptr error) {
+void WorkQueue::fail(TableWork& work, const Failure& error) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!work.failed) work.failed = error;
+  if (work.failed.ok()) work.failed = error;
   stop_.store(true);
 }
 
@@ -183,7 +180,7 @@ void WorkQueue::settle(std::size_t t) {
   try {
     if (tables_[t]->finished) tables_[t]->finished();
   } catch (...) {
-    fail(*tables_[t], std::current_exception());
+    fail(*tables_[t], current_failure());
   }
   tables_[t]->seconds = std::chrono::duration<double>(Clock::now() - run.started).count();
 }

@@ -10,7 +10,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
-#include <exception>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -84,7 +83,7 @@ class WorkQueue {
 
   // What became of a chunk `taken` holds: its outcome, counted (the bytes `links` sent), or `failed`, what its
   // transaction threw. Ends the hold (`taken` is reset) and settles the chunk in its table's bookkeeping.
-  void done(std::optional<Taken>& taken, WorkerLinks& links, std::exception_ptr failed);
+  void done(std::optional<Taken>& taken, WorkerLinks& links, Result<void> failed);
 
   // The stop every worker watches; run_workers sets it when a worker throws.
   std::atomic<bool>& stop() { return stop_; }
@@ -109,7 +108,7 @@ class WorkQueue {
   bool passes_gate(TableWork& work);
   void exhausted(std::size_t t);
   void tally(const Taken& taken, WorkerLinks& links);
-  void fail(TableWork& work, std::exception_ptr error);
+  void fail(TableWork& work, const Failure& error);
   void settle(std::size_t t);
   bool stopping() const;
 

@@ -53,7 +53,7 @@ void publish(const plan::TablePlan& options, RunState& state) {
   } catch (const table::PublishUnknown&) {
     unpublished(state.summary, true);
     throw;
-  } catch (const Failure&) {
+  } catch (const Failure&) {  // publish_stage explains every ServerError: none arrives here raw
     unpublished(state.summary, false);
     throw;
   }

@@ -62,7 +62,7 @@ std::shared_ptr<const order::Weights> read_weights(db::Session& control, const s
     rows = control.query(fmt::format("SELECT seq, HEX(WEIGHT_STRING(CONVERT({} USING {}) COLLATE {})) FROM {}",
                                      character, column.charset, column.collation, range));
   } catch (const db::ServerError& e) {  // no SEQUENCE engine, say: such a key is read as unknown
-    spdlog::debug("the weights of collation {} could not be read: {}", column.collation, e.what());
+    spdlog::debug("the weights of collation {} could not be read: {}", column.collation, e.server_message());
     return nullptr;
   }
   w->of.assign(utf8 ? 65536 : 256, {});

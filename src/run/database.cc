@@ -129,15 +129,17 @@ void finish_schema(Run& run) {
   // A view over another view needs that one first: rounds until none is left, or none could be made.
   while (!missing.empty()) {
     std::vector<const dump::TableFiles*> later;
-    std::optional<Failure> refused;
+    Result<void> refused;
     for (const dump::TableFiles* v : missing) try {
         run_schema(options, password, *v->schema, {v->schema->create});
         spdlog::info("{}.{}: view created from {}", options.database, v->table, v->schema->path);
+      } catch (const db::ServerError&) {  // run_schema explains the server's refusals: any other goes on
+        throw;
       } catch (const Failure& f) {
         if (f.server_code() != er::NO_SUCH_TABLE) throw;
         later.push_back(v), refused = f;
       }
-    if (later.size() == missing.size()) throw *refused;  // what it reads is neither in the dump nor the database
+    if (later.size() == missing.size()) refused.or_throw();  // what it reads is neither in the dump nor the database
     missing = std::move(later);
   }
 }

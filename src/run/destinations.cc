@@ -32,6 +32,8 @@ sink::Destination shard_destination(const plan::TablePlan& options, const RunSta
     db::pin_session(*d.control, d.pins);
     d.target = table::check_target(*d.control, d.plan);
     sink::probe_target(*d.control, d.target, d.plan);
+  } catch (const db::ServerError&) {  // one nothing explained goes on as it is, without the shard's name
+    throw;
   } catch (const Failure& f) {
     throw Failure(f.code(), fmt::format("{} (shard {} of the Spider table {})", f.what(), shard.name,
                                         state.target.display));

@@ -95,8 +95,9 @@ void ForeignKeyProofs::loaded(std::size_t table, db::Session& session) noexcept 
       prove(*k, session);
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (!failure_) failure_ = Failure(ExitCode::load_failed, fmt::format(
-          "{}: proving its foreign key {} failed: {}", tables_[k->child]->target.display, k->key.name, e.what()));
+      if (failure_.ok()) failure_ = Failure(ExitCode::load_failed, fmt::format(
+          "{}: proving its foreign key {} failed: {}", tables_[k->child]->target.display, k->key.name,
+          db::message_of(e)));
     }
   }
 }
@@ -116,7 +117,7 @@ void ForeignKeyProofs::check(db::Session& session) {
     k.claimed = true;
     prove(k, session);
   }
-  if (failure_) throw *failure_;
+  failure_.or_throw();
   if (found_.empty()) return;
   std::sort(found_.begin(), found_.end());  // the workers found them in any order
   throw Failure(ExitCode::orphan_rows, fmt::format(

@@ -45,7 +45,7 @@ class ForeignKeyProofs {
   std::mutex mutex_;               // guards `claimed`, loaded_, found_ and failure_
   std::vector<bool> loaded_;       // by table
   std::vector<std::string> found_;  // a line for each key with orphans
-  std::optional<Failure> failure_;  // the first proof the server refused
+  Result<void> failure_;           // the first proof the server refused
 };
 
 }  // namespace fastload::run

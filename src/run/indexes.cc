@@ -14,7 +14,7 @@ std::optional<std::string> recover_indexes(const plan::TablePlan& options, RunSt
     state.deferred.emplace(*state.control, state.target, database);  // re-creates what a killed run left
     return std::nullopt;
   } catch (const db::ServerError& e) {
-    if (!options.load.defer_indexes && db::is_privilege_denied(e.code())) return std::string(e.what());
+    if (!options.load.defer_indexes && db::is_privilege_denied(e.code())) return e.server_message();
     throw table::explain(e, state.target, "--defer-indexes: preparing its record table and reading the indexes",
                               options.mode);
   }
@@ -53,21 +53,28 @@ void defer_indexes(const plan::TablePlan& options, RunState& state) {
   }
 }
 
-std::optional<Failure> restore_indexes(RunState& state) noexcept {
-  if (!state.deferred || !state.deferred->pending()) return std::nullopt;
+Result<void> restore_indexes(RunState& state) noexcept {
+  if (!state.deferred || !state.deferred->pending()) return {};
+  // An error nothing explained (a ServerError, a bug's): said here, with the statement to run.
+  auto unexplained = [&](const std::exception& e) {
+    return Failure(ExitCode::load_failed, fmt::format(
+        "{}: re-creating the indexes --defer-indexes dropped failed: {}; run: {}", state.target.display,
+        db::message_of(e), state.deferred->restore_statement()));
+  };
   try {
     if (state.hook) state.hook->at(load::Step::before_reindex, 0);
     state.deferred->restore(*state.control);
     if (state.hook) state.hook->at(load::Step::after_reindex, 0);
-    return std::nullopt;
+    return {};
+  } catch (const db::ServerError& e) {  // before Failure: a ServerError is one too, but unexplained
+    state.summary.deferred_indexes.clear();
+    return unexplained(e);
   } catch (const Failure& f) {
     state.summary.deferred_indexes.clear();  // the failure says what is left to do
     return f;
   } catch (const std::exception& e) {
     state.summary.deferred_indexes.clear();
-    return Failure(ExitCode::load_failed, fmt::format(
-        "{}: re-creating the indexes --defer-indexes dropped failed: {}; run: {}", state.target.display,
-        e.what(), state.deferred->restore_statement()));
+    return unexplained(e);
   }
 }
 

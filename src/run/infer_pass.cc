@@ -122,11 +122,11 @@ bool create_inferred(const plan::TablePlan& o, RunState& state, const std::vecto
       session.execute(sql);
       break;
     } catch (const db::ServerError& e) {
-      if (e.code() == er::DUP_FIELDNAME && tries < columns.size() && rename_duplicate(columns, e.what())) continue;
+      if (e.code() == er::DUP_FIELDNAME && tries < columns.size() && rename_duplicate(columns, e.server_message())) continue;
       throw Failure(ExitCode::load_failed, fmt::format("the server refused the table --create inferred from {}: {} "
                                                        "(error {}); the statement was:\n{}\nfastload --print-schema "
                                                        "prints it: edit it and create the table yourself",
-                                                       files.front(), e.what(), e.code(), sql), e.code());
+                                                       files.front(), e.server_message(), e.code(), sql), e.code());
     }
   }
   state.summary.created_from = files.front();

@@ -225,21 +225,13 @@ TableLoad::TableLoad(const plan::TablePlan& options, RunState& state)
 
 TableLoad::~TableLoad() = default;
 
-std::optional<Failure> TableLoad::settle() {
-  std::optional<Failure> stopped;
+Result<void> TableLoad::settle() {
   state_.summary.method = work_.method;
-  if (work_.failed) {
-    try {
-      std::rethrow_exception(work_.failed);
-    } catch (const Failure& failure) {
-      stopped = failure;
-    }
-  }
-  return settle(stopped);
+  return settle(work_.failed);
 }
 
 // The outcomes into the summary and the rejects file, and the failure that stopped the load, if any.
-std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
+Result<void> TableLoad::settle(Result<void> stopped) {
   const plan::TablePlan& options = options_;
   RunState& state = state_;
   for (Input& input : state.inputs)  // the load is over: no decoding on behind it
@@ -258,9 +250,9 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
   try {
     if (!options.rejects_file.empty()) write_rejects_file(options, state);
   } catch (const Failure& failure) {
-    if (!stopped) stopped = failure;
+    if (stopped.ok()) stopped = failure;
   }
-  if (!stopped && db::stop_signal() != 0)
+  if (stopped.ok() && db::stop_signal() != 0)
     stopped = Failure(ExitCode::interrupted, fmt::format(
         "{}: stopped by signal {}: the chunks in flight were committed or abandoned (the server rolls an "
         "abandoned chunk back), and the ones listed below as not loaded are not in the table. {}", state.summary.file, db::stop_signal(), options.checkpoint.resume
@@ -268,25 +260,25 @@ std::optional<Failure> TableLoad::settle(std::optional<Failure> stopped) {
         : "Without --resume, nothing records what is loaded: reload the chunks not loaded, or give --resume "
           "from the first run next time"));
   const report::Summary& s = state.summary;
-  if (!stopped && s.problems.empty() && s.rows + s.rows_loaded_before + s.rows_rejected != s.input_rows)
+  if (stopped.ok() && s.problems.empty() && s.rows + s.rows_loaded_before + s.rows_rejected != s.input_rows)
     stopped = Failure(ExitCode::internal, fmt::format(
         "{}: the file has {} rows but {} were loaded, {} loaded before and {} rejected; please report "
         "this", state.summary.file, s.input_rows, s.rows, s.rows_loaded_before, s.rows_rejected));
-  if (!stopped && !state.summary.problems.empty())
+  if (stopped.ok() && !state.summary.problems.empty())
     stopped = Failure(ExitCode::rejected, fmt::format(
         "{}: rows were rejected (see above); {}. Fix those rows, then reload the chunks that are not "
         "committed (listed below)", state.summary.file, std::all_of(state.destinations.begin(),
         state.destinations.end(), [](const sink::Destination& d) { return d.target.transactional; })
         ? "nothing of the rejected chunk was committed" : "what the rejected chunk left in the table is said below"));
-  if (stopped && std::any_of(s.spans.begin(), s.spans.end(), [](const report::ChunkSpan& span) {
+  if (stopped.failed() && std::any_of(s.spans.begin(), s.spans.end(), [](const report::ChunkSpan& span) {
         return span.state.unverified;
       }))
-    stopped = stopped->with_message(fmt::format(
+    stopped = stopped.failure().with_message(fmt::format(
         "{}\nthe chunks listed as \"committed unverified\" came from compressed data read through a "
         "pipe, whose check (at the end of its member) failed or was not reached: their rows may be damaged. "
         "Check them; a compressed file named as a FILE is checked before any of it is committed",
-        stopped->what()));
-  if (stopped) stopped = with_left_behind(*stopped, state);
+        stopped.failure().what()));
+  if (stopped.failed()) stopped = with_left_behind(stopped.failure(), state);
   return stopped;
 }
 

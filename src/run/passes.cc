@@ -120,32 +120,33 @@ bool prepare_load(const plan::TablePlan& options, RunState& state) {
   return true;
 }
 
-void reindex(RunState& state, std::optional<Failure>& stopped) {
+void reindex(RunState& state, Result<void>& stopped) {
   // reindex: the dropped indexes re-created in one ALTER TABLE, each built by one sort, whatever stopped the load.
   if (state.deferred && state.deferred->pending()) timed(state, "reindex", [&] {
-    if (std::optional<Failure> failed = restore_indexes(state))
-      stopped = stopped ? stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed->what())) : *failed;
+    if (Result<void> restored = restore_indexes(state); restored.failed()) stopped.add(restored.failure());
   });
 }
 
-void finish_load(const plan::TablePlan& options, RunState& state, std::optional<Failure> stopped) {
+void finish_load(const plan::TablePlan& options, RunState& state, Result<void> stopped) {
   reindex(state, stopped);
   // publish: --atomic moves the staged rows into the target in one transaction: all or nothing.
-  if (state.stage && !stopped) timed(state, "publish", [&] { publish(options, state); });
-  if (!stopped) finish_auto_ids(state);
+  if (state.stage && stopped.ok()) timed(state, "publish", [&] { publish(options, state); });
+  if (stopped.ok()) finish_auto_ids(state);
   // barrier: what is committed is crash-safe before the run reports, failed or not.
-  if (!stopped || (state.summary.chunks_committed > 0 && !state.stage))
+  if (stopped.ok() || (state.summary.chunks_committed > 0 && !state.stage))
     timed(state, "barrier", [&] {
       try {
         make_destinations_durable(state);
+      } catch (const db::ServerError&) {  // one the barrier did not explain ends the run as it is, as ever
+        throw;
       } catch (const Failure& failed) {  // after a failed load, its failure stays the one to act on
-        if (!stopped) throw;
-        stopped = stopped->with_message(fmt::format("{}\n{}", stopped->what(), failed.what()));
+        if (stopped.ok()) throw;
+        stopped.add(failed);
       }
     });
   // analyze: --analyze refreshes the loaded tables' statistics; a problem is a warning, the rows are loaded.
-  if (options.load.analyze && !stopped) timed(state, "analyze", [&] { analyze_destinations(state); });
-  if (stopped) throw *stopped;
+  if (options.load.analyze && stopped.ok()) timed(state, "analyze", [&] { analyze_destinations(state); });
+  stopped.or_throw();
 }
 
 // The run's passes, over every table.
@@ -246,19 +247,20 @@ void start_progress(Run& run) {
 }
 
 // The tables the workers left unfinished with no failure of their own: stopped by the first table's failure.
-void stop_unfinished(const Run& run, std::vector<std::optional<Failure>>& stopped) {
+void stop_unfinished(const Run& run, std::vector<Result<void>>& stopped) {
   auto own = [&](const TableRun& t) {
-    return t.finished || t.load->work().failed || !t.state.summary.problems.empty() || db::stop_signal() != 0;
+    return t.finished || t.load->work().failed.failed() || !t.state.summary.problems.empty() ||
+           db::stop_signal() != 0;
   };
   const auto& tables = run.tables;
   std::size_t cause = 0;
-  while (cause < tables.size() && !(tables[cause]->load && stopped[cause] && own(*tables[cause]))) ++cause;
+  while (cause < tables.size() && !(tables[cause]->load && stopped[cause].failed() && own(*tables[cause]))) ++cause;
   if (cause == tables.size()) return;
   for (std::size_t i = 0; i < tables.size(); ++i) {
     if (!tables[i]->load || own(*tables[i])) continue;
     stopped[i] = stopped_by(tables[i]->state.summary,
                             tables[cause]->state.summary.table + " failed (its message says what to do)",
-                            stopped[cause]->code(), tables[i]->options.checkpoint.resume);
+                            stopped[cause].failure().code(), tables[i]->options.checkpoint.resume);
     tables[i]->state.summary.stopped_by_another = true;
   }
 }
@@ -270,7 +272,7 @@ void load_all(Run& run) {
     if (t->load) work.push_back(&t->load->work());
   if (!work.empty()) load::load_tables(work, run.plan.load.threads);
   if (run.progress) run.progress->finishing();
-  std::vector<std::optional<Failure>> stopped(run.tables.size());
+  std::vector<Result<void>> stopped(run.tables.size());
   for (std::size_t i = 0; i < run.tables.size(); ++i) {
     TableRun& t = *run.tables[i];
     if (!t.load) {  // --dry-run: its plan is its outcome
@@ -279,8 +281,7 @@ void load_all(Run& run) {
     }
     t.state.summary.passes.emplace_back("load", t.load->work().seconds);
     stopped[i] = t.load->settle();
-    if (t.reindexed) stopped[i] = stopped[i] ? stopped[i]->with_message(fmt::format(
-        "{}\n{}", stopped[i]->what(), t.reindexed->what())) : t.reindexed;
+    if (t.reindexed.failed()) stopped[i].add(t.reindexed.failure());
   }
   stop_unfinished(run, stopped);
   for (std::size_t i = 0; i < run.tables.size(); ++i)

@@ -6,6 +6,7 @@
 
 #include "base/base.h"
 #include "cli/cli.h"
+#include "db/db.h"
 #include "report/report.h"
 #include "run/run.h"
 
@@ -26,6 +27,9 @@ int program(int argc, char** argv, load::StepHook* hook) {
     int code = run(parsed.options, hook);
     mysql_library_end();
     return code;
+  } catch (const db::ServerError& e) {  // none escapes run()'s record_outcome; were one to, it is a bug, as ever
+    report::tell("{}", internal_error(e.server_message()).what());
+    return static_cast<int>(ExitCode::internal);
   } catch (const Failure& failure) {
     report::tell("{}", failure.what());
     return static_cast<int>(failure.code());

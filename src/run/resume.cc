@@ -99,7 +99,7 @@ table::Ledger& open_ledger(const plan::TablePlan& options, RunState& state, Inpu
     throw Failure(ExitCode::cannot_resume, fmt::format(
         "--resume: cannot create or use the ledger table {}.{}{}: {} (error {}); grant CREATE on that "
         "database, or name another with --ledger DB.TABLE", database, options.checkpoint.ledger_table,
-        state.destinations[d].where(), e.what(), e.code()));
+        state.destinations[d].where(), e.server_message(), e.code()));
   }
   return *input.ledgers.back();
 }

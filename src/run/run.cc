@@ -34,32 +34,12 @@ std::unique_ptr<report::ProgressLine> make_progress(const plan::TablePlan& optio
   return std::make_unique<report::ProgressLine>(total, std::move(counters), outputs);
 }
 
-namespace {
-
-// What ended the run, as the Failure the summary reports.
-Failure as_failure(const std::exception_ptr& thrown) {
-  try {
-    std::rethrow_exception(thrown);
-  } catch (const Failure& failure) {
-    return failure;
-  } catch (const db::ServerError& e) {
-    return Failure(ExitCode::load_failed,
-                   fmt::format("the server failed a statement: {} (error {})", e.what(), e.code()), e.code());
-  } catch (const std::exception& e) {  // a bug: std::out_of_range from .at(), std::bad_alloc, ...
-    return internal_error(e.what());
-  } catch (...) {
-    return internal_error("an exception of unknown type");
-  }
-}
-
-}  // namespace
-
 void record_outcome(report::Summary& s, const std::function<void()>& work) {
   try {
     work();
     s.success = true;
-  } catch (...) {
-    Failure failure = as_failure(std::current_exception());
+  } catch (...) {  // the one boundary: a Failure (a ServerError among them) as it is, anything else a bug
+    Failure failure = current_failure();
     s.exit_code = static_cast<int>(failure.code());
     s.error = failure.what();
     s.server_errno = failure.server_code();
@@ -88,7 +68,8 @@ void end_table(RunState& state) {
                           "cut; run the same command again\n{}", db::stop_signal(), s.error);
   }
   abandon(state);  // --atomic: any failure before the publish
-  if (std::optional<Failure> failed = restore_indexes(state)) s.error += std::string("\n") + failed->what();
+  if (Result<void> restored = restore_indexes(state); restored.failed())
+    s.error += std::string("\n") + restored.failure().what();
   s.seconds = std::chrono::duration<double>(Clock::now() - state.start).count();
   s.finished_at = report::utc_timestamp(std::chrono::system_clock::now());
 }
@@ -105,7 +86,7 @@ void drop_created_if_empty(const plan::TablePlan& options, RunState& state) {
                            "dropped again", s.table, s.created_from);
   } catch (const std::exception& e) {
     s.error += fmt::format("\n{} was created by this run (from {}) and stays, empty: dropping it failed: {}",
-                           s.table, s.created_from, e.what());
+                           s.table, s.created_from, db::message_of(e));
   }
 }
 

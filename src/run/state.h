@@ -174,11 +174,11 @@ class TableLoad {
   load::TableWork& work() { return work_; }
   // After the workers: the tally of what they did, and the failure that stopped them (returned, not thrown, so
   // that the barrier still runs).
-  std::optional<Failure> settle();
+  Result<void> settle();
 
  private:
   struct Parts;
-  std::optional<Failure> settle(std::optional<Failure> stopped);
+  Result<void> settle(Result<void> stopped);
   const plan::TablePlan& options_;
   RunState& state_;
   std::unique_ptr<Parts> parts_;
@@ -214,12 +214,12 @@ void finish_auto_ids(RunState& state);
 // makes up for a NULL or 0 the file gives the AUTO_INCREMENT column (table/given_ids.h), read in parallel.
 void plan_given_ids(const plan::TablePlan& options, RunState& state);
 
-// indexes.cc: --defer-indexes. restore_indexes returns why re-creating failed.
+// indexes.cc: --defer-indexes. restore_indexes returns what stopped re-creating them, not thrown.
 void defer_indexes(const plan::TablePlan& options, RunState& state);
 // What a killed run left dropped re-created, nothing dropped (a table that holds rows). Without
 // --defer-indexes, a user who may not read the record is let be: returns the server's refusal.
 std::optional<std::string> recover_indexes(const plan::TablePlan& options, RunState& state);
-std::optional<Failure> restore_indexes(RunState& state) noexcept;
+Result<void> restore_indexes(RunState& state) noexcept;
 
 // atomic.cc: --atomic's publish, or the stage abandoned after a failure.
 void publish(const plan::TablePlan& options, RunState& state);

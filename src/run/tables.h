@@ -27,7 +27,7 @@ struct TableRun {
   std::uint64_t bytes = 0;  // its files' sizes: the largest table loads first
   bool created = false;     // created from its schema file by this run
   std::unique_ptr<TableLoad> load;
-  std::optional<Failure> reindexed;  // what re-creating its indexes said, when that failed
+  Result<void> reindexed;            // what re-creating its indexes said, when that failed
   bool finished = false;             // the workers settled its last chunk (and finished it)
   std::uint64_t progress_total = 0;  // its input, for the run's progress line
 };

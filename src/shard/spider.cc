@@ -198,7 +198,7 @@ std::variant<ShardMap, std::string> read_map(db::Session& head, const table::Tar
     servers = read_servers(head, links);
   } catch (const db::ServerError& e) {
     return fmt::format("fastload cannot read Spider's map of it ({}, error {}): grant SELECT on "
-                       "mysql.spider_tables and mysql.servers to load it shard-direct", e.what(), e.code());
+                       "mysql.spider_tables and mysql.servers to load it shard-direct", e.server_message(), e.code());
   }
   for (const std::string& owner : owners) {
     const std::string what = owner.empty() ? "the table" : "partition " + owner;

@@ -46,7 +46,7 @@ void probe_target(db::Session& session, const table::Target& t, const plan::Tabl
     if (refuses_expression(e, options))
       throw Failure(ExitCode::usage, fmt::format("--set: the server refuses the expression: {} (error "
                                                  "{}); fix it: it is SQL, as in LOAD DATA's SET clause",
-                                                 e.what(), e.code()));
+                                                 e.server_message(), e.code()));
     throw table::explain(e, t, "a test statement", options.mode);
   }
 }

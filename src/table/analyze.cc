@@ -32,7 +32,7 @@ void analyze(db::Session& control, const Target& target) {
   try {
     result = control.query("ANALYZE TABLE " + target.quoted);
   } catch (const db::ServerError& e) {
-    return warn(target, fmt::format("{} (error {})", e.what(), e.code()));
+    return warn(target, fmt::format("{} (error {})", e.server_message(), e.code()));
   }
   std::vector<std::string> errors = analyze_errors(result);
   if (!errors.empty()) return warn(target, fmt::format("{}", fmt::join(errors, "; ")));

@@ -138,7 +138,7 @@ void move_auto_increment(db::Session& control, const Target& target, std::uint64
     if (e.code() != er::TABLEACCESS_DENIED_ERROR) throw;  // no ALTER on the table
     spdlog::warn("{}: the user may not ALTER the table ({}), so its AUTO_INCREMENT counter is not moved "
                  "past the ids the load gives: another writer taking one of them during the load makes that row "
-                 "refused as a duplicate key", target.display, e.what());
+                 "refused as a duplicate key", target.display, e.server_message());
   }
 }
 

@@ -47,7 +47,7 @@ Durability flush_tables(db::Session& session, const Target& target) {
     throw Failure(ExitCode::not_durable, fmt::format(
         "the committed chunks are in the table, but FLUSH TABLES {} failed: {}; the {} table is not "
         "crash-safe until it is flushed: GRANT RELOAD to the user, or run FLUSH TABLES yourself", target.display,
-        e.what(), target.engine));
+        e.server_message(), target.engine));
   }
   std::string note = target.engine == "MyISAM" && variable(session, "flush", "OFF") != "1"
                          ? " MyISAM leaves the fsync to the OS (the server's flush option is off)."

@@ -71,7 +71,7 @@ void forget(db::Session& control, const std::string& database, const Target& tar
     control.execute("DROP TABLE IF EXISTS " + record);
   } catch (const db::ServerError& e) {  // the indexes are back: an empty record costs nothing but its name
     spdlog::warn("{} holds no record any more, but dropping it failed: {} (error {}); drop it with DROP TABLE {}",
-                 record, e.what(), e.code(), record);
+                 record, e.server_message(), e.code(), record);
   }
 }
 

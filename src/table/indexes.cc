@@ -241,7 +241,7 @@ std::optional<std::string> DeferredIndexes::drop_if_allowed(db::Session& control
       // Not allowed to read or drop it either: a record of indexes the table has costs nothing (the next
       // run finds them there and forgets it).
     }
-    return std::string(e.what());
+    return std::string(e.server_message());
   }
 }
 
@@ -274,7 +274,7 @@ std::size_t DeferredIndexes::recreate_missing(db::Session& control) {
     throw Failure(ExitCode::load_failed, fmt::format(
         "{}: re-creating the indexes --defer-indexes dropped failed: {} (error {}). They are recorded in "
         "{}: a later fastload --defer-indexes run into this table re-creates them first, or run: {}",
-        target_.display, e.what(), e.code(), record, add_indexes_statement(target_.quoted, found.missing, false)),
+        target_.display, e.server_message(), e.code(), record, add_indexes_statement(target_.quoted, found.missing, false)),
         e.code());
   }
   IndexComparison after = compare_indexes(dropped_, keys_of(control, target_.quoted));

@@ -44,7 +44,7 @@ void run_schema_statements(const request::ConnectionOptions& connection, const s
     }
   } catch (const db::ServerError& e) {
     throw Failure(ExitCode::load_failed, fmt::format("{}: the server refused a statement of this schema file: {} "
-                                                     "(error {})", source, e.what(), e.code()), e.code());
+                                                     "(error {})", source, e.server_message(), e.code()), e.code());
   }
 }
 

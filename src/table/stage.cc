@@ -93,7 +93,7 @@ Failure stage_failure(const db::ServerError& e, const Target& target, const Stag
                                                     stage.target.display, read_only_advice(e)));
   bool denied = db::is_privilege_denied(e.code());
   return Failure(denied ? ExitCode::privilege : ExitCode::load_failed, fmt::format(
-      "--atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.what(),
+      "--atomic: cannot set up the staging table {}: {} (error {}); {}", stage.target.display, e.server_message(),
       e.code(), denied ? fmt::format("GRANT CREATE, ALTER, DROP, INSERT, SELECT ON {}.* to the user (the stage "
                                      "lives next to {}), or load without --atomic", text::quote_identifier(target.database),
                                      target.display)
@@ -207,7 +207,7 @@ Published check_publish(db::Session& control, const Target& target, std::uint64_
 Failure publish_failure(const db::ServerError& e, const Target& target) {
   auto failure = [&](ExitCode code, const char* hint) {
     return Failure(code, fmt::format("--atomic: publishing into {} failed: {} (error {}); {}",
-                                     target.display, e.what(), e.code(), hint));
+                                     target.display, e.server_message(), e.code(), hint));
   };
   if (db::is_read_only(e))
     return Failure(ExitCode::privilege, fmt::format("--atomic: publishing into {} failed: {}",
@@ -233,7 +233,7 @@ void commit_publish(db::Session& control, const Target& target, const Stage& sta
     if (!db::is_connection_lost(e.code())) throw;
     throw PublishUnknown(ExitCode::load_failed, fmt::format(
         "--atomic: the connection was lost during the publish's COMMIT ({}, error {}): {} holds "
-        "either all {} rows of the load or none of them; {}", e.what(), e.code(), target.display, rows,
+        "either all {} rows of the load or none of them; {}", e.server_message(), e.code(), target.display, rows,
         stage.keep ? "rerun with --resume: its ledger knows whether the publish committed"
                    : fmt::format("count its rows to tell; if none, rerun the load (the next --atomic run drops the "
                                  "stage {})", stage.target.display)));
@@ -264,10 +264,10 @@ Published publish_stage(db::Session& control, const Target& target, const Stage&
     commit_publish(control, target, stage, published.rows);
   } catch (const PublishUnknown&) {
     throw;  // maybe committed: the stage stays, nothing can be said "unchanged"
+  } catch (const db::ServerError& e) {  // before Failure: a ServerError is one too, but unexplained
+    throw abandoned(control, target, stage, publish_failure(e, target));
   } catch (const Failure& f) {
     throw abandoned(control, target, stage, f);
-  } catch (const db::ServerError& e) {
-    throw abandoned(control, target, stage, publish_failure(e, target));
   }
   if (!drop_stage(control, stage))
     spdlog::warn("the load is published into {}, but its stage {} could not be dropped: DROP TABLE it "

@@ -102,7 +102,7 @@ void find_table(db::Session& session, Target& t) {
 std::string read_only_advice(const db::ServerError& e) {
   return fmt::format("the server is read-only and refuses writes: {} (error {}); load into the primary, or have "
                      "it made writable (SET GLOBAL read_only=0), or load as a user with the READ ONLY ADMIN "
-                     "(MariaDB) or SUPER privilege", e.what(), e.code());
+                     "(MariaDB) or SUPER privilege", e.server_message(), e.code());
 }
 
 Failure explain(const db::ServerError& e, const Target& t, const std::string& context, request::Mode mode) {
@@ -114,16 +114,16 @@ Failure explain(const db::ServerError& e, const Target& t, const std::string& co
   if (request::traits(mode).server_reads_file && db::is_file_unreadable(e.code()))
     return failure(ExitCode::input, fmt::format(
         "the server cannot read the file: {} (error {}); --mode server needs the file on the server's host, "
-        "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.what(), e.code()));
+        "readable by the server and inside its secure_file_priv; use --mode load otherwise", e.server_message(), e.code()));
   if (db::refuses_local_infile(e.code()))
     return failure(ExitCode::local_infile, fmt::format(
         "the server refuses LOAD DATA LOCAL ({}); enable it with SET GLOBAL local_infile=1 or local_infile=1 "
-        "under [mysqld] in the server's option file, or use --mode insert", e.what()));
+        "under [mysqld] in the server's option file, or use --mode insert", e.server_message()));
   if (db::is_privilege_denied(e.code()))
     return failure(ExitCode::privilege, fmt::format(
         "the user may not load into {}: {}; GRANT INSERT ON it (--on-duplicate replace also needs "
-        "DELETE, --mode server the FILE privilege)", t.display, e.what()));
-  const std::string what = e.what();
+        "DELETE, --mode server the FILE privilege)", t.display, e.server_message()));
+  const std::string what = e.server_message();
   if (what.find("wsrep_max_ws_rows exceeded") != std::string::npos ||
       what.find("Maximum writeset size exceeded") != std::string::npos)  // Galera: errors 1180 and 1105
     return failure(ExitCode::load_failed, fmt::format(
@@ -134,29 +134,29 @@ Failure explain(const db::ServerError& e, const Target& t, const std::string& co
     case mysql_cr::LOAD_DATA_LOCAL_INFILE_REJECTED:
       return failure(ExitCode::local_infile, fmt::format(
           "the MySQL client library refuses LOAD DATA LOCAL ({}); use a library built with local infile "
-          "support, or --mode insert", e.what()));
+          "support, or --mode insert", e.server_message()));
     case er::NO_SUCH_TABLE:
-      return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.what()));
+      return failure(ExitCode::no_table, fmt::format("{} (create the table first)", e.server_message()));
     // The statements name the columns read at the start (a --set expression's are checked then).
     case er::BAD_FIELD_ERROR:
       return failure(ExitCode::no_table, fmt::format(
           "{} (error {}): the columns of {} changed during the load (an ALTER TABLE dropped or renamed one); "
-          "load the rest into the table as it is now (the summary lists the chunks committed)", e.what(),
+          "load the rest into the table as it is now (the summary lists the chunks committed)", e.server_message(),
           e.code(), t.display));
     // --partition's names were checked at the start (table/partitions.h).
     case er::UNKNOWN_PARTITION: case er::PARTITION_CLAUSE_ON_NONPARTITIONED:
       return failure(ExitCode::no_table, fmt::format(
           "{} (error {}): the partitions of {} changed during the load (an ALTER TABLE dropped or renamed one "
           "--partition names); load the rest into the table as it is now (the summary lists the chunks committed)",
-          e.what(), e.code(), t.display));
+          e.server_message(), e.code(), t.display));
     case er::ERROR_DURING_COMMIT:  // the transaction was rolled back
       return failure(ExitCode::load_failed, fmt::format(
           "the server refused the COMMIT: {} (error {}). With --disable-checks or --mode bulk, MariaDB's bulk "
           "load into an empty InnoDB table finds a duplicate in a UNIQUE index only at COMMIT and does not name "
-          "the row: load with --mode load without --disable-checks to have it named", e.what(), e.code()));
+          "the row: load with --mode load without --disable-checks to have it named", e.server_message(), e.code()));
     default: {
       const std::string hint = db::load_hint(e.code());
-      return failure(ExitCode::load_failed, fmt::format("{} (error {}){}{}", e.what(), e.code(),
+      return failure(ExitCode::load_failed, fmt::format("{} (error {}){}{}", e.server_message(), e.code(),
                                                         hint.empty() ? "" : ": ", hint));
     }
   }

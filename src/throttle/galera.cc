@@ -138,7 +138,7 @@ GaleraFlow::GaleraFlow(const Reconnecting::Open& server, const Galera& galera, s
     } catch (const std::exception& e) {
       spdlog::warn("Galera node {}: cannot read its receive queue ({}); the load waits for the cluster's flow "
                    "control only, not before it: give the load's user access there (SHOW STATUS needs no "
-                   "privilege)", r.name, e.what());
+                   "privilege)", r.name, db::message_of(e));
     }
 }
 
@@ -154,7 +154,7 @@ void GaleraFlow::sample(Reading& reading) noexcept {
     deepest = static_cast<unsigned>(number(own, "wsrep_local_recv_queue"));
   } catch (const std::exception& e) {
     server_.drop();
-    return add_reason(reading.pause, fmt::format("cannot read the Galera node's status: {}", e.what()));
+    return add_reason(reading.pause, fmt::format("cannot read the Galera node's status: {}", db::message_of(e)));
   }
   std::string deepest_node = "the loaded node";
   for (Node& n : nodes_) {
@@ -164,7 +164,7 @@ void GaleraFlow::sample(Reading& reading) noexcept {
                                                           "wsrep_local_recv_queue"));
       if (queue > deepest) deepest = queue, deepest_node = "node " + n.name;
     } catch (const std::exception& e) {  // a node that left the cluster holds no one back
-      spdlog::warn("Galera node {}: {}; its receive queue is no longer watched", n.name, e.what());
+      spdlog::warn("Galera node {}: {}; its receive queue is no longer watched", n.name, db::message_of(e));
       n.session.reset();
     }
   }

@@ -84,7 +84,7 @@ ReplicaLag::ReplicaLag(Reconnecting::Open primary, const std::string& database,
   } catch (const db::ServerError& e) {
     throw Failure(ExitCode::privilege, fmt::format(
         "--max-lag: cannot write the heartbeat table {} on the server: {} (error {}); the load's user needs "
-        "CREATE, INSERT, SELECT and DELETE on it", table_, e.what(), e.code()), e.code());
+        "CREATE, INSERT, SELECT and DELETE on it", table_, e.server_message(), e.code()), e.code());
   }
 }
 
@@ -93,12 +93,12 @@ void ReplicaLag::connect_first(Watched& r) {
   try {
     connect(r);
     replicating(r);
-  } catch (const Failure& f) {
-    throw Failure(f.code(), fmt::format("--max-lag: replica {}: {}", r.where.name, f.what()), f.server_code());
-  } catch (const db::ServerError& e) {
+  } catch (const db::ServerError& e) {  // first: a ServerError is a Failure too
     throw Failure(ExitCode::privilege, fmt::format(
         "--max-lag: replica {}: SHOW SLAVE STATUS failed: {} (error {}); the load's user needs the SLAVE MONITOR "
-        "(or REPLICATION CLIENT) privilege there", r.where.name, e.what(), e.code()), e.code());
+        "(or REPLICATION CLIENT) privilege there", r.where.name, e.server_message(), e.code()), e.code());
+  } catch (const Failure& f) {
+    throw Failure(f.code(), fmt::format("--max-lag: replica {}: {}", r.where.name, f.what()), f.server_code());
   }
 }
 
@@ -210,7 +210,7 @@ void ReplicaLag::sample(Reading& reading) noexcept {
     committed = applied_on(*primary_);
   } catch (const std::exception& e) {
     primary_.drop();
-    add_reason(reading.pause, fmt::format("cannot write the heartbeat on the server: {}", e.what()));
+    add_reason(reading.pause, fmt::format("cannot write the heartbeat on the server: {}", db::message_of(e)));
     return;
   }
   for (Watched& r : replicas_) {
@@ -218,7 +218,7 @@ void ReplicaLag::sample(Reading& reading) noexcept {
       watch(r, now, committed, reading);
     } catch (const std::exception& e) {
       r.session.reset();  // reconnected at the next sample
-      add_reason(reading.pause, fmt::format("cannot reach replica {}: {}", r.where.name, e.what()));
+      add_reason(reading.pause, fmt::format("cannot reach replica {}: {}", r.where.name, db::message_of(e)));
     }
   }
 }

@@ -45,7 +45,7 @@ void StatusLoad::sample(Reading& reading) noexcept {
     rows = read();
   } catch (const std::exception& e) {
     server_.drop();
-    add_reason(reading.pause, fmt::format("cannot read the server's status: {}", e.what()));
+    add_reason(reading.pause, fmt::format("cannot read the server's status: {}", db::message_of(e)));
     return;
   }
   for (const request::StatusLimit& l : stop_)
