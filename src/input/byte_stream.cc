@@ -61,8 +61,10 @@ const std::string& ByteStream::name() const { return source_->name(); }
 
 std::optional<std::uint64_t> ByteStream::compressed_size() const { return source_->size(); }
 
+bool ByteStream::random_access() const { return source_->place().random_access(); }
+
 std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options) {
-  std::shared_ptr<Source> source = Source::open(path);
+  std::shared_ptr<Source> source = Source::open(path);  // where the bytes are: the place table
   Format format = sniff(*source);
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (format == Format::plain) return std::make_unique<PlainStream>(std::move(source));

@@ -24,7 +24,7 @@ constexpr std::uint64_t kMostConvertedBytes = 3;
 // A compressed regular file would need its checks counted in the converted
 // text: it is refused, and a pipe of it works.
 std::unique_ptr<input::ByteStream> convert(const plan::TablePlan& options, std::unique_ptr<input::ByteStream> stream) {
-  if (stream->format() != input::Format::plain && stream->compressed_size())
+  if (stream->format() != input::Format::plain && stream->random_access())
     throw Failure(ExitCode::usage, fmt::format(
         "{}: is {} data in --charset {}, which fastload converts to utf8mb4 as it reads it; "
         "decompress it first, or pipe it (e.g. `zcat FILE | fastload --charset {} - ...`)",
@@ -98,7 +98,7 @@ std::string what_stream(const input::ByteStream& stream) {
 void open_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.load.threads});
-  const bool regular_plain = stream->format() == input::Format::plain && stream->compressed_size();
+  const bool regular_plain = stream->format() == input::Format::plain && stream->random_access();
   const request::ModeTraits& mode = request::traits(options.mode);
   if (regular_plain && (!options.convert_charset || mode.server_reads_file)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
@@ -118,7 +118,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
                                                "this is {}: decompress it to a file first, or use --mode {}",
                                                stream->name(), mode.name, what_stream(*stream),
                                                request::traits(request::Mode::load).name));
-  if (options.scale.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
+  if (options.scale.parts > 1 && !stream->random_access())  // a pipe's cuts depend on how its reads return
     throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "
                                                "it to a file first", stream->name()));
@@ -131,7 +131,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  if (input.stream->format() != input::Format::plain && input.stream->compressed_size())  // checked before committed
+  if (input.stream->format() != input::Format::plain && input.stream->random_access())  // checked before committed
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }
