@@ -3,8 +3,11 @@
 // recognised by their magic bytes whatever the name) and standard input or
 // pipes, which may be compressed too. A plain regular file is better mapped
 // (MappedFile): open_stream() serves it too, but the caller can tell it apart
-// (format() == plain and random_access()) and map it instead. Where the
-// bytes are is a Place (place.h), chosen by the place table.
+// (format() == plain and random_access()) and map it instead.
+//
+// Three seams meet here, each a table: where the bytes are (place.h), how they
+// are compressed (codecs.h), and what format they are in (chunks/row_format.h,
+// which cuts this stream into chunks).
 #pragma once
 
 #include <cstddef>
