@@ -1,14 +1,16 @@
-// Where FILE's bytes are: a regular local file (mapped), standard input or a
-// pipe or FIFO (read()), bytes already in memory. A Source (byte_source.h)
-// buffers any Place the same way, so the decoders never ask where bytes come
-// from. The kind is chosen from how the name looks by one table (places.cc).
+// Where FILE's bytes are: a regular local file (mapped_place.cc), standard
+// input or a pipe or FIFO (pipe_place.cc: read() as they come), bytes already
+// in memory (memory_place.cc: a parallel decoder's pieces). A Source
+// (byte_source.h) buffers any Place the same way, so the decoders never ask
+// where bytes come from. The kind is chosen from how the name looks by one
+// table (kPlaces, places.cc).
 //
 // A new place (an HTTP(S) or S3 object: its size known, ranged reads) is one
-// file with its class and its open function (mapped_place.cc, pipe_place.cc
-// are the models), and one row of kPlaces in places.cc, ahead of the rows that
-// would otherwise take its names. A place that can be read at
-// any offset (random_access) is split up front like a mapped file; any other is
-// cut into chunks as it streams.
+// file with its class and its open function, and one row of kPlaces ahead of
+// the rows that would otherwise take its names. A plain input whose place can
+// be read at any offset (random_access) is mapped and split up front
+// (run/inputs.cc); any other is cut into chunks as it streams: a remote object
+// says false until the split reads through ranged reads instead of a mapping.
 #pragma once
 
 #include <cstddef>
