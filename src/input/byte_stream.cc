@@ -8,7 +8,7 @@
 #include "base/base.h"
 #include "input/byte_source.h"
 #include "input/decoding_stream.h"
-#include "input/formats.h"
+#include "input/codecs.h"
 #include "input/parallel_stream.h"
 
 namespace fastload::input {
@@ -61,13 +61,14 @@ const std::string& ByteStream::name() const { return source_->name(); }
 
 std::optional<std::uint64_t> ByteStream::compressed_size() const { return source_->size(); }
 
+bool ByteStream::random_access() const { return source_->place().random_access(); }
+
 std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options) {
-  std::shared_ptr<Source> source = Source::open(path);
-  Format format = sniff(*source);
+  std::shared_ptr<Source> source = Source::open(path);  // where the bytes are: the place table
+  Format format = sniff(*source);  // how they are compressed: the codec table
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (format == Format::plain) return std::make_unique<PlainStream>(std::move(source));
-  // xz: liblzma's threaded decoder decodes the blocks of a stream in parallel itself.
-  if (format != Format::xz && threads > 1)
+  if (codec(format).parallel_members && threads > 1)
     return std::make_unique<ParallelStream>(std::move(source), format, threads, ParallelStream::Limits{});
   return std::make_unique<DecodingStream>(std::move(source), format, threads);
 }

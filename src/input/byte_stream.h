@@ -3,7 +3,11 @@
 // recognised by their magic bytes whatever the name) and standard input or
 // pipes, which may be compressed too. A plain regular file is better mapped
 // (MappedFile): open_stream() serves it too, but the caller can tell it apart
-// (format() == plain and compressed_size() known) and map it instead.
+// (format() == plain and random_access()) and map it instead.
+//
+// Three seams meet here, each a table: where the bytes are (place.h), how they
+// are compressed (codecs.h), and what format they are in (chunks/row_format.h,
+// which cuts this stream into chunks).
 #pragma once
 
 #include <cstddef>
@@ -75,6 +79,9 @@ class ByteStream {
   const std::string& name() const;
   // The size of a regular file; none for standard input and pipes.
   std::optional<std::uint64_t> compressed_size() const;
+  // Whether its place can be read at any offset (a regular file, mapped): a plain one is better mapped and
+  // split, a compressed one can be read ahead to its end; a pipe's bytes come once, as they are read.
+  bool random_access() const;
 
  protected:
   ByteStream(std::shared_ptr<Source> source, Format format);

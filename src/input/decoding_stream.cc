@@ -5,7 +5,7 @@
 
 #include "base/base.h"
 #include "input/byte_source.h"
-#include "input/formats.h"
+#include "input/codecs.h"
 
 namespace fastload::input {
 namespace {
@@ -38,7 +38,7 @@ bool DecodingStream::step(Window& window) {
   std::size_t cap = std::max(kStepInput, want_);
   bool last = source().exhausted() && in.size() <= cap;
   in = in.substr(0, cap);
-  const FormatTraits& names = traits(format());
+  const Codec& names = codec(format());
   if (!in_member_) {
     if (in.empty()) return false;
     if (!starts_member(format(), in))
@@ -65,7 +65,7 @@ bool DecodingStream::step(Window& window) {
 }
 
 void DecodingStream::fail(std::string_view what) const {
-  const FormatTraits& names = traits(format());
+  const Codec& names = codec(format());
   throw Failure(ExitCode::input,
                 fmt::format("{}: {} data damaged or truncated at compressed byte {} ({}); test the file "
                             "with `{} -t`, and fetch or compress it again",

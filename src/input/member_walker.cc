@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "input/formats.h"
+#include "input/codecs.h"
 
 namespace fastload::input {
 namespace {

@@ -17,6 +17,12 @@ namespace {
 // the memory the load holds, about (threads + 1) chunks, stays small.
 constexpr std::uint64_t kStreamChunkSize = 8ull << 20;
 
+// The format the input's bytes are in, as the plan has it: delimited text in its dialect (no option chooses
+// another yet).
+std::unique_ptr<chunks::RowFormat> row_format(const plan::TablePlan& options) {
+  return chunks::make_row_format(chunks::kDelimitedText, {options.source.dialect});
+}
+
 // utf8mb4 bytes a byte of a converted file may become at most (sjis half-width katakana, ucs2).
 constexpr std::uint64_t kMostConvertedBytes = 3;
 
@@ -24,7 +30,7 @@ constexpr std::uint64_t kMostConvertedBytes = 3;
 // A compressed regular file would need its checks counted in the converted
 // text: it is refused, and a pipe of it works.
 std::unique_ptr<input::ByteStream> convert(const plan::TablePlan& options, std::unique_ptr<input::ByteStream> stream) {
-  if (stream->format() != input::Format::plain && stream->compressed_size())
+  if (stream->format() != input::Format::plain && stream->random_access())
     throw Failure(ExitCode::usage, fmt::format(
         "{}: is {} data in --charset {}, which fastload converts to utf8mb4 as it reads it; "
         "decompress it first, or pipe it (e.g. `zcat FILE | fastload --charset {} - ...`)",
@@ -40,9 +46,9 @@ std::unique_ptr<input::ByteStream> convert(const plan::TablePlan& options, std::
 void count_converted(const plan::TablePlan& options, Input& input, Chunk& chunk) {
   input::ConvertingStream text(input::open_stream(input.path, {1}), *input::converted_charset(options.charset),
                                options.source.dialect);
-  chunks::StreamChunks chunks(text, kStreamChunkSize, options.source.dialect);
+  std::unique_ptr<chunks::StreamChunks> chunks = row_format(options)->cut_stream(text, kStreamChunkSize);
   chunk.rows = chunk.lines = 0;
-  while (std::optional<chunks::StreamChunk> c = chunks.next()) {
+  while (std::optional<chunks::StreamChunk> c = chunks->next()) {
     chunk.rows += c->chunk.rows;
     chunk.lines += c->chunk.lines;
     input.converted_last = std::move(c->bytes);
@@ -98,7 +104,7 @@ std::string what_stream(const input::ByteStream& stream) {
 void open_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
   std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.load.threads});
-  const bool regular_plain = stream->format() == input::Format::plain && stream->compressed_size();
+  const bool regular_plain = stream->format() == input::Format::plain && stream->random_access();
   const request::ModeTraits& mode = request::traits(options.mode);
   if (regular_plain && (!options.convert_charset || mode.server_reads_file)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
@@ -118,20 +124,20 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
                                                "this is {}: decompress it to a file first, or use --mode {}",
                                                stream->name(), mode.name, what_stream(*stream),
                                                request::traits(request::Mode::load).name));
-  if (options.scale.parts > 1 && !stream->compressed_size())  // a pipe's cuts depend on how its reads return
+  if (options.scale.parts > 1 && !stream->random_access())  // a pipe's cuts depend on how its reads return
     throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process cuts into the "
                                                "same chunks, and a pipe is cut where its reads happen to end: save "
                                                "it to a file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.source.chunk_size ? options.source.chunk_size
                                           : capped_size(options, state, kStreamChunkSize, true);
-  input.chunker = std::make_unique<chunks::StreamChunks>(*stream, input.chunk_size, options.source.dialect, index);
+  input.chunker = row_format(options)->cut_stream(*stream, input.chunk_size, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  if (input.stream->format() != input::Format::plain && input.stream->compressed_size())  // checked before committed
+  if (input.stream->format() != input::Format::plain && input.stream->random_access())  // checked before committed
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }
@@ -142,13 +148,14 @@ void split_input(const plan::TablePlan& options, RunState& state, std::size_t in
   input.first_chunk = state.chunks.size();
   if (!input.file) return;  // a stream is cut into chunks as the workers load
   std::string_view bytes = input.file->bytes();
+  const std::unique_ptr<chunks::RowFormat> format = row_format(options);
   // A whole-file mode (--mode server, bulk): the whole file in one statement.
   input.chunk_size = options.whole_file()          ? std::max<std::uint64_t>(bytes.size(), 1)
                      : options.source.chunk_size         ? options.source.chunk_size
                      : capped_size(options, state, request::default_chunk_size(bytes.size()), false);
   const auto cut = [&] {
-    return chunks::split(bytes, input.chunk_size, options.load.threads, options.source.dialect,
-                        [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
+    return format->split(bytes, input.chunk_size, options.load.threads,
+                         [&](std::uint64_t b, std::uint64_t e) { input.file->release(b, e); });
   };
   std::vector<Chunk> chunks = cut();
   // Cut again, smaller, while a chunk holds more rows than a Galera write-set may (the same cuts on a rerun).
@@ -157,14 +164,9 @@ void split_input(const plan::TablePlan& options, RunState& state, std::size_t in
     input.chunk_size = std::max<std::uint64_t>(1, std::min(fit, input.chunk_size - 1));
     chunks = cut();
   }
-  chunks::verify_chunks(bytes, chunks, options.source.dialect);
+  format->verify(bytes, chunks);
   if (options.convert_charset && !chunks.empty()) count_converted(options, input, chunks.front());
-  // Only a chunk longer than the limit can hold a row longer than it (a row is in one chunk).
-  const std::uint64_t max_row = text::max_row_bytes();
-  for (const Chunk& c : chunks)
-    if (c.size() > max_row)
-      if (std::optional<text::RowPosition> at = text::find_long_row(bytes, c, options.source.dialect, max_row))
-        throw text::row_too_long(input.path, *at, max_row, options.source.dialect);
+  format->refuse_long_rows(input.path, bytes, chunks);
   input.chunk_count = chunks.size();
   for (Chunk& c : chunks) {
     c.file = index;

@@ -1,19 +1,21 @@
-#include "input/formats.h"
+// The codec table and the magic tests its rows and the member walker use.
+#include "input/codecs.h"
 
 #include <cstdint>
 #include <utility>
 
-namespace fastload::input {
-namespace {
+#include "input/decoders.h"
 
-constexpr FormatTraits kTraits[] = {
-    {"plain", "file", "cat", "none"},
-    {"gzip", "member", "gzip", "ISA-L"},
-    {"zstd", "frame", "zstd", "libzstd"},
-    {"lz4", "frame", "lz4", "liblz4"},
-    {"bzip2", "stream", "bzip2", "libbz2"},
-    {"xz", "stream", "xz", "liblzma"},
-};
+namespace fastload::input {
+
+// Each library's decoder, in its own file.
+std::unique_ptr<Decoder> make_gzip_decoder(unsigned threads);   // gzip_decoder.cc
+std::unique_ptr<Decoder> make_zstd_decoder(unsigned threads);   // zstd_decoder.cc
+std::unique_ptr<Decoder> make_lz4_decoder(unsigned threads);    // lz4_decoder.cc
+std::unique_ptr<Decoder> make_bzip2_decoder(unsigned threads);  // bzip2_decoder.cc
+std::unique_ptr<Decoder> make_xz_decoder(unsigned threads);     // xz_decoder.cc
+
+namespace {
 
 using namespace std::string_view_literals;
 constexpr std::string_view kGzip = "\x1f\x8b\x08"sv;  // and deflate, gzip's only method
@@ -43,13 +45,31 @@ bool is_gzip_header(std::string_view bytes) {
   return (flags & 0xe0) == 0 && (extra_flags == 0 || extra_flags == 2 || extra_flags == 4) && (os <= 13 || os == 255);
 }
 
+bool is_gzip(std::string_view bytes) { return bytes.starts_with(kGzip); }
+bool is_zstd(std::string_view bytes) { return bytes.starts_with(kZstd); }
+bool is_lz4(std::string_view bytes) { return bytes.starts_with(kLz4); }
+bool is_xz(std::string_view bytes) { return bytes.starts_with(kXz); }
+
+constexpr Codec kCodecs[] = {
+    {Format::plain, "plain", "file", "cat", "none", nullptr, nullptr, false},
+    {Format::gzip, "gzip", "member", "gzip", "ISA-L", is_gzip, make_gzip_decoder, true},
+    {Format::zstd, "zstd", "frame", "zstd", "libzstd", is_zstd, make_zstd_decoder, true},
+    {Format::lz4, "lz4", "frame", "lz4", "liblz4", is_lz4, make_lz4_decoder, true},
+    {Format::bzip2, "bzip2", "stream", "bzip2", "libbz2", is_bzip2, make_bzip2_decoder, true},
+    {Format::xz, "xz", "stream", "xz", "liblzma", is_xz, make_xz_decoder, false},
+};
+
+constexpr bool in_format_order() {
+  for (std::size_t i = 0; i < std::size(kCodecs); ++i)
+    if (static_cast<std::size_t>(kCodecs[i].format) != i) return false;
+  return true;
+}
+static_assert(in_format_order(), "codec() finds a row by its Format's value");
+
 // The format of the magic `bytes` start with, skippable frames not looked through.
 Format magic_format(std::string_view bytes) {
-  if (bytes.starts_with(kGzip)) return Format::gzip;
-  if (bytes.starts_with(kZstd)) return Format::zstd;
-  if (bytes.starts_with(kLz4)) return Format::lz4;
-  if (bytes.starts_with(kXz)) return Format::xz;
-  if (is_bzip2(bytes)) return Format::bzip2;
+  for (const Codec& row : kCodecs)
+    if (row.magic && row.magic(bytes)) return row.format;
   return Format::plain;
 }
 
@@ -72,9 +92,22 @@ bool is_skippable(std::string_view bytes) {
          bytes.substr(1).starts_with(kSkippableTail);
 }
 
-const FormatTraits& traits(Format format) { return kTraits[static_cast<int>(format)]; }
+const Codec& codec(Format format) { return kCodecs[static_cast<int>(format)]; }
 
-std::string_view format_name(Format format) { return traits(format).name; }
+std::span<const Codec> all_codecs() { return kCodecs; }
+
+const Codec* find_codec(std::string_view name) {
+  for (const Codec& row : kCodecs)
+    if (row.name == name) return &row;
+  return nullptr;
+}
+
+std::string_view format_name(Format format) { return codec(format).name; }
+
+std::unique_ptr<Decoder> make_decoder(Format format, unsigned threads) {
+  const Codec& row = codec(format);
+  return row.decoder ? row.decoder(threads) : nullptr;
+}
 
 Format detect_format(std::string_view bytes) {
   if (!is_skippable(bytes)) return magic_format(bytes);
