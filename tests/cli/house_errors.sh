@@ -5,7 +5,7 @@
 # - no std::exception_ptr but in base/parallel_for.h (the carrier of an exception across a thread) and
 #   base/result.h (caught_failure, which turns one into a Failure);
 # - no class deriving from a standard exception but Failure (base/errors.h);
-# - no `throw std::...`, but std::bad_alloc where a library could not allocate its context (input/decoders.cc):
+# - no `throw std::...`, but std::bad_alloc where a library could not allocate its context (input/*_decoder.cc):
 #   out of memory is what `new` throws too, and the boundary reports it as internal_error.
 # Each breach is told as "fastload: house_errors: FILE:LINE: RULE"; any makes the test fail (exit 1).
 set -uo pipefail
@@ -39,7 +39,7 @@ check "a class deriving from a standard exception: throw a Failure (base/errors.
   '[:,][[:space:]]*((public|protected|private)[[:space:]]+)?(virtual[[:space:]]+)?std::(exception|runtime_error|logic_error|invalid_argument|domain_error|length_error|out_of_range|range_error|overflow_error|underflow_error|system_error|bad_[a-z_]+)[[:space:]]*([{,]|$)' \
   '^src/base/errors\.h:[[:space:]]*class Failure :'
 check "throw std::...: throw a Failure (base/errors.h: usage_error, misuse, internal_error, ...)" \
-  'throw[[:space:]]+std::' '^src/input/decoders\.cc:.*throw std::bad_alloc\(\);'
+  'throw[[:space:]]+std::' '^src/input/[a-z0-9]+_decoder\.cc:.*throw std::bad_alloc\(\);'
 
 if ((breaches > 0)); then
   echo "fastload: house_errors: $breaches breach(es) of docs/design.md's Errors" >&2

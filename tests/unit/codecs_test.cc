@@ -36,11 +36,15 @@ TEST(CodecTable, MagicDetectionPicksEachCodec) {
     EXPECT_EQ(detect_format(packed), sample.format) << row.name;
     EXPECT_TRUE(starts_member(sample.format, packed)) << row.name;
     for (const input::Codec& other : all_codecs())  // no other row's magic takes it
-      if (other.magic && other.format != sample.format) EXPECT_FALSE(other.magic(packed)) << other.name;
+      if (other.magic && other.format != sample.format) {
+        EXPECT_FALSE(other.magic(packed)) << other.name;
+      }
   }
   EXPECT_EQ(detect_format(text), Format::plain);
   for (const input::Codec& row : all_codecs())
-    if (row.magic) EXPECT_FALSE(row.magic(text)) << row.name;
+    if (row.magic) {
+      EXPECT_FALSE(row.magic(text)) << row.name;
+    }
 }
 
 TEST(CodecTable, EachRowsDecoderDecodesItsLibrarysOutput) {
