@@ -11,7 +11,6 @@ class DelimitedText final : public RowFormat {
  public:
   explicit DelimitedText(const text::Dialect& dialect) : dialect_(dialect) {}
   std::string_view name() const override { return kDelimitedText; }
-  SinkRows sink_rows() const override { return SinkRows::delimited_text; }
 
   std::vector<Chunk> split(std::string_view file, std::uint64_t chunk_size, unsigned threads,
                            const DoneWithBytes& done_with_bytes) const override {

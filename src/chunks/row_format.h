@@ -15,12 +15,11 @@
 //   last, refuses: it needs a place with random access). StreamChunks finds row
 //   ends with text::RowScanner today: a format with other row ends gives it
 //   its own row-end finder there;
-// - sink_rows(): what the sinks take of a chunk. Each sink reads delimited
-//   text today (LOAD DATA LOCAL sends it, the INSERT sinks parse it with
-//   text::ChunkRows): a format either turns its chunks into that text as it
-//   cuts them (JSON lines into tab-separated fields), or adds a value to
-//   SinkRows and teaches the sinks it (an INSERT dump's statements, sent as
-//   they are).
+// - what the sinks take of a chunk: each sink reads delimited text today
+//   (LOAD DATA LOCAL sends it, the INSERT sinks parse it with
+//   text::ChunkRows), so a format either turns its chunks into that text as it
+//   cuts them (an INSERT dump's tuples, JSON lines into tab-separated fields),
+//   or adds to this interface what the sinks then ask of it.
 #pragma once
 
 #include <cstdint>
@@ -38,17 +37,11 @@
 
 namespace fastload::chunks {
 
-// What a chunk's bytes are, for the sinks that take them.
-enum class SinkRows {
-  delimited_text,  // LOAD DATA's text in the plan's dialect
-};
-
 class RowFormat {
  public:
   virtual ~RowFormat() = default;
   // For messages and the table: "delimited text".
   virtual std::string_view name() const = 0;
-  virtual SinkRows sink_rows() const = 0;
 
   // A mapped file's bytes cut into chunks of about `chunk_size` bytes at row ends, on `threads`, their rows and
   // lines counted (split()'s contract in splitter.h); `done_with_bytes` hears of bytes it no longer needs.
