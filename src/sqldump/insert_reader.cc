@@ -29,9 +29,7 @@ struct HeadParser {
     std::size_t j = i;
     while (j < t.size() && name_byte(t[j])) ++j;
     if (j == t.size() && !at_end) incomplete = true;
-    std::string w(t.substr(i, j - i));
-    for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return incomplete ? "" : w;
+    return incomplete ? "" : ascii_lower(t.substr(i, j - i));
   }
   bool take(std::string_view word) {
     if (peek_word() != word) return false;  // (blanks before it are passed)

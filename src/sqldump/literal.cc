@@ -11,11 +11,6 @@ constexpr std::size_t npos = std::string_view::npos;
 
 bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 bool hex_digit(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // The end of a run that stops at the text's end: more bytes could still belong to it (at the statement's end,
 // the caller says it ends inside the literal).
@@ -135,7 +130,7 @@ Lexed word(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Lit
   std::size_t j = i;
   while (j < text.size() && name_byte(text[j])) ++j;
   if (j == text.size() && !at_end) return Lexed::more;
-  const std::string w = lower(text.substr(i, j - i));
+  const std::string w = ascii_lower(text.substr(i, j - i));
   const bool quote = j < text.size() && text[j] == '\'';
   if ((w == "x" || w == "b") && quote) return hex_or_bit(text, i, at_end, out);
   if (w == "null" || w == "true" || w == "false") {
@@ -158,7 +153,7 @@ Lexed word(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Lit
 Lexed after_introducer(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Literal& out) {
   if (!skip_blanks(text, i, at_end) || (text.size() - i < 3 && !at_end)) return Lexed::more;
   if (i == text.size()) return Lexed::refused;
-  const char c = text[i], next = i + 1 < text.size() ? static_cast<char>(std::tolower(text[i + 1])) : 0;
+  const char c = text[i], next = i + 1 < text.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(text[i + 1]))) : 0;
   if (c == '\'' || (c == '"' && !mode.ansi_quotes)) return strings(text, i, at_end, mode, out);
   if (((c == 'x' || c == 'X' || c == 'b' || c == 'B') && next == '\'') || (c == '0' && (next == 'x' || next == 'b')))
     return hex_or_bit(text, i, at_end, out);
@@ -192,9 +187,11 @@ Lexed value(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Li
 // COLLATE name after a literal: recorded (the bytes stay).
 Lexed collate(std::string_view text, std::size_t& i, bool at_end, Literal& out) {
   constexpr std::string_view kWord = "collate";
-  if (text.size() - i <= kWord.size()) return at_end || lower(text.substr(i)) != kWord.substr(0, text.size() - i)
-                                                  ? Lexed::done : Lexed::more;
-  if (lower(text.substr(i, kWord.size())) != kWord || name_byte(text[i + kWord.size()])) return Lexed::done;
+  if (text.size() - i <= kWord.size()) {  // too short to tell, unless it starts no COLLATE
+    const bool prefix = kWord.starts_with(ascii_lower(text.substr(i)));
+    return prefix && !at_end ? Lexed::more : Lexed::done;
+  }
+  if (ascii_lower(text.substr(i, kWord.size())) != kWord || name_byte(text[i + kWord.size()])) return Lexed::done;
   std::size_t j = i + kWord.size();
   if (!skip_blanks(text, j, at_end)) return Lexed::more;
   std::size_t end = j;
@@ -204,12 +201,19 @@ Lexed collate(std::string_view text, std::size_t& i, bool at_end, Literal& out) 
   if (end == npos || (end == text.size() && !at_end)) return Lexed::more;
   if (end == j) return Lexed::refused;
   const std::string_view name = text.substr(j, end - j);
-  out.collation = lower(name.front() == '`' || name.front() == '\'' || name.front() == '"' ? text::unquote(name, false) : name);
+  const bool quoted = name.front() == '`' || name.front() == '\'' || name.front() == '"';
+  out.collation = ascii_lower(quoted ? text::unquote(name, false) : std::string(name));
   i = end;
   return Lexed::done;
 }
 
 }  // namespace
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 bool name_byte(char c) {
   const auto u = static_cast<unsigned char>(c);

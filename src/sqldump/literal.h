@@ -11,22 +11,29 @@
 namespace fastload::sqldump {
 
 // What a literal is in an INSERT. Its bytes (Literal::bytes) as LOAD DATA reads them give the same value in
-// most columns, but not in all: the caller must check these kinds against the column's type.
-//   number:  the text as written (-1.5e3). Same in numeric, date and time columns. Differs in a BIT column (5 is
-//            b'101'; the text "5" is the byte 0x35), and in character columns when the text is not what the
-//            server prints for the number (1e3 is '1000', +1 is '1', 1.50 stays '1.50'), and in ENUM/SET (1 is
-//            the first member or set, "1" is a member named 1 if there is one).
+// most columns, but not in all (each case below seen on MariaDB 10.11): the caller must check the kind against
+// the column's type and refuse what differs.
+//   number:  the text as written (-1.5e3). Same in numeric columns. Differs in a BIT column (5 is b'101'; the
+//            text "5" is the byte 0x35), in character columns and DATE/TIME ones when the text is not the one the
+//            server prints for the number (1e3 is '1000' and the date 2000-10-00; +1 is '1'; the texts stay as
+//            written, or are no date), and in ENUM/SET when a member is named as a number (1 is the first
+//            member, "1" the member named 1).
 //   string:  the bytes between the quotes, escapes undone. Same everywhere when the introducer is none or is
 //            the dump's character set (or _binary into a binary column); with another introducer the bytes are
-//            in that character set, not the one LOAD DATA reads the file in.
-//   hex:     X'41', 0x41: the bytes. In a numeric (or BIT-less numeric-like) column the INSERT reads a number
-//            (0x41 into INT is 65; the text "A" is 0); in a character column the bytes are stored unconverted
-//            by the INSERT but converted from the file's character set by LOAD DATA (same only when the
-//            column's character set is the dump's or binary). Same in binary, BLOB and BIT columns.
-//   bit:     b'101', 0b101: the value's big-endian bytes (the least that hold it). Same in a BIT column (no
-//            wider than it); a number elsewhere (b'1000001' into INT is 65), as hex.
-//   boolean: TRUE, FALSE: the text 1 or 0; as the numbers 1 and 0 (so differ in BIT columns, as numbers do).
+//            in that character set, not in the one LOAD DATA reads the file in.
+//   hex:     X'41', 0x41: the bytes. In a numeric column the INSERT reads a number (0x41 into INT or DECIMAL is
+//            65; the text "A" is 0); in a character column the INSERT stores the bytes unconverted while LOAD DATA
+//            converts them from the file's character set (same only when the column's character set is the
+//            dump's). Same in binary, BLOB and BIT columns (mariadb-dump --hex-blob writes those so).
+//   bit:     b'101', 0b101: the value's big-endian bytes (the fewest that hold it); as hex (b'1000001' into INT
+//            is 65).
+//   boolean: TRUE, FALSE: the text 1 or 0; the numbers 1 and 0, so as numbers (TRUE into BIT(8) is 0x01, the
+//            text "1" 0x31; into ENUM('x','1') TRUE is 'x', the text "1" is '1').
 //   null:    NULL, \N: LOAD DATA's \N.
+// Bytes not valid in the file's character set must never reach a character column: LOAD DATA CHARACTER SET
+// utf8mb4 reads the byte 0xE9 and the tab after it as one (invalid) character, so the field runs into the next
+// one and the row's fields shift. mariadb-dump writes such bytes only for binary and BIT columns (where they are
+// safe), but a hex literal or a string with another introducer into a character column can carry them.
 enum class LiteralKind { null, number, string, hex, bit, boolean };
 
 struct Literal {
@@ -47,6 +54,9 @@ Lexed read_literal(std::string_view text, std::size_t& i, bool at_end, SqlMode m
 
 // Moves i past blanks and comments: false when a comment is still open at the text's end and more bytes come.
 bool skip_blanks(std::string_view text, std::size_t& i, bool at_end);
+
+// `s` with ASCII letters in lower case (keywords and character set names).
+std::string ascii_lower(std::string_view s);
 
 // A byte of an unquoted name (or of a number's tail that makes it a name: 1e, 0x1g).
 bool name_byte(char c);

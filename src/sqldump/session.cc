@@ -2,20 +2,15 @@
 
 #include <cctype>
 
+#include "sqldump/literal.h"
 #include "text/text.h"
 
 namespace fastload::sqldump {
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // `s` without a leading `word` (any case) and the blanks after it, or nullopt when it does not start with it.
 std::optional<std::string_view> after_word(std::string_view s, std::string_view word) {
-  if (s.size() < word.size() || lower(s.substr(0, word.size())) != word) return std::nullopt;
+  if (s.size() < word.size() || ascii_lower(s.substr(0, word.size())) != word) return std::nullopt;
   if (s.size() > word.size() && !std::isspace(static_cast<unsigned char>(s[word.size()]))) return std::nullopt;
   return text::trimmed(s.substr(word.size()));
 }
@@ -38,13 +33,21 @@ std::optional<Assignment> assignment(std::string_view part, std::size_t equals, 
     std::string_view name = *after_word(*set, "set");
     return Assignment{"names", std::string(name.substr(0, name.find_first_of(" \t\r\n"))), false};
   }
-  std::string name = lower(left);
+  std::string name = ascii_lower(left);
   if (name.starts_with("@@")) name.erase(0, 2);
   if (name.starts_with("global.") || name.starts_with("global ")) return std::nullopt;
   for (std::string_view scope : {"session.", "local.", "session ", "local "})
     if (name.starts_with(scope)) name = std::string(text::trimmed(std::string_view(name).substr(scope.size())));
   const bool quoted = !right.empty() && (right.front() == '\'' || right.front() == '"');
   return Assignment{name, quoted ? text::unquote(right, mode.backslash_escapes) : std::string(right), quoted};
+}
+
+// The name get() knows a variable by: @@SESSION.sql_mode is sql_mode, @OLD_SQL_MODE is @old_sql_mode.
+std::string variable_name(std::string_view written) {
+  std::string name = ascii_lower(written.substr(written.starts_with("@@") ? 2 : 0));
+  for (std::string_view scope : {"session.", "local."})
+    if (name.starts_with(scope)) name.erase(0, scope.size());
+  return name;
 }
 
 }  // namespace
@@ -72,7 +75,7 @@ SqlMode mode_flags(std::string_view sql_mode) {
   while (begin <= sql_mode.size()) {
     std::size_t end = sql_mode.find(',', begin);
     end = end == std::string_view::npos ? sql_mode.size() : end;
-    const std::string word = lower(text::trimmed(sql_mode.substr(begin, end - begin)));
+    const std::string word = ascii_lower(text::trimmed(sql_mode.substr(begin, end - begin)));
     if (word == "no_backslash_escapes") mode.backslash_escapes = false;
     for (std::string_view quotes : {"ansi_quotes", "ansi", "oracle", "mssql", "db2", "postgresql", "maxdb"})
       if (word == quotes) mode.ansi_quotes = true;
@@ -97,9 +100,9 @@ bool Session::apply(std::string_view statement) {
   if (!assignments) return false;
   for (const Assignment& a : *assignments) {
     std::string value = a.value;
-    if (!a.literal && value.starts_with("@")) value = get(lower(value.starts_with("@@") ? value.substr(2) : value));
+    if (!a.literal && value.starts_with("@")) value = get(variable_name(value));
     const bool charset = a.name == "names" || a.name == "character_set_client";
-    if (charset && !a.literal) value = lower(value);
+    if (charset && !a.literal) value = ascii_lower(value);
     values_[charset ? "character_set_client" : a.name] = value;
   }
   return true;

@@ -18,6 +18,12 @@ bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 Splitter::Splitter(std::size_t max_statement, SqlMode mode) : max_(std::max<std::size_t>(max_statement, 1)), mode_(mode) {}
 
+const std::string& Splitter::specials() {
+  if (specials_.empty() || specials_.back() != (delimiter_.empty() ? '\'' : delimiter_.front()))
+    specials_ = std::string("'\"`#-/*") + (delimiter_.empty() ? '\'' : delimiter_.front());
+  return specials_;
+}
+
 void Splitter::feed(std::string_view bytes) {
   const std::size_t keep = code_ ? begin_ : pos_;  // what the next piece or step still reads
   if (keep > 0) {
@@ -115,6 +121,11 @@ std::size_t Splitter::step(std::size_t i) {
 }
 
 std::size_t Splitter::code_step(std::size_t i) {
+  if (code_) {  // a run of bytes that start nothing (no quote, comment or delimiter) is passed at once
+    const std::size_t stop = std::min(buf_.size(), begin_ + max_);
+    const std::size_t j = std::string_view(buf_).substr(0, stop).find_first_of(specials(), i);
+    if (j != i) return j == npos ? std::max(stop, i + 1) : j;
+  }
   if (available(i, kLookahead) == 0) return 0;
   const std::string_view view(buf_);
   if (!code_ && line_start_) {

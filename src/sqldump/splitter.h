@@ -54,6 +54,7 @@ class Splitter {
   std::size_t available(std::size_t i, std::size_t want) const;  // want, or 0 when the buffer has fewer
   std::optional<Piece> piece(std::size_t end, bool last);
   void advance(std::size_t to);  // counts the lines of the bytes passed
+  const std::string& specials();  // the bytes that may start a literal, comment or the delimiter
 
   std::size_t max_;
   SqlMode mode_;
@@ -70,6 +71,7 @@ class Splitter {
   char quote_ = 0;
   bool executable_ = false;  // inside /*! ... */
   std::string delimiter_ = ";";
+  std::string specials_;
 };
 
 }  // namespace fastload::sqldump

@@ -162,6 +162,11 @@ TEST(SqldumpSession, ReadsWhatMariadbDumpSets) {
   EXPECT_TRUE(s.apply("SET SESSION sql_mode = \"ANSI_QUOTES\", GLOBAL sql_mode = 'NO_BACKSLASH_ESCAPES'"));
   EXPECT_TRUE(s.mode().ansi_quotes);
   EXPECT_TRUE(s.mode().backslash_escapes);
+  EXPECT_TRUE(s.apply("SET @keep = @@SESSION.SQL_MODE, sql_mode = 'NO_BACKSLASH_ESCAPES'"));
+  EXPECT_FALSE(s.mode().backslash_escapes);
+  EXPECT_TRUE(s.apply("SET sql_mode = @KEEP"));
+  EXPECT_TRUE(s.mode().backslash_escapes);
+  EXPECT_TRUE(s.mode().ansi_quotes);
   const auto set = set_assignments("SET NAMES utf8mb4 COLLATE utf8mb4_bin, @@session.time_zone='+00:00'");
   ASSERT_TRUE(set);
   ASSERT_EQ(set->size(), 2u);

@@ -1,0 +1,119 @@
+// sqldump-rows DUMP TABLE [FEED_BYTES [MAX_STATEMENT]]
+//
+// The rows a mariadb-dump (or mysqldump) SQL file INSERTs into TABLE, as fastload's delimited text (LOAD DATA's
+// default dialect) on stdout, read through src/sqldump/ as the file is streamed FEED_BYTES at a time, with
+// statements longer than MAX_STATEMENT bytes read in parts. On stderr, one line each: "charset NAME" (the
+// CHARACTER SET the dump's connection had at the table's INSERTs), "verb insert|insert_ignore|replace",
+// "columns a,b" (when the INSERTs list them), "kinds COLUMN_NUMBER KIND,..." (the literal kinds each column's
+// values had). A statement the reader refuses: "refused LINE BYTE REASON" and exit 3.
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+
+#include "sqldump/sqldump.h"
+
+namespace sd = fastload::sqldump;
+
+namespace {
+
+const char* kind_name(sd::LiteralKind k) {
+  switch (k) {
+    case sd::LiteralKind::null: return "null";
+    case sd::LiteralKind::number: return "number";
+    case sd::LiteralKind::string: return "string";
+    case sd::LiteralKind::hex: return "hex";
+    case sd::LiteralKind::bit: return "bit";
+    case sd::LiteralKind::boolean: return "boolean";
+  }
+  return "?";
+}
+
+struct Rows {
+  std::string table;
+  sd::Session session;
+  std::optional<sd::InsertReader> reader;
+  bool wanted = false, described = false;
+  std::map<std::size_t, std::set<std::string>> kinds;
+  std::string out;
+
+  // Reads what the reader has; false when it refused the statement.
+  bool drain(const sd::Piece& piece) {
+    for (;;) {
+      switch (reader->next()) {
+        case sd::InsertReader::Step::head: head(); break;
+        case sd::InsertReader::Step::tuple: tuple(); break;
+        case sd::InsertReader::Step::refused: {
+          const sd::Refusal& r = reader->refusal();
+          std::cerr << "refused " << piece.line + r.lines << " " << piece.offset + r.offset << " " << r.reason << "\n";
+          return false;
+        }
+        default: return true;
+      }
+    }
+  }
+  void head() {
+    const sd::InsertHead& h = reader->head();
+    wanted = h.table == table;
+    if (!wanted || described) return;
+    described = true;
+    std::cerr << "charset " << session.charset() << "\nverb "
+              << (h.kind == sd::InsertKind::replace ? "replace" : h.kind == sd::InsertKind::insert ? "insert" : "insert_ignore") << "\n";
+    if (h.columns_listed) {
+      std::cerr << "columns ";
+      for (std::size_t k = 0; k < h.columns.size(); ++k) std::cerr << (k ? "," : "") << h.columns[k];
+      std::cerr << "\n";
+    }
+  }
+  void tuple() {
+    if (!wanted) return;
+    const sd::Tuple& t = reader->tuple();
+    for (std::size_t k = 0; k < t.values.size(); ++k) kinds[k].insert(kind_name(t.values[k].kind));
+    sd::append_row(t, out);
+    if (out.size() > (1 << 20)) std::cout << out, out.clear();
+  }
+  bool piece(const sd::Piece& p) {
+    if (p.first) {
+      reader.reset();
+      if (session.apply(p.text) || !sd::is_insert(p.text)) return true;
+      reader.emplace(session.mode());
+    }
+    if (!reader) return true;
+    reader->feed(p.text);
+    if (p.last) reader->finish();
+    return drain(p);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: sqldump-rows DUMP TABLE [FEED_BYTES [MAX_STATEMENT]]\n";
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  const std::size_t feed = argc > 3 ? std::stoul(argv[3]) : 65536;
+  sd::Splitter splitter(argc > 4 ? std::stoul(argv[4]) : std::size_t{64} << 20);
+  Rows rows;
+  rows.table = argv[2];
+  std::string buffer(feed, '\0');
+  bool more = true;
+  while (more) {
+    in.read(buffer.data(), static_cast<std::streamsize>(feed));
+    splitter.feed(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
+    if (!(more = static_cast<bool>(in))) splitter.finish();
+    while (auto p = splitter.next()) {
+      if (!rows.piece(*p)) return 3;
+      splitter.set_mode(rows.session.mode());
+    }
+  }
+  std::cout << rows.out;
+  for (const auto& [column, kinds] : rows.kinds) {
+    std::cerr << "kinds " << column + 1 << " ";
+    for (const std::string& k : kinds) std::cerr << k << (k == *kinds.rbegin() ? "" : ",");
+    std::cerr << "\n";
+  }
+  return 0;
+}
