@@ -107,6 +107,7 @@ InsertReader::Step InsertReader::next() {
     case Phase::first: case Phase::after: return read_tuple();
     case Phase::done: return Step::end;
     case Phase::refused: return Step::refused;
+    case Phase::other: return Step::other;
   }
   return Step::end;
 }
@@ -115,7 +116,7 @@ InsertReader::Step InsertReader::read_head() {
   HeadParser p{buf_, pos_, finished_, mode_};
   const std::string verb = p.peek_word();
   if (p.incomplete) return incomplete("head");
-  if (verb != "insert" && verb != "replace") return refuse(p.i, "not an INSERT or REPLACE statement");
+  if (verb != "insert" && verb != "replace") return phase_ = Phase::other, Step::other;
   p.take(verb);
   head_.kind = verb == "replace" ? InsertKind::replace : InsertKind::insert;
   while (p.take("low_priority") || p.take("delayed") || p.take("high_priority")) {}

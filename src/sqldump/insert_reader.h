@@ -45,14 +45,15 @@ bool is_insert(std::string_view start);
 // stand inside a string; only the tuple being read is held.
 class InsertReader {
  public:
-  enum class Step { head, tuple, more, end, refused };
+  enum class Step { head, tuple, more, end, refused, other };
 
   explicit InsertReader(SqlMode mode = {}, std::size_t max_tuple = std::size_t{64} << 20);
 
   void feed(std::string_view bytes);  // the statement's next bytes, copied
   void finish();                      // the statement ends
   // head: head() is read (once, first); tuple: tuple() is the next row; more: feed first; end: the statement is
-  // read; refused: refusal() says where and why (and every later call says so again).
+  // read; refused: refusal() says where and why (and every later call says so again); other: the statement is
+  // no INSERT or REPLACE (it may be fed in parts that do not yet show its first word: the reader tells).
   Step next();
 
   const InsertHead& head() const { return head_; }
@@ -60,7 +61,7 @@ class InsertReader {
   const Refusal& refusal() const { return refusal_; }
 
  private:
-  enum class Phase { head, first, after, done, refused };
+  enum class Phase { head, first, after, done, refused, other };
   Step read_head();
   Step read_tuple();
   Step refuse(std::size_t at, std::string reason);

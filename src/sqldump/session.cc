@@ -84,6 +84,13 @@ SqlMode mode_flags(std::string_view sql_mode) {
   return mode;
 }
 
+bool bytewise_readable(std::string_view charset) {
+  const std::string name = ascii_lower(charset);
+  for (std::string_view unsafe : {"big5", "cp932", "gbk", "gb18030", "sjis"})
+    if (name == unsafe) return false;
+  return true;
+}
+
 Session::Session(std::string sql_mode, std::string charset) {
   values_["sql_mode"] = std::move(sql_mode);
   values_["character_set_client"] = std::move(charset);

@@ -27,6 +27,11 @@ std::optional<std::vector<Assignment>> set_assignments(std::string_view statemen
 // MSSQL, DB2, POSTGRESQL, MAXDB) hold ANSI_QUOTES. A numeric value is read as no flag.
 SqlMode mode_flags(std::string_view sql_mode);
 
+// Whether the splitter and the INSERT reader, which read bytes, read text in `charset` right: false for the
+// character sets where a byte past a character's first may be a quote or a backslash (big5, cp932, gbk, gb18030,
+// sjis), whose dumps the caller must refuse.
+bool bytewise_readable(std::string_view charset);
+
 // The session as the dump's statements leave it, from the settings it starts with: what mariadb-dump sets
 // (@OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='...'; SET NAMES; @saved_cs_client) and puts back.
 class Session {

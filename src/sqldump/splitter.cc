@@ -109,7 +109,7 @@ std::size_t Splitter::step(std::size_t i) {
     return j == npos ? end : j + 1;
   }
   if (in_ == In::block_comment) {
-    const std::size_t j = std::string_view(buf_).substr(0, end).find("*/", i);
+    const std::size_t j = std::string_view(buf_).substr(0, end + 1).find("*/", i);  // a "*/" across the limit too
     if (j != npos) {
       in_ = In::code;
       return j + 2;

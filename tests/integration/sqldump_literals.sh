@@ -42,6 +42,7 @@ rounds=(
   "|65536 1048576"
   "--hex-blob|4096 4096"
   "--skip-extended-insert|7 512"
+  "--order-by-primary|5 1"
   "--complete-insert --hex-blob|1 100000"
   "--insert-ignore --net-buffer-length=16384|1000 1000"
   "--replace|333 2048"

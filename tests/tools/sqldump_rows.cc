@@ -49,6 +49,7 @@ struct Rows {
           std::cerr << "refused " << piece.line + r.lines << " " << piece.offset + r.offset << " " << r.reason << "\n";
           return false;
         }
+        case sd::InsertReader::Step::other: reader.reset(); return true;
         default: return true;
       }
     }
@@ -74,9 +75,9 @@ struct Rows {
     if (out.size() > (1 << 20)) std::cout << out, out.clear();
   }
   bool piece(const sd::Piece& p) {
-    if (p.first) {
+    if (p.first) {  // the reader tells an INSERT (from parts too short to show its first word)
       reader.reset();
-      if (session.apply(p.text) || !sd::is_insert(p.text)) return true;
+      if (p.whole() && session.apply(p.text)) return true;
       reader.emplace(session.mode());
     }
     if (!reader) return true;

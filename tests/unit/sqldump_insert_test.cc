@@ -7,6 +7,7 @@
 
 #include "sqldump/insert_reader.h"
 #include "sqldump/row_text.h"
+#include "sqldump/splitter.h"
 
 namespace fastload::sqldump {
 namespace {
@@ -77,7 +78,11 @@ TEST(SqldumpInsert, Heads) {
   EXPECT_TRUE(is_insert(" /* x */ Insert into t"));
   EXPECT_FALSE(is_insert("SELECT 1"));
   EXPECT_EQ(read("INSERT INTO t SET a=1").refusal, "14:0:no VALUES wh");
-  EXPECT_EQ(read("SELECT 1").refusal, "0:0:not an INSER");
+  InsertReader other;
+  other.feed("SEL");
+  EXPECT_EQ(other.next(), InsertReader::Step::more);
+  other.feed("ECT 1");
+  EXPECT_EQ(other.next(), InsertReader::Step::other);
 }
 
 TEST(SqldumpInsert, Literals) {
@@ -162,6 +167,38 @@ TEST(SqldumpInsert, SameAtEveryFeedBoundary) {
     drain();
     EXPECT_EQ(rows, whole.rows) << cut;
   }
+}
+
+// A dump whose INSERTs are longer than the splitter's limit: their parts, fed to the reader as they come, give
+// the rows the whole statements give, whatever the feeds and the limit.
+TEST(SqldumpInsert, StatementsInParts) {
+  const std::string dump = "SET NAMES utf8mb4;\n" + std::string(kTuples) + ";\nINSERT INTO t VALUES (';'),('x\\'');";
+  const std::string want = read(kTuples).rows + ";\nx'\n";
+  for (std::size_t limit : {1, 5, 64, 1000})
+    for (std::size_t step : {1, 3, 50}) {
+      Splitter splitter(limit);
+      InsertReader reader;
+      std::string rows;
+      auto drain = [&] {
+        while (auto p = splitter.next()) {
+          if (p->first) reader = InsertReader();
+          reader.feed(p->text);
+          if (p->last) reader.finish();
+          for (InsertReader::Step s; (s = reader.next()) != InsertReader::Step::more && s != InsertReader::Step::end;) {
+            ASSERT_NE(s, InsertReader::Step::refused) << reader.refusal().reason << " at " << reader.refusal().offset;
+            if (s == InsertReader::Step::tuple) append_row(reader.tuple(), rows);
+            if (s == InsertReader::Step::other) break;
+          }
+        }
+      };
+      for (std::size_t i = 0; i < dump.size(); i += step) {
+        splitter.feed(std::string_view(dump).substr(i, step));
+        drain();
+      }
+      splitter.finish();
+      drain();
+      EXPECT_EQ(rows, want) << limit << " " << step;
+    }
 }
 
 TEST(SqldumpInsert, TupleLimit) {

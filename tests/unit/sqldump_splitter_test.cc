@@ -112,27 +112,29 @@ TEST(SqldumpSplitter, ModeChangesBetweenStatements) {
 }
 
 TEST(SqldumpSplitter, LongStatementsComeInParts) {
-  const std::string script = "SELECT 'abcdefghij', 12345678;SELECT 1;";
-  for (std::size_t step : {1, 3, 100}) {
-    Splitter s(8);
-    std::vector<Piece> parts;
-    std::vector<std::string> texts;
-    for (std::size_t i = 0; i < script.size(); i += step) {
-      s.feed(std::string_view(script).substr(i, step));
+  const std::string script = "SELECT 'abc\\'defghij', /* c; */ 12345678 -- x;\n;SELECT 1;";
+  for (std::size_t limit = 8; limit <= 16; ++limit) {
+    for (std::size_t step : {1, 3, 100}) {
+      Splitter s(limit);
+      std::vector<Piece> parts;
+      std::vector<std::string> texts;
+      for (std::size_t i = 0; i < script.size(); i += step) {
+        s.feed(std::string_view(script).substr(i, step));
+        while (auto p = s.next()) parts.push_back(*p), texts.emplace_back(p->text);
+      }
+      s.finish();
       while (auto p = s.next()) parts.push_back(*p), texts.emplace_back(p->text);
+      std::string joined;
+      for (std::size_t k = 0; k + 1 < texts.size(); ++k) {
+        EXPECT_LE(texts[k].size(), limit + 1);
+        EXPECT_EQ(parts[k].first, k == 0);
+        EXPECT_EQ(parts[k].last, k + 2 == texts.size());
+        joined += texts[k];
+      }
+      EXPECT_EQ(joined, "SELECT 'abc\\'defghij', /* c; */ 12345678 -- x;") << step << " " << limit;
+      EXPECT_EQ(texts.back(), "SELECT 1");
+      EXPECT_TRUE(parts.back().whole());
     }
-    s.finish();
-    while (auto p = s.next()) parts.push_back(*p), texts.emplace_back(p->text);
-    std::string joined;
-    for (std::size_t k = 0; k + 1 < texts.size(); ++k) {
-      EXPECT_LE(texts[k].size(), 9u);
-      EXPECT_EQ(parts[k].first, k == 0);
-      EXPECT_EQ(parts[k].last, k + 2 == texts.size());
-      joined += texts[k];
-    }
-    EXPECT_EQ(joined, "SELECT 'abcdefghij', 12345678") << step;
-    EXPECT_EQ(texts.back(), "SELECT 1");
-    EXPECT_TRUE(parts.back().whole());
   }
 }
 
@@ -140,6 +142,14 @@ TEST(SqldumpSplitter, UnterminatedAtTheEnd) {
   EXPECT_EQ(split("SELECT 1;\nSELECT 'open;", 2),
             (std::vector<Out>{{"SELECT 1", 0, 1, false}, {"SELECT 'open;", 10, 2, true}}));
   EXPECT_EQ(split("SELECT 1 /* open;", 2), (std::vector<Out>{{"SELECT 1 /* open;", 0, 1, true}}));
+}
+
+TEST(SqldumpSession, BytewiseReadable) {
+  EXPECT_TRUE(bytewise_readable("utf8mb4"));
+  EXPECT_TRUE(bytewise_readable("latin1"));
+  EXPECT_TRUE(bytewise_readable("binary"));
+  EXPECT_FALSE(bytewise_readable("SJIS"));
+  EXPECT_FALSE(bytewise_readable("gbk"));
 }
 
 TEST(SqldumpSession, ReadsWhatMariadbDumpSets) {
