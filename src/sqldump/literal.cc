@@ -33,9 +33,9 @@ void unescape(char c, std::string& out) {
 // One quoted run at text[i] appended to out; i past its closing quote.
 Lexed quoted(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, std::string& out) {
   const char q = text[i];
-  const char stops[] = {q, mode.backslash_escapes ? '\\' : q, 0};
+  const char escape = mode.backslash_escapes ? '\\' : q;
   for (std::size_t j = i + 1;;) {
-    const std::size_t k = text.find_first_of(stops, j);
+    const std::size_t k = find_either(text, j, q, escape);
     if (k == npos || k + 1 >= text.size()) {
       if (k == npos || !at_end || text[k] != q) return open_end(at_end);
     }
@@ -73,7 +73,7 @@ void digits_to_bytes(std::string_view digits, bool hex, std::string& out) {
   unsigned value = 0;
   for (std::size_t k = 0, in_byte = per_byte - first; k < digits.size(); ++k) {
     const char c = digits[k];
-    value = value * (hex ? 16 : 2) + (digit(c) ? c - '0' : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+    value = value * (hex ? 16 : 2) + (digit(c) ? c - '0' : (c | 0x20) - 'a' + 10);  // (c | 0x20): lower case
     if (++in_byte == per_byte) {
       out += static_cast<char>(value);
       value = 0;
@@ -211,8 +211,15 @@ Lexed collate(std::string_view text, std::size_t& i, bool at_end, Literal& out) 
 
 std::string ascii_lower(std::string_view s) {
   std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return out;
+}
+
+std::size_t find_either(std::string_view text, std::size_t from, char a, char b) {
+  for (std::size_t j = from; j < text.size(); ++j)
+    if (text[j] == a || text[j] == b) return j;
+  return npos;
 }
 
 bool name_byte(char c) {

@@ -10,17 +10,16 @@ void append_field(const Literal& value, std::string& out) {
     return;
   }
   const std::string& bytes = value.bytes;
-  constexpr std::string_view kSpecial("\t\n\\\0", 4);
-  for (std::size_t from = 0; from < bytes.size();) {
-    const std::size_t k = bytes.find_first_of(kSpecial, from);
-    const std::size_t end = k == std::string::npos ? bytes.size() : k;
-    out.append(bytes, from, end - from);
-    if (k == std::string::npos) break;
+  std::size_t from = 0;  // the bytes before k not yet written
+  for (std::size_t k = 0; k < bytes.size(); ++k) {
     const char c = bytes[k];
+    if (c != '\t' && c != '\n' && c != '\\' && c != '\0') continue;
+    out.append(bytes, from, k - from);
     out += '\\';
     out += c == '\t' ? 't' : c == '\n' ? 'n' : c == '\0' ? '0' : '\\';
     from = k + 1;
   }
+  out.append(bytes, from, bytes.size() - from);
 }
 
 void append_row(const Tuple& tuple, std::string& out) {

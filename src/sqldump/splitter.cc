@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sqldump/literal.h"
 #include "text/text.h"
 
 namespace fastload::sqldump {
@@ -18,9 +19,14 @@ bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 Splitter::Splitter(std::size_t max_statement, SqlMode mode) : max_(std::max<std::size_t>(max_statement, 1)), mode_(mode) {}
 
-const std::string& Splitter::specials() {
-  if (specials_.empty() || specials_.back() != (delimiter_.empty() ? '\'' : delimiter_.front()))
-    specials_ = std::string("'\"`#-/*") + (delimiter_.empty() ? '\'' : delimiter_.front());
+const std::array<bool, 256>& Splitter::specials() {
+  const char delimiter = delimiter_.empty() ? '\'' : delimiter_.front();
+  if (specials_of_ != delimiter) {
+    specials_ = {};
+    for (char c : std::string_view("'\"`#-/*")) specials_[static_cast<unsigned char>(c)] = true;
+    specials_[static_cast<unsigned char>(delimiter)] = true;
+    specials_of_ = delimiter;
+  }
   return specials_;
 }
 
@@ -93,8 +99,7 @@ std::size_t Splitter::step(std::size_t i) {
   const std::size_t end = std::max(stop, i + 1);
   if (in_ == In::quote) {
     const bool escapes = mode_.backslash_escapes && quote_ != '`' && !(quote_ == '"' && mode_.ansi_quotes);
-    const char stops[] = {quote_, escapes ? '\\' : quote_, 0};
-    const std::size_t j = std::string_view(buf_).substr(0, end).find_first_of(stops, i);
+    const std::size_t j = find_either(std::string_view(buf_).substr(0, end), i, quote_, escapes ? '\\' : quote_);
     if (j == npos) return end;
     if (buf_[j] == quote_) {
       in_ = In::code;
@@ -104,7 +109,7 @@ std::size_t Splitter::step(std::size_t i) {
     return j > i ? j : 0;
   }
   if (in_ == In::line_comment) {
-    const std::size_t j = std::string_view(buf_).substr(0, end).find('\n', i);
+    const std::size_t j = std::string_view(buf_).substr(0, end).find('\n', i);  // (memchr: fast)
     if (j != npos) in_ = In::code;
     return j == npos ? end : j + 1;
   }
@@ -123,8 +128,10 @@ std::size_t Splitter::step(std::size_t i) {
 std::size_t Splitter::code_step(std::size_t i) {
   if (code_) {  // a run of bytes that start nothing (no quote, comment or delimiter) is passed at once
     const std::size_t stop = std::min(buf_.size(), begin_ + max_);
-    const std::size_t j = std::string_view(buf_).substr(0, stop).find_first_of(specials(), i);
-    if (j != i) return j == npos ? std::max(stop, i + 1) : j;
+    const std::array<bool, 256>& special = specials();
+    std::size_t j = i;
+    while (j < stop && !special[static_cast<unsigned char>(buf_[j])]) ++j;
+    if (j != i) return j;
   }
   if (available(i, kLookahead) == 0) return 0;
   const std::string_view view(buf_);

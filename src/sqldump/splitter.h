@@ -2,6 +2,7 @@
 // read and each statement comes out with its byte offset and line, so that a dump streams in bounded memory.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -54,7 +55,7 @@ class Splitter {
   std::size_t available(std::size_t i, std::size_t want) const;  // want, or 0 when the buffer has fewer
   std::optional<Piece> piece(std::size_t end, bool last);
   void advance(std::size_t to);  // counts the lines of the bytes passed
-  const std::string& specials();  // the bytes that may start a literal, comment or the delimiter
+  const std::array<bool, 256>& specials();  // the bytes that may start a literal, comment or the delimiter
 
   std::size_t max_;
   SqlMode mode_;
@@ -71,7 +72,8 @@ class Splitter {
   char quote_ = 0;
   bool executable_ = false;  // inside /*! ... */
   std::string delimiter_ = ";";
-  std::string specials_;
+  std::array<bool, 256> specials_{};
+  char specials_of_ = 0;  // the delimiter's first byte specials_ holds (0: none yet)
 };
 
 }  // namespace fastload::sqldump
