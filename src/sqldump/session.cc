@@ -24,15 +24,19 @@ std::string_view executable_body(std::string_view s) {
   return text::trimmed(s);
 }
 
+// NAMES x [COLLATE y], CHARACTER SET x: x, unquoted, lower case.
+Assignment names(std::string_view rest) {
+  std::string_view word = rest.substr(0, rest.find_first_of(" \t\r\n"));
+  const bool quoted = !word.empty() && (word.front() == '\'' || word.front() == '"' || word.front() == '`');
+  return Assignment{"names", ascii_lower(quoted ? text::unquote(word, false) : std::string(word)), quoted};
+}
+
 std::optional<Assignment> assignment(std::string_view part, std::size_t equals, SqlMode mode) {
   std::string_view left = text::trimmed(part.substr(0, equals));
   std::string_view right = equals == std::string_view::npos ? "" : text::trimmed(part.substr(equals + 1));
-  if (auto names = after_word(left, "names"); names && equals == std::string_view::npos)
-    return Assignment{"names", std::string(names->substr(0, names->find_first_of(" \t\r\n"))), false};
-  if (auto set = after_word(left, "character"); set && after_word(*set, "set") && equals == std::string_view::npos) {
-    std::string_view name = *after_word(*set, "set");
-    return Assignment{"names", std::string(name.substr(0, name.find_first_of(" \t\r\n"))), false};
-  }
+  if (auto rest = after_word(left, "names"); rest && equals == std::string_view::npos) return names(*rest);
+  if (auto set = after_word(left, "character"); set && after_word(*set, "set") && equals == std::string_view::npos)
+    return names(*after_word(*set, "set"));
   std::string name = ascii_lower(left);
   if (name.starts_with("@@")) name.erase(0, 2);
   if (name.starts_with("global.") || name.starts_with("global ")) return std::nullopt;
@@ -109,7 +113,7 @@ bool Session::apply(std::string_view statement) {
     std::string value = a.value;
     if (!a.literal && value.starts_with("@")) value = get(variable_name(value));
     const bool charset = a.name == "names" || a.name == "character_set_client";
-    if (charset && !a.literal) value = ascii_lower(value);
+    if (charset) value = ascii_lower(value);
     values_[charset ? "character_set_client" : a.name] = value;
   }
   return true;

@@ -142,12 +142,9 @@ std::size_t Splitter::code_step(std::size_t i) {
       return next;
   }
   const std::string_view rest = view.substr(i, kLookahead);
-  if (executable_ && rest.starts_with("*/")) {
-    executable_ = false;
-    return i + 2;
-  }
   std::size_t marker = rest.starts_with("/*!") || rest.starts_with("/*+") ? 3 : rest.starts_with("/*M!") ? 4 : 0;
-  const std::size_t comment = marker ? 0 : text::comment_end(rest, 0);
+  // "--" without a blank after it is a comment too before a statement's code, as the client reads it.
+  const std::size_t comment = marker ? 0 : !code_ && rest.starts_with("--") ? 1 : text::comment_end(rest, 0);
   if (comment) {
     in_ = rest.front() == '/' ? In::block_comment : In::line_comment;
     return i + (in_ == In::block_comment ? 2 : 1);
@@ -157,6 +154,10 @@ std::size_t Splitter::code_step(std::size_t i) {
     begin_ = i;
     statement_offset_ = base_ + i;
     statement_line_ = line_;
+  }
+  if (executable_ && rest.starts_with("*/")) {  // code: the client sends it (after a delimiter inside /*! */ too)
+    executable_ = false;
+    return i + 2;
   }
   executable_ = executable_ || marker > 0;
   if (rest.front() == '\'' || rest.front() == '"' || rest.front() == '`') {

@@ -79,6 +79,10 @@ TEST(SqldumpSplitter, SameAtEveryFeedBoundary) {
 TEST(SqldumpSplitter, Comments) {
   EXPECT_EQ(split("-- a;\n#b;\n/* c; */;\n--\n", 3), std::vector<Out>{});
   EXPECT_EQ(split("SELECT 1--2;\n", 100), (std::vector<Out>{{"SELECT 1--2", 0, 1, false}}));  // "--" needs a blank
+  EXPECT_EQ(split("--x;\nSELECT 1;", 1), (std::vector<Out>{{"SELECT 1", 5, 2, false}}));  // but not first
+  // Hints are code to the client: their delimiter ends the statement.
+  EXPECT_EQ(split("SELECT /*+ a; */ 1;", 1),
+            (std::vector<Out>{{"SELECT /*+ a", 0, 1, false}, {"*/ 1", 14, 1, false}}));
   EXPECT_EQ(split("/*!50003 SET a=1 */;/*M!100101 SET b=';' */;", 2),
             (std::vector<Out>{{"/*!50003 SET a=1 */", 0, 1, false}, {"/*M!100101 SET b=';' */", 20, 1, false}}));
   // The server runs a versioned comment's code: its delimiter ends the statement, as in the client.
@@ -177,6 +181,12 @@ TEST(SqldumpSession, ReadsWhatMariadbDumpSets) {
   EXPECT_TRUE(s.apply("SET sql_mode = @KEEP"));
   EXPECT_TRUE(s.mode().backslash_escapes);
   EXPECT_TRUE(s.mode().ansi_quotes);
+  EXPECT_TRUE(s.apply("SET NAMES 'LATIN1'"));
+  EXPECT_EQ(s.charset(), "latin1");
+  EXPECT_TRUE(s.apply("SET CHARACTER SET utf8mb4"));
+  EXPECT_EQ(s.charset(), "utf8mb4");
+  EXPECT_TRUE(s.apply("/*!40101 SET NAMES binary*/"));
+  EXPECT_EQ(s.charset(), "binary");
   const auto set = set_assignments("SET NAMES utf8mb4 COLLATE utf8mb4_bin, @@session.time_zone='+00:00'");
   ASSERT_TRUE(set);
   ASSERT_EQ(set->size(), 2u);
