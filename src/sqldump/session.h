@@ -39,7 +39,8 @@ class Session {
   explicit Session(std::string sql_mode = "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,"
                                           "NO_ENGINE_SUBSTITUTION",
                    std::string charset = "utf8mb4");
-  // Reads `statement`; true when it was a SET statement.
+  // Reads `statement` (whole: a SET statement is short, so a caller that gets long statements in parts keeps
+  // their first KB for this); true when it was a SET statement.
   bool apply(std::string_view statement);
   SqlMode mode() const { return mode_flags(get("sql_mode")); }
   std::string charset() const { return get("character_set_client"); }  // what LOAD DATA's CHARACTER SET must be

@@ -74,12 +74,15 @@ struct Rows {
     sd::append_row(t, out);
     if (out.size() > (1 << 20)) std::cout << out, out.clear();
   }
+  // A statement's first KB, whatever its parts: a SET statement is read whole from it.
+  std::string start;
   bool piece(const sd::Piece& p) {
     if (p.first) {  // the reader tells an INSERT (from parts too short to show its first word)
-      reader.reset();
-      if (p.whole() && session.apply(p.text)) return true;
+      start.clear();
       reader.emplace(session.mode());
     }
+    if (start.size() <= 1024) start += p.text;
+    if (p.last && start.size() <= 1024 && session.apply(start)) return true;
     if (!reader) return true;
     reader->feed(p.text);
     if (p.last) reader->finish();
