@@ -40,7 +40,13 @@ struct HeadParser {
   std::optional<std::string> name() {
     if (!blanks()) return std::nullopt;
     const char q = t[i];
-    if (q == '`' || (q == '"' && mode.ansi_quotes)) {
+    if (q == '`') {
+      const std::optional<text::NameRead> read = text::read_name(t, i);
+      if (!read) return incomplete = !at_end, std::nullopt;
+      i = read->end;
+      return read->name;
+    }
+    if (q == '"' && mode.ansi_quotes) {
       const std::size_t end = text::quoted_end(t, i, false);
       if (end == npos) return incomplete = !at_end, std::nullopt;
       std::string n = text::unquote(t.substr(i, end - i), false);

@@ -34,7 +34,8 @@ struct Piece {
 // code, as the server runs them. A line DELIMITER x, or mariadb-dump's sandbox line, before a statement's code
 // is the client's. Statements of only blanks and comments are left out. Multi-byte characters are read as
 // bytes: right for utf8mb4, latin1 and the other character sets whose bytes past the first never look like
-// ASCII (not big5, cp932, gbk, gb18030, sjis).
+// ASCII (not big5, cp932, gbk, gb18030, sjis: see bytewise_readable). The client's own commands other than
+// DELIMITER (\g, \d, use, source, ...) are not read: dumps do not write them.
 class Splitter {
  public:
   explicit Splitter(std::size_t max_statement = std::size_t{64} << 20, SqlMode mode = {});
