@@ -201,6 +201,34 @@ TEST(SqldumpInsert, StatementsInParts) {
     }
 }
 
+// A statement far longer than any window: the reader holds no more than a part and a tuple (a tuple longer than
+// max_tuple would be refused), and reads every row.
+TEST(SqldumpInsert, StreamsALongStatement) {
+  InsertReader reader({}, 1024);
+  reader.feed("INSERT INTO t VALUES ");
+  std::string part;
+  std::size_t rows = 0, lines = 0;
+  for (int k = 0; k < 200; ++k) {
+    part.clear();
+    for (int r = 0; r < 1000; ++r) part += "(" + std::to_string(k * 1000 + r) + ",'a),(b\\'',0x00FF),\n";
+    reader.feed(part);
+    for (InsertReader::Step s; (s = reader.next()) != InsertReader::Step::more;) {
+      ASSERT_TRUE(s == InsertReader::Step::tuple || s == InsertReader::Step::head) << reader.refusal().reason;
+      if (s == InsertReader::Step::tuple) {
+        ASSERT_EQ(reader.tuple().values[0].bytes, std::to_string(rows++));
+        lines = reader.tuple().lines;
+      }
+    }
+  }
+  reader.feed("(-1,'',X'')");
+  reader.finish();
+  EXPECT_EQ(reader.next(), InsertReader::Step::tuple);
+  EXPECT_EQ(reader.tuple().lines, 200000u);
+  EXPECT_EQ(reader.next(), InsertReader::Step::end);
+  EXPECT_EQ(rows, 200000u);
+  EXPECT_EQ(lines, 199999u);
+}
+
 TEST(SqldumpInsert, TupleLimit) {
   InsertReader reader({}, 8);
   reader.feed("INSERT INTO t VALUES (1),('abcdefghijklmnop");
