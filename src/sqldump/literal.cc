@@ -222,6 +222,27 @@ std::size_t find_either(std::string_view text, std::size_t from, char a, char b)
   return npos;
 }
 
+bool readable_as(std::string_view bytes, std::string_view charset) {
+  const std::string name = ascii_lower(charset);
+  if (name == "utf8mb4" || name == "utf8mb3" || name == "utf8") {
+    const std::size_t widest = name == "utf8mb4" ? 4 : 3;
+    for (std::size_t at = 0; at < bytes.size(); ++at) {
+      if (static_cast<unsigned char>(bytes[at]) < 0x80) continue;
+      const std::size_t n = text::utf8_character(bytes, at);
+      if (n == 0 || n > widest) return false;
+      at += n - 1;
+    }
+    return true;
+  }
+  static constexpr std::string_view kSingleByte[] = {
+      "binary", "latin1", "latin2", "latin5", "latin7", "ascii", "cp1250", "cp1251", "cp1256", "cp1257", "cp850",
+      "cp852", "cp866", "dec8", "hp8", "koi8r", "koi8u", "greek", "hebrew", "armscii8", "swe7", "tis620", "keybcs2",
+      "macce", "macroman", "geostd8"};
+  for (std::string_view single : kSingleByte)
+    if (name == single) return true;
+  return false;
+}
+
 bool name_byte(char c) {
   const auto u = static_cast<unsigned char>(c);
   return std::isalnum(u) || c == '_' || c == '$' || u >= 0x80;

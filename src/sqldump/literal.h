@@ -44,6 +44,12 @@ struct Literal {
   std::uint64_t offset = 0;  // of its first byte (or its introducer's), from the text's start
 };
 
+// Whether LOAD DATA reads `bytes` in `charset` (the file's: Session::charset) as they are, never past them: any
+// bytes in a single-byte character set and binary; well-formed ones in utf8mb4/utf8mb3 (text::read_utf8); none
+// known in the other multi-byte sets. Bytes that are not (a dump written in another character set than its SET
+// NAMES says, or none says) go safely into binary and BIT columns only: the caller refuses them elsewhere.
+bool readable_as(std::string_view bytes, std::string_view charset);
+
 enum class Lexed { done, more, refused };
 
 // Reads the literal at text[i] (blanks and comments before it skipped) into `out` and moves i past it (and past

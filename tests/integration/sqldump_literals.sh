@@ -21,10 +21,17 @@ digest() {
   echo "$(sql "$1" -e "SELECT $columns FROM \`$2\` ORDER BY id" | sha256sum | cut -c1-16) $(count "$1.\`$2\`")"
 }
 
-# convert DUMP TABLE DB FEED MAX: TABLE's rows of DUMP read through src/sqldump/ and loaded into DB.TABLE.
+# binary_columns DB TABLE: the numbers of TABLE's binary and BIT columns ("2,5"), where any bytes are safe.
+binary_columns() {
+  sql -e "SELECT IFNULL(GROUP_CONCAT(ORDINAL_POSITION), '') FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '$1'
+    AND TABLE_NAME = '$2' AND DATA_TYPE IN ('binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob', 'bit')"
+}
+
+# convert DUMP TABLE DB FEED MAX: TABLE's rows of DUMP read through src/sqldump/ and loaded into DB.TABLE; 3 when
+# sqldump-rows refused them ($TEST_TMP/TABLE.meta says why).
 convert() {
   local dump=$1 table=$2 db=$3 tsv=$TEST_TMP/$2.tsv meta=$TEST_TMP/$2.meta charset verb columns="" modifier=""
-  "$SQLDUMP_ROWS" "$dump" "$table" "$4" "$5" >"$tsv" 2>"$meta" || { fail "$table: sqldump-rows: $(cat "$meta")"; return; }
+  "$SQLDUMP_ROWS" "$dump" "$table" "$4" "$5" "$(binary_columns "$db" "$table")" >"$tsv" 2>"$meta" || return 3
   charset=$(sed -n 's/^charset //p' "$meta")
   verb=$(sed -n 's/^verb //p' "$meta")
   [[ $verb == replace ]] && modifier=REPLACE
@@ -37,7 +44,10 @@ convert() {
   cat "$meta" >>"$TEST_TMP/kinds.log"
 }
 
-# Each round: mariadb-dump's options | sqldump-rows' feed size and statement limit.
+# Each round: mariadb-dump's options | sqldump-rows' feed size and statement limit | the tables it must refuse.
+# --compatible=ansi writes no SET NAMES: the restore reads the dump in the client's character set (utf8mb4 here)
+# while mariadb-dump wrote latin1 bytes (é as E9); the INSERTs make '?' of them, LOAD DATA would read fields into
+# each other: the reader refuses those tables' values in character columns.
 rounds=(
   "|65536 1048576"
   "--hex-blob|4096 4096"
@@ -48,10 +58,12 @@ rounds=(
   "--replace|333 2048"
   "--default-character-set=latin1|65536 300"
   "--default-character-set=latin1 --hex-blob --complete-insert|17 64"
+  "--compatible=ansi --hex-blob|4096 512|texts enums"
+  "--compatible=ansi --skip-extended-insert|100 100|texts enums"
 )
 n=0
 for round in "${rounds[@]}"; do
-  IFS='|' read -r options reading <<<"$round"
+  IFS='|' read -r options reading refused <<<"$round"
   n=$((n + 1))
   what="dump $n ($options; read $reading)"
   dump=$TEST_TMP/dump$n.sql
@@ -63,7 +75,16 @@ for round in "${rounds[@]}"; do
   for table in "${tables[@]}"; do
     sql sqldump_lit_conv -e "$(sql --raw $src -e "SHOW CREATE TABLE \`$table\`" | cut -f2-)"
     # shellcheck disable=SC2086  # two numbers
-    convert "$dump" "$table" sqldump_lit_conv $reading
+    if ! convert "$dump" "$table" sqldump_lit_conv $reading; then
+      if [[ " $refused " == *" $table "* ]]; then
+        expect_match "$what: $table refused" '^refused [0-9]+ [0-9]+ column [0-9]+: bytes that are not utf8mb4$' \
+          "$(cat "$TEST_TMP/$table.meta")"
+      else
+        fail "$what: $table: sqldump-rows: $(cat "$TEST_TMP/$table.meta")"
+      fi
+      continue
+    fi
+    [[ " $refused " != *" $table "* ]] || fail "$what: $table not refused"
     ref=$(digest sqldump_lit_ref "$table")
     expect_match "$what: $table restored at all" ' [1-9][0-9]*$' "$ref"
     expect_eq "$what: $table row by row" "$ref" "$(digest sqldump_lit_conv "$table")"
@@ -100,7 +121,7 @@ sql sqldump_lit_ref <"$hand"
 fresh_db sqldump_lit_conv
 sql sqldump_lit_conv -e "$(sql --raw sqldump_lit_ref -e "SHOW CREATE TABLE h" | cut -f2-)"
 what="hand-written dump"
-convert "$hand" h sqldump_lit_conv 3 16
+convert "$hand" h sqldump_lit_conv 3 16 || fail "$what: sqldump-rows: $(cat "$TEST_TMP/h.meta")"
 ref=$(digest sqldump_lit_ref h)
 expect_eq "$what: all its rows" 10 "${ref#* }"
 expect_eq "$what: row by row" "$ref" "$(digest sqldump_lit_conv h)"

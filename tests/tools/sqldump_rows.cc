@@ -1,11 +1,13 @@
-// sqldump-rows DUMP TABLE [FEED_BYTES [MAX_STATEMENT]]
+// sqldump-rows DUMP TABLE [FEED_BYTES [MAX_STATEMENT [BINARY_COLUMNS]]]
 //
 // The rows a mariadb-dump (or mysqldump) SQL file INSERTs into TABLE, as fastload's delimited text (LOAD DATA's
 // default dialect) on stdout, read through src/sqldump/ as the file is streamed FEED_BYTES at a time, with
 // statements longer than MAX_STATEMENT bytes read in parts. On stderr, one line each: "charset NAME" (the
 // CHARACTER SET the dump's connection had at the table's INSERTs), "verb insert|insert_ignore|replace",
 // "columns a,b" (when the INSERTs list them), "kinds COLUMN_NUMBER KIND,..." (the literal kinds each column's
-// values had). A statement the reader refuses: "refused LINE BYTE REASON" and exit 3.
+// values had). A statement the reader refuses, or a value whose bytes LOAD DATA would not read as they are in the
+// dump's character set into a column not among BINARY_COLUMNS (numbers from 1, "2,5"): "refused LINE BYTE REASON"
+// and exit 3.
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -36,6 +38,7 @@ struct Rows {
   std::optional<sd::InsertReader> reader;
   bool wanted = false, described = false;
   std::map<std::size_t, std::set<std::string>> kinds;
+  std::set<std::size_t> binary;  // column numbers, from 1
   std::string out;
 
   // Reads what the reader has; false when it refused the statement.
@@ -43,7 +46,9 @@ struct Rows {
     for (;;) {
       switch (reader->next()) {
         case sd::InsertReader::Step::head: head(); break;
-        case sd::InsertReader::Step::tuple: tuple(); break;
+        case sd::InsertReader::Step::tuple:
+          if (!tuple(piece)) return false;
+          break;
         case sd::InsertReader::Step::refused: {
           const sd::Refusal& r = reader->refusal();
           std::cerr << "refused " << piece.line + r.lines << " " << piece.offset + r.offset << " " << r.reason << "\n";
@@ -67,12 +72,21 @@ struct Rows {
       std::cerr << "\n";
     }
   }
-  void tuple() {
-    if (!wanted) return;
+  bool tuple(const sd::Piece& piece) {
+    if (!wanted) return true;
     const sd::Tuple& t = reader->tuple();
-    for (std::size_t k = 0; k < t.values.size(); ++k) kinds[k].insert(kind_name(t.values[k].kind));
+    for (std::size_t k = 0; k < t.values.size(); ++k) {
+      const sd::Literal& v = t.values[k];
+      kinds[k].insert(kind_name(v.kind));
+      if (!binary.contains(k + 1) && !sd::readable_as(v.bytes, session.charset())) {
+        std::cerr << "refused " << piece.line + t.lines << " " << piece.offset + v.offset << " column " << k + 1
+                  << ": bytes that are not " << session.charset() << "\n";
+        return false;
+      }
+    }
     sd::append_row(t, out);
     if (out.size() > (1 << 20)) std::cout << out, out.clear();
+    return true;
   }
   // A statement's first KB, whatever its parts: a SET statement is read whole from it.
   std::string start;
@@ -102,6 +116,11 @@ int main(int argc, char** argv) {
   sd::Splitter splitter(argc > 4 ? std::stoul(argv[4]) : std::size_t{64} << 20);
   Rows rows;
   rows.table = argv[2];
+  for (std::string_view list = argc > 5 ? argv[5] : ""; !list.empty();) {
+    const std::size_t comma = std::min(list.find(','), list.size());
+    rows.binary.insert(std::stoul(std::string(list.substr(0, comma))));
+    list.remove_prefix(std::min(comma + 1, list.size()));
+  }
   std::string buffer(feed, '\0');
   bool more = true;
   while (more) {

@@ -116,6 +116,16 @@ TEST(SqldumpInsert, LiteralDetails) {
   EXPECT_EQ(reader.next(), InsertReader::Step::end);
 }
 
+TEST(SqldumpInsert, ReadableAs) {
+  EXPECT_TRUE(readable_as("a\xC3\xA9\xF0\x9F\x98\x80", "utf8mb4"));
+  EXPECT_FALSE(readable_as("a\xF0\x9F\x98\x80", "utf8mb3"));
+  EXPECT_FALSE(readable_as("\xE9", "utf8mb4"));
+  EXPECT_FALSE(readable_as("\xC3", "UTF8MB4"));
+  EXPECT_TRUE(readable_as("\xE9\xFF\x00", "latin1"));
+  EXPECT_TRUE(readable_as("\xE9", "binary"));
+  EXPECT_FALSE(readable_as("a", "sjis"));
+}
+
 TEST(SqldumpInsert, NoBackslashEscapes) {
   Read r = read("INSERT INTO t VALUES ('a\\b','c''d','\\')", 100, SqlMode{false, false});
   EXPECT_EQ(r.rows, "a\\\\b\tc'd\t\\\\\n");
