@@ -36,6 +36,7 @@ convert() {
   verb=$(sed -n 's/^verb //p' "$meta")
   [[ $verb == replace ]] && modifier=REPLACE
   [[ $verb == insert_ignore ]] && modifier=IGNORE
+  # shellcheck disable=SC2016  # the backticks quote the names for SQL
   if grep -q '^columns ' "$meta"; then columns="($(sed -n 's/^columns //p' "$meta" | sed 's/[^,]*/`&`/g'))"; fi
   sql --local-infile=1 "$db" -e "SET sql_mode = 'NO_AUTO_VALUE_ON_ZERO', time_zone = '+00:00';
     LOAD DATA LOCAL INFILE '$tsv' $modifier INTO TABLE \`$table\` CHARACTER SET $charset $columns;
