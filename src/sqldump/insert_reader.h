@@ -40,8 +40,8 @@ struct Refusal {
 bool is_insert(std::string_view start);
 
 // Reads INSERT [LOW_PRIORITY|DELAYED|HIGH_PRIORITY] [IGNORE] [INTO] name [(col, ...)] VALUES|VALUE (...), (...)
-// and REPLACE [LOW_PRIORITY|DELAYED] [INTO] ...; anything else (SET, SELECT, PARTITION, ON DUPLICATE KEY UPDATE,
-// a value that is no literal) is refused with its offset. Tuple boundaries are found in order, as `),(` may
+// and REPLACE [LOW_PRIORITY|DELAYED] [INTO] ...; any other form (INSERT ... SET or SELECT, PARTITION, ON
+// DUPLICATE KEY UPDATE, RETURNING, a value that is no literal) is refused with its offset. Tuple boundaries are found in order, as `),(` may
 // stand inside a string; only the tuple being read is held.
 class InsertReader {
  public:
@@ -71,15 +71,14 @@ class InsertReader {
   SqlMode mode_;
   std::size_t max_;
   std::string buf_;
-  std::size_t pos_ = 0;          // next byte to read
-  std::uint64_t base_ = 0;       // statement offset of buf_[0]
-  std::size_t counted_at_ = 0;      // lines_before's last position
+  std::size_t pos_ = 0;              // next byte to read
+  std::uint64_t base_ = 0;           // statement offset of buf_[0]
+  std::size_t counted_at_ = 0;       // lines_before's last position
   std::uint64_t counted_lines_ = 0;  // line ends in the statement before it
   bool finished_ = false;
   Phase phase_ = Phase::head;
   InsertHead head_;
   Tuple tuple_;
-  Literal literal_;
   Refusal refusal_;
 };
 
