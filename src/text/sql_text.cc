@@ -17,6 +17,8 @@ constexpr std::size_t npos = std::string_view::npos;
 bool name_byte(unsigned char c) { return std::isalnum(c) || c == '_' || c == '$' || c >= 0x80; }
 bool is_quote(char c) { return c == '\'' || c == '"' || c == '`'; }
 
+}  // namespace
+
 // One past the quote that closes the run text[i] opens, or npos. Backticks
 // take no backslash escapes; a doubled quote is one quote.
 std::size_t quoted_end(std::string_view text, std::size_t i, bool backslash_escapes) {
@@ -55,6 +57,8 @@ std::size_t comment_end(std::string_view text, std::size_t i) {
   std::size_t end = text.find("*/", i + 2);
   return end == npos ? npos : end + 2;
 }
+
+namespace {
 
 class Scanner {
  public:
@@ -195,8 +199,8 @@ std::size_t delimiter_line(std::string_view script, std::size_t i, std::string& 
   return end == script.size() ? end : end + 1;
 }
 
-// At a line's start, a line for the client, not the server: DELIMITER (see above), or the sandbox command
-// (`/*M!999999\- enable the sandbox mode */`) that mariadb-dump writes first. One past it, or 0.
+}  // namespace
+
 std::size_t client_line(std::string_view script, std::size_t i, std::string& delimiter) {
   if (script.compare(i, 12, "/*M!999999\\-") == 0) {
     const std::size_t end = script.find('\n', i);
@@ -204,8 +208,6 @@ std::size_t client_line(std::string_view script, std::size_t i, std::string& del
   }
   return delimiter_line(script, i, delimiter);
 }
-
-}  // namespace
 
 std::vector<std::string_view> split_script(std::string_view script, bool backslash_escapes) {
   std::vector<std::string_view> statements;

@@ -54,6 +54,20 @@ std::string per_statement_use(std::string_view text, const SqlScan& scan);
 // A literal or comment left open ends the script's last statement.
 std::vector<std::string_view> split_script(std::string_view script, bool backslash_escapes = true);
 
+// The lexical pieces the functions above read by, for other readers of SQL that must agree with them.
+// One past the quote that closes the run text[i] (' " or `) opens, npos when the text ends first. Backticks take no
+// backslash escapes (nor do the others without backslash_escapes); a doubled quote is one quote.
+std::size_t quoted_end(std::string_view text, std::size_t i, bool backslash_escapes);
+// The name inside a quoted run that quoted_end found whole.
+std::string unquote(std::string_view quoted, bool backslash_escapes);
+// One past the comment (# or -- to the line's end, /* */) starting at text[i], npos when it is not closed, 0 when
+// none starts there. Executable comments (/*! */, /*M! */) are code, not comments.
+std::size_t comment_end(std::string_view text, std::size_t i);
+// At a line's start, a line for the client, not the server: "DELIMITER x" (which sets `delimiter` to x), or the
+// sandbox command (`/*M!999999\- enable the sandbox mode */`) that mariadb-dump writes first. One past that line
+// (its line end included), or 0 when the line is none.
+std::size_t client_line(std::string_view script, std::size_t i, std::string& delimiter);
+
 // `expression` followed by a line end when it may end in a line comment
 // (# or --), so that SQL written after it is not commented out.
 std::string closed_expression(const std::string& expression);

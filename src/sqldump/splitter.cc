@@ -1,0 +1,170 @@
+#include "sqldump/splitter.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "sqldump/literal.h"
+#include "text/text.h"
+
+namespace fastload::sqldump {
+namespace {
+
+constexpr std::size_t npos = std::string::npos;
+constexpr std::size_t kLookahead = 4;          // "/*M!": the most a step looks at before it decides
+constexpr std::size_t kClientLineSpan = 4096;  // DELIMITER lines are short: a longer line is none
+
+bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+}  // namespace
+
+Splitter::Splitter(std::size_t max_statement, SqlMode mode) : max_(std::max<std::size_t>(max_statement, 1)), mode_(mode) {}
+
+const std::array<bool, 256>& Splitter::specials() {
+  const char delimiter = delimiter_.empty() ? '\'' : delimiter_.front();
+  if (specials_of_ != delimiter) {
+    specials_ = {};
+    for (char c : std::string_view("'\"`#-/*")) specials_[static_cast<unsigned char>(c)] = true;
+    specials_[static_cast<unsigned char>(delimiter)] = true;
+    specials_of_ = delimiter;
+  }
+  return specials_;
+}
+
+void Splitter::feed(std::string_view bytes) {
+  const std::size_t keep = code_ ? begin_ : pos_;  // what the next piece or step still reads
+  if (keep > 0) {
+    buf_.erase(0, keep);
+    base_ += keep;
+    pos_ -= keep;
+    begin_ -= keep;
+  }
+  buf_.append(bytes);
+}
+
+void Splitter::finish() { finished_ = true; }
+
+std::size_t Splitter::available(std::size_t i, std::size_t want) const {
+  return i + want <= buf_.size() || finished_ ? want : 0;
+}
+
+void Splitter::advance(std::size_t to) {
+  line_ += std::count(buf_.begin() + pos_, buf_.begin() + to, '\n');
+  if (to > pos_) line_start_ = buf_[to - 1] == '\n';
+  pos_ = to;
+}
+
+std::optional<Piece> Splitter::next() {
+  for (;;) {
+    if (pos_ == buf_.size() && !(code_ && pos_ - begin_ >= max_))
+      return finished_ && code_ ? piece(pos_, true) : std::nullopt;
+    if (in_ == In::code && !delimiter_.empty()) {
+      const std::size_t have = std::min(buf_.size() - pos_, delimiter_.size());
+      const bool match = buf_.compare(pos_, have, delimiter_, 0, have) == 0;
+      if (match && have < delimiter_.size() && !finished_) return std::nullopt;
+      if (match && have == delimiter_.size()) {
+        const std::size_t end = pos_;
+        advance(pos_ + have);
+        if (code_) return piece(end, true);
+        continue;
+      }
+    }
+    if (code_ && pos_ - begin_ >= max_) return piece(pos_, false);  // the delimiter is not next: a part
+    const std::size_t to = step(pos_);
+    if (to == 0) return std::nullopt;
+    advance(to);
+  }
+}
+
+std::optional<Piece> Splitter::piece(std::size_t end, bool last) {
+  Piece p;
+  p.first = first_;
+  p.last = last;
+  p.offset = statement_offset_;
+  p.line = statement_line_;
+  p.part_offset = base_ + begin_;
+  std::size_t stop = end;
+  if (last)
+    while (stop > begin_ && blank(buf_[stop - 1])) --stop;
+  p.text = std::string_view(buf_).substr(begin_, stop - begin_);
+  p.unterminated = last && finished_ && pos_ == buf_.size() && (in_ != In::code || executable_);
+  begin_ = end;
+  first_ = last;
+  if (last) code_ = false;
+  return p;
+}
+
+// Within a statement, bulk scans (literals, comments) stop at its limit, so that its parts keep to it.
+std::size_t Splitter::step(std::size_t i) {
+  const std::size_t stop = code_ ? std::min(buf_.size(), begin_ + max_) : buf_.size();
+  const std::size_t end = std::max(stop, i + 1);
+  if (in_ == In::quote) {
+    const bool escapes = mode_.backslash_escapes && quote_ != '`' && !(quote_ == '"' && mode_.ansi_quotes);
+    const std::size_t j = find_either(std::string_view(buf_).substr(0, end), i, quote_, escapes ? '\\' : quote_);
+    if (j == npos) return end;
+    if (buf_[j] == quote_) {
+      in_ = In::code;
+      return j + 1;
+    }
+    if (j + 1 < buf_.size() || finished_) return std::min(j + 2, buf_.size());
+    return j > i ? j : 0;
+  }
+  if (in_ == In::line_comment) {
+    const std::size_t j = std::string_view(buf_).substr(0, end).find('\n', i);  // (memchr: fast)
+    if (j != npos) in_ = In::code;
+    return j == npos ? end : j + 1;
+  }
+  if (in_ == In::block_comment) {
+    const std::size_t j = std::string_view(buf_).substr(0, end + 1).find("*/", i);  // a "*/" across the limit too
+    if (j != npos) {
+      in_ = In::code;
+      return j + 2;
+    }
+    const std::size_t keep = end == buf_.size() && !finished_ ? end - 1 : end;  // a '*' the next feed may close
+    return keep > i ? keep : 0;
+  }
+  return code_step(i);
+}
+
+std::size_t Splitter::code_step(std::size_t i) {
+  if (code_) {  // a run of bytes that start nothing (no quote, comment or delimiter) is passed at once
+    const std::size_t stop = std::min(buf_.size(), begin_ + max_);
+    const std::array<bool, 256>& special = specials();
+    std::size_t j = i;
+    while (j < stop && !special[static_cast<unsigned char>(buf_[j])]) ++j;
+    if (j != i) return j;
+  }
+  if (available(i, kLookahead) == 0) return 0;
+  const std::string_view view(buf_);
+  if (!code_ && line_start_) {
+    const std::size_t eol = view.find('\n', i);
+    if (eol == npos && !finished_ && buf_.size() - i < kClientLineSpan) return 0;
+    if (std::size_t next = text::client_line(view.substr(0, eol == npos ? view.size() : eol + 1), i, delimiter_))
+      return next;
+  }
+  const std::string_view rest = view.substr(i, kLookahead);
+  std::size_t marker = rest.starts_with("/*!") || rest.starts_with("/*+") ? 3 : rest.starts_with("/*M!") ? 4 : 0;
+  // "--" without a blank after it is a comment too before a statement's code, as the client reads it.
+  const std::size_t comment = marker ? 0 : !code_ && rest.starts_with("--") ? 1 : text::comment_end(rest, 0);
+  if (comment) {
+    in_ = rest.front() == '/' ? In::block_comment : In::line_comment;
+    return i + (in_ == In::block_comment ? 2 : 1);
+  }
+  if (!code_ && !blank(rest.front())) {
+    code_ = true;
+    begin_ = i;
+    statement_offset_ = base_ + i;
+    statement_line_ = line_;
+  }
+  if (executable_ && rest.starts_with("*/")) {  // code: the client sends it (after a delimiter inside /*! */ too)
+    executable_ = false;
+    return i + 2;
+  }
+  executable_ = executable_ || marker > 0;
+  if (rest.front() == '\'' || rest.front() == '"' || rest.front() == '`') {
+    in_ = In::quote;
+    quote_ = rest.front();
+  }
+  return i + std::max<std::size_t>(marker, 1);
+}
+
+}  // namespace fastload::sqldump
