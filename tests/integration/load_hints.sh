@@ -10,7 +10,7 @@ sql $db -e "CREATE TABLE t (id int PRIMARY KEY, v int) ENGINE=InnoDB"
 seq 1 2000 | awk '{ print $1 "\t" $1 }' >"$TEST_TMP/rows.tsv"
 sql -e "DROP USER IF EXISTS '$user'@'localhost'; CREATE USER '$user'@'localhost' WITH MAX_STATEMENT_TIME 1;
         GRANT ALL ON $db.* TO '$user'@'localhost'"
-holder=
+holder= holds=0
 cleanup() {
   [[ -z $holder ]] || release_row
   sql -e "DROP USER IF EXISTS '$user'@'localhost'; DROP DATABASE IF EXISTS $db" || true
@@ -19,12 +19,16 @@ trap cleanup EXIT
 
 # hold_row ID: a session of the test's own inserts row ID and keeps its transaction open; release_row KILLs it
 # (the server rolls the row back at once).
+# Each holder writes a file of its own: the background shell may open (and empty) it after the first look, which
+# would otherwise read the previous holder's id.
 hold_row() {
+  holds=$((holds + 1))
+  local out=$TEST_TMP/holder.$holds.out
   mariadb --no-defaults -uroot -S "$SOCKET" --batch --skip-column-names --unbuffered \
-    -e "BEGIN; INSERT INTO $db.t VALUES ($1, 0); SELECT CONNECTION_ID(); DO SLEEP(60)" >"$TEST_TMP/holder.out" 2>&1 &
+    -e "BEGIN; INSERT INTO $db.t VALUES ($1, 0); SELECT CONNECTION_ID(); DO SLEEP(60)" >"$out" 2>&1 &
   holder=$!
   for _ in $(seq 200); do
-    holder_id=$(head -n 1 "$TEST_TMP/holder.out")
+    holder_id=$(head -n 1 "$out" 2>/dev/null)
     [[ -z $holder_id ]] || return 0
     sleep 0.05
   done
