@@ -228,7 +228,7 @@ bool is_sql_dump(const std::string& path) {
   if (path == "-" || !std::filesystem::is_regular_file(path, ignored)) return false;
   if (input::sql_file_name(path)) return true;
   try {
-    const auto stream = input::open_stream(path);
+    const auto stream = input::open_stream(path, {.threads = 1});
     std::array<char, 128> first{};
     std::string_view start(first.data(), stream->read(first.data(), first.size()));
     if (start.starts_with("/*M!999999"))  // mariadb-dump's sandbox line comes before its header

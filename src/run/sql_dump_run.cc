@@ -52,14 +52,20 @@ void print_json(const dump::SqlDump& d, const std::string& db) {
 
 }  // namespace
 
-bool sql_dump_asked(const std::vector<std::string>& files) {
-  const auto dumps = std::count_if(files.begin(), files.end(),
-                                   [](const std::string& f) { return f == "-" || dump::is_sql_dump(f); });
-  if (dumps > 0 && files.size() > 1)
+bool sql_dump_asked(const request::Request& request) {
+  const std::vector<std::string>& files = request.source.files;
+  const auto dump = std::find_if(files.begin(), files.end(), [&](const std::string& f) {
+    return (f == "-" && request.database_run()) || dump::is_sql_dump(f);
+  });
+  if (dump == files.end()) return false;
+  if (!request.database_run())  // never SQL text loaded as rows
+    throw Failure(ExitCode::usage, fmt::format("{}: an SQL dump, not a table's rows: give DB, not DB.TABLE "
+                                               "(fastload --dry-run {} {})", *dump, *dump, request.target.database));
+  if (files.size() > 1)
     throw Failure(ExitCode::usage, fmt::format("{}: an SQL dump given with other files: give the dump alone "
                                                "(fastload DUMP.sql [DB]) and load the other files in a run of "
-                                               "their own", files.front()));
-  return dumps > 0;
+                                               "their own", *dump));
+  return true;
 }
 
 int sql_dump_run(const request::Request& request) {

@@ -79,6 +79,15 @@ expect_eq "refused: exit" 2 "$RC"
 expect_match "refused" "^fastload: .*a.sql: an SQL dump: fastload lists it with --dry-run but does not restore its rows yet" "$ERR"
 expect_eq "refused: nothing created" 0 "$(sql -e "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$dst'")"
 
+# Never SQL text loaded as rows: a dump given to DB.TABLE, or with other files, is refused.
+run_fastload "$dir/a.sql" $dst.child
+expect_eq "to a table: exit" 2 "$RC"
+expect_match "to a table" "a.sql: an SQL dump, not a table's rows: give DB, not DB.TABLE" "$ERR"
+printf '1\n' >"$dir/t.txt"
+run_fastload --dry-run "$dir/t.txt" "$dir/backup" $dst
+expect_eq "with other files: exit" 2 "$RC"
+expect_match "with other files" "backup: an SQL dump given with other files" "$ERR"
+
 # Hostile dumps: each refused with its line, nothing changed.
 state() { sql -e "SELECT COUNT(*) FROM mysql.global_priv; SELECT @@global.max_connect_errors;
   SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$dst'"; }
