@@ -41,6 +41,7 @@ class Scanner {
  private:
   [[noreturn]] void fail(std::uint64_t line, std::string_view statement, const std::string& why) const;
   void start_insert(const Piece& p);
+  void end_insert(std::uint64_t end);
   void drain_insert();
   void head(const sqldump::InsertHead& h);
   void whole(const Piece& p);
@@ -61,6 +62,7 @@ class Scanner {
   InsertRange range_;
   std::string start_;  // its first bytes, for a message
   std::optional<std::size_t> insert_table_;
+  std::optional<std::size_t> last_insert_;  // the table of the statement before, when it was an INSERT
 };
 
 void Scanner::fail(std::uint64_t line, std::string_view statement, const std::string& why) const {
@@ -81,13 +83,7 @@ void Scanner::piece(const Piece& p) {
     reader_->feed(p.text);
     if (p.last) reader_->finish();
     drain_insert();
-    if (p.last) {
-      range_.end = p.part_offset + p.text.size();
-      DumpTable& t = out_.tables[*insert_table_];
-      t.rows += range_.rows, ++t.statements;
-      t.inserts.push_back(std::move(range_));
-      reader_.reset(), insert_table_.reset();
-    }
+    if (p.last) end_insert(p.part_offset + p.text.size());
     return;
   }
   if (!p.last)
@@ -95,9 +91,25 @@ void Scanner::piece(const Piece& p) {
   whole(p);
 }
 
+// The INSERT read to its end: its range, or the table's last grown to it when only this table's INSERTs came
+// between (the same session, then).
+void Scanner::end_insert(std::uint64_t end) {
+  range_.end = end;
+  DumpTable& t = out_.tables[*insert_table_];
+  t.rows += range_.rows, ++t.statements;
+  if (last_insert_ == insert_table_ && !t.inserts.empty() && end - t.inserts.back().begin <= limits_.max_range) {
+    InsertRange& last = t.inserts.back();
+    last.end = end, last.rows += range_.rows, ++last.statements;
+  } else {
+    t.inserts.push_back(std::move(range_));
+  }
+  last_insert_ = insert_table_;
+  reader_.reset(), insert_table_.reset();
+}
+
 void Scanner::start_insert(const Piece& p) {
   reader_.emplace(session_.mode(), limits_.max_statement);
-  range_ = InsertRange{p.offset, p.offset, p.line, 0, session_.mode(), session_.charset()};
+  range_ = InsertRange{p.offset, p.offset, p.line, 0, 1, session_.mode(), session_.charset()};
   pending_sets_.clear();
 }
 
@@ -133,6 +145,7 @@ void Scanner::head(const sqldump::InsertHead& h) {
 }
 
 void Scanner::whole(const Piece& p) {
+  last_insert_.reset();
   const SchemaStatement judged = judge_dump_statement(p.text);
   switch (judged.kind) {
     case StatementKind::ignored:

@@ -15,12 +15,16 @@
 
 namespace fastload::dump {
 
-// One INSERT or REPLACE statement: its bytes [begin, end) in the dump's content (without the delimiter), and the
-// session at its start, so that each can be converted to rows on its own.
+// INSERT or REPLACE statements of one table: their bytes [begin, end) in the dump's content (from the first's
+// start to the last's end, without its delimiter), and the session at the start, so that each range can be
+// converted to rows on its own. Statements that follow one another with nothing else between (a dump's
+// --skip-extended-insert writes one a row) share a range up to ScanLimits::max_range bytes, so that the ranges
+// kept stay few: one a statement would grow with the rows.
 struct InsertRange {
   std::uint64_t begin = 0, end = 0;
-  std::uint64_t line = 1;  // of begin
-  std::uint64_t rows = 0;  // its tuples
+  std::uint64_t line = 1;        // of begin
+  std::uint64_t rows = 0;        // their tuples
+  std::uint64_t statements = 1;  // the INSERTs in it
   sqldump::SqlMode mode;
   std::string charset;  // character_set_client
 };
@@ -52,6 +56,7 @@ struct SqlDump {
 struct ScanLimits {
   std::size_t max_statement = std::size_t{64} << 20;  // a longer statement comes in parts: only an INSERT may
   std::size_t block = std::size_t{1} << 20;           // bytes read at a time
+  std::uint64_t max_range = std::uint64_t{64} << 20;  // consecutive INSERTs share a range up to this many bytes
 };
 
 // Reads `stream` (named `name` in messages) to its end. Throws Failure(ExitCode::input) naming the dump, the line

@@ -47,8 +47,9 @@ TEST(SchemaStatement, WhatSqlDumpsAdd) {
     const dump::SchemaStatement judged = dump::judge_dump_statement(c.statement);
     EXPECT_EQ(judged.kind, c.kind) << c.statement;
     EXPECT_EQ(judged.object, c.object) << c.statement;
-    if (c.kind == StatementKind::database || c.kind == StatementKind::use || c.kind == StatementKind::dump_own)
+    if (c.kind == StatementKind::database || c.kind == StatementKind::use || c.kind == StatementKind::dump_own) {
       EXPECT_EQ(dump::judge_statement(c.statement).kind, StatementKind::refused) << c.statement;
+    }
   }
 }
 

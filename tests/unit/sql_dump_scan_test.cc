@@ -110,9 +110,10 @@ void expect_whole_dump(const dump::SqlDump& d) {
   EXPECT_EQ(items.triggers, 1u);
   ASSERT_EQ(items.after.size(), 3u);  // the trigger's two SETs, then it
   EXPECT_NE(items.after[2].find("TRIGGER up"), std::string::npos);
-  ASSERT_EQ(items.inserts.size(), 2u);
+  ASSERT_EQ(items.inserts.size(), 1u);  // two INSERTs one after the other: one range
   EXPECT_EQ(items.inserts[0].line, 27u);
-  EXPECT_EQ(items.inserts[0].rows, 3u);
+  EXPECT_EQ(items.inserts[0].rows, 4u);
+  EXPECT_EQ(items.inserts[0].statements, 2u);
   EXPECT_EQ(items.inserts[0].charset, "utf8mb4");
   EXPECT_EQ(d.tables[1].table, "empty");
   EXPECT_EQ(d.tables[1].rows, 0u);
@@ -125,8 +126,10 @@ void expect_whole_dump(const dump::SqlDump& d) {
 TEST(SqlDumpScan, WhatMariadbDumpWrites) {
   const dump::SqlDump d = scan(kDump);
   expect_whole_dump(d);
-  const dump::InsertRange& r = d.tables[0].inserts[1];
-  EXPECT_EQ(std::string(kDump).substr(r.begin, r.end - r.begin), "INSERT INTO `items` VALUES (4,'(x),(y)')");
+  const dump::InsertRange& r = d.tables[0].inserts[0];
+  const std::string range = std::string(kDump).substr(r.begin, r.end - r.begin);
+  EXPECT_TRUE(range.starts_with("INSERT INTO `items` VALUES (1,'a;b')")) << range;
+  EXPECT_TRUE(range.ends_with(";\nINSERT INTO `items` VALUES (4,'(x),(y)')")) << range;
 }
 
 // A long INSERT comes in parts, read by the INSERT reader across them; the counts and ranges are the same.
@@ -134,7 +137,8 @@ TEST(SqlDumpScan, StatementsInParts) {
   std::string insert = "INSERT INTO t VALUES ('a;b'),\n(NULL)";
   for (int i = 0; i < 20; ++i) insert += ",('xxxxxxxxxx')";
   const std::string text = "CREATE TABLE t (x text);\n\n" + insert + ";\nINSERT INTO t VALUES (1);\n";
-  for (const dump::ScanLimits limits : {dump::ScanLimits{}, dump::ScanLimits{.max_statement = 64, .block = 7}}) {
+  for (const dump::ScanLimits limits : {dump::ScanLimits{.max_range = 0},
+                                        dump::ScanLimits{.max_statement = 64, .block = 7, .max_range = 0}}) {
     const dump::SqlDump d = scan(text, limits);
     ASSERT_EQ(d.tables.size(), 1u);
     EXPECT_EQ(d.tables[0].rows, 23u);
@@ -145,6 +149,21 @@ TEST(SqlDumpScan, StatementsInParts) {
     EXPECT_EQ(r.line, 3u);
     EXPECT_EQ(d.tables[0].inserts[1].line, 5u);
   }
+  const dump::SqlDump merged = scan(text, {.max_statement = 64, .block = 7});  // one range: nothing between
+  ASSERT_EQ(merged.tables[0].inserts.size(), 1u);
+  EXPECT_EQ(merged.tables[0].inserts[0].statements, 2u);
+  EXPECT_EQ(merged.tables[0].inserts[0].end, text.size() - 2);  // up to the last's delimiter
+}
+
+// An INSERT after another statement starts a range of its own (the session may have changed between).
+TEST(SqlDumpScan, RangesEndAtOtherStatements) {
+  const dump::SqlDump d = scan("CREATE TABLE t (x int);\nINSERT INTO t VALUES (1);\nSET NAMES latin1;\n"
+                               "INSERT INTO t VALUES (2);\nINSERT INTO t VALUES (3);\n");
+  ASSERT_EQ(d.tables[0].inserts.size(), 2u);
+  EXPECT_EQ(d.tables[0].inserts[0].charset, "utf8mb4");
+  EXPECT_EQ(d.tables[0].inserts[1].charset, "latin1");
+  EXPECT_EQ(d.tables[0].inserts[1].statements, 2u);
+  EXPECT_EQ(d.tables[0].inserts[1].line, 4u);
 }
 
 TEST(SqlDumpScan, DatabasesAndKinds) {
