@@ -141,7 +141,8 @@ void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
                  "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
                  "see Format), then the target table (quote names holding dots with backticks); or FILE|DIR... DB: "
                  "each file into the table named by its name up to the first dot, and each table of a directory "
-                 "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing)")
+                 "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing); or DUMP.sql [DB]: "
+                 "a plain SQL dump (named .sql, or - with DB), listed with --dry-run (its rows are not restored yet)")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.load.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
@@ -405,9 +406,13 @@ request::Given read_flags(Flags& f, request::Request& o) {
   for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
   if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
   if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
-  if (f.positional.size() < 2) throw files_and_table_missing();
-  o.source.files.assign(f.positional.begin(), f.positional.end() - 1);
-  std::tie(o.target.database, o.target.table) = parse_target(f.positional.back());
+  if (f.positional.size() == 1 && input::sql_file_name(f.positional[0])) {
+    o.source.files = f.positional;  // DUMP.sql alone: the databases are the dump's own (USE)
+  } else {
+    if (f.positional.size() < 2) throw files_and_table_missing();
+    o.source.files.assign(f.positional.begin(), f.positional.end() - 1);
+    std::tie(o.target.database, o.target.table) = parse_target(f.positional.back());
+  }
   if (!f.ledger.text.empty())
     std::tie(o.checkpoint.ledger_database, o.checkpoint.ledger_table) = parse_table_name(f.ledger.text, "--ledger");
   o.source.convert_charset = input::converted_charset(o.source.charset) != nullptr;

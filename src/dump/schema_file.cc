@@ -61,19 +61,7 @@ std::size_t line_of(std::string_view script, std::string_view statement) {
 
 namespace {
 
-// The start of a statement on one line, for a message.
-std::string excerpt(std::string_view statement) {
-  std::string out;
-  for (char c : statement) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += c;
-    }
-    if (out.size() >= 72) return out + "...";
-  }
-  return out;
-}
+const auto excerpt = statement_excerpt;
 
 Failure refusal(const std::string& path, std::size_t line, std::string_view statement, const std::string& why) {
   return Failure(ExitCode::input, fmt::format(
@@ -97,6 +85,9 @@ SchemaFile parse_schema(const std::string& path, std::string_view script) {
       case StatementKind::ignored:
         continue;  // never run: fastload drops nothing
       case StatementKind::refused:
+      case StatementKind::database:  // judge_dump_statement's kinds: judge_statement gives none of them
+      case StatementKind::use:
+      case StatementKind::dump_own:
         throw refusal(path, line, statement, judged.why);
       case StatementKind::rows:
         throw Failure(ExitCode::input, fmt::format(

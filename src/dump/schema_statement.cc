@@ -258,7 +258,67 @@ SchemaStatement judge_create(Reader& r) {
   return {kind, *table, ""};
 }
 
+// CREATE DATABASE [IF NOT EXISTS] db [options], after CREATE.
+SchemaStatement judge_create_database(Reader& r) {
+  if (r.is_word("if") && r.is_word("not", 1) && r.is_word("exists", 2)) r.at += 3;
+  std::optional<std::string> name = r.name();
+  if (!name) return refused("a CREATE DATABASE without a plain name");
+  return {StatementKind::database, *name, ""};
+}
+
+// LOCK TABLES t WRITE, UNLOCK TABLES, ALTER TABLE t DISABLE|ENABLE KEYS: what mariadb-dump writes around a
+// table's INSERTs.
+SchemaStatement judge_dump_own(Reader& r) {
+  if (r.take_word("unlock") && r.take_word("tables") && r.done()) return {StatementKind::dump_own, "", ""};
+  if (r.take_word("lock") && r.take_word("tables")) {
+    std::optional<std::string> name = r.name();
+    if (name && (r.take_word("write") || (r.take_word("read") && (r.take_word("local"), true))) && r.done())
+      return {StatementKind::dump_own, *name, ""};
+    return refused("a LOCK TABLES of several tables or of another database's");
+  }
+  if (r.take_word("alter") && r.take_word("table")) {
+    std::optional<std::string> name = r.name();
+    if (name && (r.take_word("disable") || r.take_word("enable")) && r.take_word("keys") && r.done())
+      return {StatementKind::dump_own, *name, ""};
+    return refused("an ALTER TABLE (other than a dump's DISABLE KEYS or ENABLE KEYS)");
+  }
+  return refused("");
+}
+
 }  // namespace
+
+SchemaStatement judge_dump_statement(std::string_view statement) {
+  const auto tokens = tokens_of(statement);
+  if (!tokens) return judge_statement(statement);
+  Reader r{*tokens};
+  if (r.take_word("use")) {
+    std::optional<std::string> name = r.name();
+    if (name && r.done()) return {StatementKind::use, *name, ""};
+    return refused("a USE without one plain database name");
+  }
+  if (r.is_word("create") && (r.is_word("database", 1) || r.is_word("schema", 1))) {
+    r.at += 2;
+    return judge_create_database(r);
+  }
+  if (r.is_word("lock") || r.is_word("unlock") || (r.is_word("alter") && r.is_word("table", 1))) {
+    SchemaStatement judged = judge_dump_own(r);
+    if (!judged.why.empty() || judged.kind != StatementKind::refused) return judged;
+  }
+  return judge_statement(statement);
+}
+
+std::string statement_excerpt(std::string_view statement) {
+  std::string out;
+  for (char c : statement) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+    if (out.size() >= 72) return out + "...";
+  }
+  return out;
+}
 
 SchemaStatement judge_statement(std::string_view statement) {
   const auto tokens = tokens_of(statement);

@@ -16,6 +16,10 @@ enum class StatementKind {
   trigger,       // CREATE TRIGGER on one unqualified table
   rows,          // INSERT, REPLACE, LOAD DATA: rows, which a --tab dump keeps in T.txt
   refused,       // anything else
+  // Only from judge_dump_statement (an SQL dump's statements; a schema file's are refused):
+  database,      // CREATE DATABASE [IF NOT EXISTS] db: object is db
+  use,           // USE db: object is db
+  dump_own,      // LOCK TABLES, UNLOCK TABLES, ALTER TABLE t DISABLE|ENABLE KEYS: the dump's own, skipped
 };
 
 struct SchemaStatement {
@@ -26,5 +30,12 @@ struct SchemaStatement {
 
 // `statement` as split_script gives it (without its delimiter).
 SchemaStatement judge_statement(std::string_view statement);
+
+// A statement of an SQL dump (`mariadb-dump db > dump.sql`): judge_statement's, and the database and dump_own
+// kinds a whole database's dump adds.
+SchemaStatement judge_dump_statement(std::string_view statement);
+
+// The start of a statement on one line, for a message.
+std::string statement_excerpt(std::string_view statement);
 
 }  // namespace fastload::dump

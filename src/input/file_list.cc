@@ -56,4 +56,10 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
   return files;
 }
 
+bool sql_file_name(std::string_view path) {
+  for (std::string_view suffix : {".gz", ".zst", ".zstd", ".xz", ".bz2", ".lz4"})
+    if (path.ends_with(suffix)) path.remove_suffix(suffix.size());
+  return path.ends_with(".sql");
+}
+
 }  // namespace fastload::input

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fastload::input {
@@ -12,5 +13,8 @@ namespace fastload::input {
 // file that cannot be read, and Failure(ExitCode::usage) for a file named
 // twice (it would be loaded twice).
 std::vector<std::string> expand_files(const std::vector<std::string>& arguments);
+
+// Whether `path`'s name ends in .sql, before a compression suffix (.sql.gz, .sql.zst, .sql.xz, ...): an SQL dump's.
+bool sql_file_name(std::string_view path);
 
 }  // namespace fastload::input

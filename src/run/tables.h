@@ -66,4 +66,11 @@ void before_check(TableRun& t);
 bool planned_missing(TableRun& t, db::Session* session);
 void finish_schema(Run& run);
 
+// sql_dump_run.cc: DUMP.sql [DB]. sql_dump_asked: whether a database run's files are one SQL dump (a file named
+// .sql or starting with a dump's header, or "-"); throws Failure(ExitCode::usage) when one is given with others,
+// or to DB.TABLE. sql_dump_run: its tables listed under --dry-run, a run refused otherwise (its rows are not
+// loaded yet).
+bool sql_dump_asked(const request::Request& request);
+int sql_dump_run(const request::Request& request);
+
 }  // namespace fastload::run

@@ -26,6 +26,33 @@ struct Case {
 };
 
 // What mariadb-dump 10.11 and mysqldump 8 write in --tab's T.sql and a view's file, each as the client splits it.
+// An SQL dump of a whole database adds CREATE DATABASE, USE and the statements mariadb-dump writes around a
+// table's INSERTs; a schema file (judge_statement) still refuses them.
+TEST(SchemaStatement, WhatSqlDumpsAdd) {
+  const std::vector<Case> cases = {
+      {"CREATE DATABASE /*!32312 IF NOT EXISTS*/ `a` /*!40100 DEFAULT CHARACTER SET utf8mb4 */",
+       StatementKind::database, "a"},
+      {"USE `a b`", StatementKind::use, "a b"},
+      {"LOCK TABLES `t` WRITE", StatementKind::dump_own, "t"},
+      {"UNLOCK TABLES", StatementKind::dump_own},
+      {"/*!40000 ALTER TABLE `t` DISABLE KEYS */", StatementKind::dump_own, "t"},
+      {"/*!40000 ALTER TABLE `t` ENABLE KEYS */", StatementKind::dump_own, "t"},
+      {"ALTER TABLE t ADD COLUMN x int", StatementKind::refused},
+      {"LOCK TABLES t WRITE, u WRITE", StatementKind::refused},
+      {"USE a; DROP", StatementKind::refused},
+      {"CREATE TABLE `t` (x int)", StatementKind::create_table, "t"},
+      {"GRANT ALL ON *.* TO x", StatementKind::refused},
+  };
+  for (const Case& c : cases) {
+    const dump::SchemaStatement judged = dump::judge_dump_statement(c.statement);
+    EXPECT_EQ(judged.kind, c.kind) << c.statement;
+    EXPECT_EQ(judged.object, c.object) << c.statement;
+    if (c.kind == StatementKind::database || c.kind == StatementKind::use || c.kind == StatementKind::dump_own) {
+      EXPECT_EQ(dump::judge_statement(c.statement).kind, StatementKind::refused) << c.statement;
+    }
+  }
+}
+
 TEST(SchemaStatement, WhatDumpsWrite) {
   const std::vector<Case> cases = {
       {"/*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */", StatementKind::setting},

@@ -1,0 +1,74 @@
+// A plain SQL dump (`mariadb-dump db > dump.sql`, compressed too, or standard input) scanned in one pass and in
+// bounded memory: what it creates (databases, tables, views, triggers) and where its rows are (each INSERT's byte
+// range and the session it starts in), judged statement by statement as a schema file is, so that anything that
+// is not part of restoring its tables is refused before anything is changed (docs/design.md, "SQL dumps").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "input/input.h"
+#include "sqldump/sqldump.h"
+
+namespace fastload::dump {
+
+// INSERT or REPLACE statements of one table: their bytes [begin, end) in the dump's content (from the first's
+// start to the last's end, without its delimiter), and the session at the start, so that each range can be
+// converted to rows on its own. Statements that follow one another with nothing else between (a dump's
+// --skip-extended-insert writes one a row) share a range up to ScanLimits::max_range bytes, so that the ranges
+// kept stay few: one a statement would grow with the rows.
+struct InsertRange {
+  std::uint64_t begin = 0, end = 0;
+  std::uint64_t line = 1;        // of begin
+  std::uint64_t rows = 0;        // their tuples
+  std::uint64_t statements = 1;  // the INSERTs in it
+  sqldump::SqlMode mode;
+  std::string charset;  // character_set_client
+};
+
+struct DumpTable {
+  std::string database;  // "" before any USE: the DB the command line names
+  std::string table;
+  std::string create;              // CREATE TABLE ...; empty when the dump has none for it (--no-create-info)
+  std::vector<std::string> after;  // its triggers, each with the SET statements before it
+  std::uint64_t statements = 0, rows = 0;  // INSERT/REPLACE statements and their tuples
+  std::optional<sqldump::InsertKind> kind;  // none without rows
+  std::vector<InsertRange> inserts;
+  std::size_t triggers = 0;
+};
+
+struct DumpView {
+  std::string database, name;
+  std::string create;  // the last CREATE VIEW (mariadb-dump's stand-in first, the view's own at the end)
+};
+
+struct SqlDump {
+  std::string name;                    // the file, or "standard input"
+  std::vector<std::string> databases;  // those it creates or uses, in order, each once
+  std::vector<std::string> settings;   // the SET statements before its first table
+  std::vector<DumpTable> tables;       // in dump order
+  std::vector<DumpView> views;
+};
+
+struct ScanLimits {
+  std::size_t max_statement = std::size_t{64} << 20;  // a longer statement comes in parts: only an INSERT may
+  std::size_t block = std::size_t{1} << 20;           // bytes read at a time
+  std::uint64_t max_range = std::uint64_t{64} << 20;  // consecutive INSERTs share a range up to this many bytes
+};
+
+// Reads `stream` (named `name` in messages) to its end. Throws Failure(ExitCode::input) naming the dump, the line
+// and the statement's start for a statement that is not one of a dump's own (dump/schema_statement.h: GRANT,
+// SET GLOBAL, CREATE USER, DELETE, a CREATE PROCEDURE ...), an unterminated literal, an INSERT the reader
+// refuses, a table whose INSERTs mix INSERT, INSERT IGNORE and REPLACE, a statement over the limit that is no
+// INSERT, or a character set whose bytes cannot be read one by one.
+SqlDump scan_sql_dump(input::ByteStream& stream, const std::string& name, const ScanLimits& limits = {});
+
+// Whether `path` names an SQL dump: its name ends in .sql (before a compression suffix: .sql.gz, .sql.zst, ...),
+// or its content starts with mariadb-dump's or mysqldump's header line. A directory, "-" or a file that cannot
+// be read is not one (a database run reads "-" as an SQL dump itself).
+bool is_sql_dump(const std::string& path);
+
+}  // namespace fastload::dump
