@@ -1,5 +1,8 @@
 // dump/'s entry header: the one header of the folder the others include (its other headers are its own).
-// FILE|DIR... DB: which table each file loads into, and a mariadb-dump --tab directory's schema files judged.
+// FILE|DIR... DB: which table each file loads into, and a mariadb-dump --tab directory's schema files judged;
+// a SQL dump's INSERTs of one table as rows of delimited text, each literal checked against its column.
 #pragma once
 
+#include "dump/sql_columns.h"
+#include "dump/sql_rows.h"
 #include "dump/tables.h"
