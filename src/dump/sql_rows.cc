@@ -171,6 +171,6 @@ std::optional<input::OffsetMap> SqlRowsStream::take_offsets(std::uint64_t begin,
   return map;
 }
 
-std::vector<std::uint64_t> SqlRowsStream::take_lines() { return std::move(lines_); }
+std::optional<std::vector<std::uint64_t>> SqlRowsStream::take_row_lines() { return std::move(lines_); }
 
 }  // namespace fastload::dump

@@ -2,7 +2,7 @@
 // default dialect, sqldump/row_text.h, in the dump's connection character set), converted as the dump is read, in
 // bounded memory whatever a statement's size: every mode, check, rejects file and resume of a load applies to it
 // unchanged, as to a file in a converted charset (input::ConvertingStream). Each row starts where its tuple's
-// '(' stands in the dump (take_offsets), so messages name the dump's own bytes; its lines (take_lines) too.
+// '(' stands in the dump (take_offsets), so messages name the dump's own bytes; its lines (take_row_lines) too.
 #pragma once
 
 #include <cstdint>
@@ -53,7 +53,7 @@ class SqlRowsStream final : public input::ByteStream {
   // Each row start in content [begin, end] with its tuple's dump offset; forgets those before end.
   std::optional<input::OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) override;
   // The dump lines of the rows take_offsets last gave, in their order (the content's lines are rows, not these).
-  std::vector<std::uint64_t> take_lines();
+  std::optional<std::vector<std::uint64_t>> take_row_lines() override;
 
   std::uint64_t rows() const { return rows_; }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "chunks/chunks.h"
 #include "dump/dump.h"
 #include "messages.h"
 #include "temp_dir.h"
@@ -71,7 +72,7 @@ Read read_all(const TempDir& dir, const std::string& dump, std::size_t max_state
   while (std::size_t n = stream.read(buffer.data(), buffer.size())) r.rows.append(buffer, 0, n);
   EXPECT_EQ(stream.verified(), r.rows.size());
   r.offsets = *stream.take_offsets(0, r.rows.size());
-  r.lines = stream.take_lines();
+  r.lines = *stream.take_row_lines();
   return r;
 }
 
@@ -104,7 +105,26 @@ TEST(SqlRowsStream, OffsetsOfEachChunk) {
   const input::OffsetMap rest = *stream.take_offsets(third, kRows.size());
   ASSERT_EQ(rest.size(), 3u);
   EXPECT_EQ(rest[1], std::make_pair(fourth - third, std::uint64_t{kDump.find("(-4,")}));
-  EXPECT_EQ(stream.take_lines(), (std::vector<std::uint64_t>{4, 6, 7}));
+  EXPECT_EQ(*stream.take_row_lines(), (std::vector<std::uint64_t>{4, 6, 7}));
+}
+
+// Cut into chunks as a load cuts a stream, each row is named by its tuple's byte and line in the dump.
+TEST(SqlRowsStream, ChunksNameTheDumpsLinesAndBytes) {
+  TempDir dir;
+  SqlRowsStream stream(input::open_stream(dir.write(kDump, "dump.sql")), ranges_of(kDump), target());
+  chunks::StreamChunks cutter(stream, 20, text::Dialect{});
+  chunks::StreamedChunks source(cutter, nullptr);
+  std::vector<std::uint64_t> lines, bytes;
+  while (std::optional<chunks::ChunkText> c = source.next()) {
+    ASSERT_TRUE(c->row_lines);
+    for (std::uint64_t row = 0, at = 0; row < c->chunk.rows; ++row, at = c->bytes.find('\n', at) + 1) {
+      lines.push_back(c->row_lines->at(row));
+      bytes.push_back(c->file_offset(at));
+    }
+  }
+  EXPECT_EQ(lines, (std::vector<std::uint64_t>{3, 4, 4, 6, 7}));
+  EXPECT_EQ(bytes, (std::vector<std::uint64_t>{kDump.find("(1,"), kDump.find("(2,"), kDump.find("(3,"),
+                                               kDump.find("(-4,"), kDump.find("(5,")}));
 }
 
 // The message of the Failure reading `dump` throws, with its exit code checked.
