@@ -165,6 +165,8 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   next_.first_row = c.first_row + c.rows;
   if (std::optional<input::OffsetMap> offsets = stream_.take_offsets(c.begin, c.end))
     out.offsets = std::make_shared<const input::OffsetMap>(std::move(*offsets));
+  if (std::optional<std::vector<std::uint64_t>> lines = stream_.take_row_lines())
+    out.row_lines = std::make_shared<const std::vector<std::uint64_t>>(std::move(*lines));
   out.verified = stream_.verified() >= c.end;
   out.last = at_end_ && carry_.empty();
   std::uint64_t consumed = stream_.consumed();
@@ -214,6 +216,7 @@ std::optional<ChunkText> StreamedChunks::next() {
   text.verified = piece->verified;
   text.last = piece->last;
   text.offsets = std::move(piece->offsets);
+  text.row_lines = std::move(piece->row_lines);
   text.input_bytes = piece->raw_bytes;
   text.from = this;
   text.storage = std::move(storage);

@@ -27,6 +27,7 @@ struct StreamChunk {
   bool verified = false;        // its bytes' integrity checks had passed when it was cut (input::ByteStream::verified)
   bool last = false;            // the stream ends with it
   std::shared_ptr<const input::OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
+  std::shared_ptr<const std::vector<std::uint64_t>> row_lines;  // a SQL dump's: each row's line in the file
 };
 
 class StreamChunks {

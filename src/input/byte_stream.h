@@ -73,6 +73,9 @@ class ByteStream {
   // after a line terminator's last byte), relative to begin; none when content
   // offsets are file offsets. Forgets those before `end`.
   virtual std::optional<OffsetMap> take_offsets(std::uint64_t, std::uint64_t) { return std::nullopt; }
+  // For content whose lines are not the file's (a SQL dump's rows): the file's line of each row start the last
+  // take_offsets gave, in order; none when the content's lines are the file's.
+  virtual std::optional<std::vector<std::uint64_t>> take_row_lines() { return std::nullopt; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

@@ -1,0 +1,90 @@
+// One table's rows of a SQL dump (mariadb-dump db > dump.sql) as fastload's own delimited text (LOAD DATA's
+// default dialect, sqldump/row_text.h, in the dump's connection character set), converted as the dump is read, in
+// bounded memory whatever a statement's size: every mode, check, rejects file and resume of a load applies to it
+// unchanged, as to a file in a converted charset (input::ConvertingStream). Each row starts where its tuple's
+// '(' stands in the dump (take_offsets), so messages name the dump's own bytes; its lines (take_row_lines) too.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dump/sql_columns.h"
+#include "input/input.h"
+#include "sqldump/sqldump.h"
+
+namespace fastload::dump {
+
+// Whole statements of the dump that INSERT the table's rows, and the session at their start (as a scan of the
+// dump found them): the statements in it are INSERTs (or REPLACEs) into the table, one after the other.
+struct StatementRange {
+  std::uint64_t begin = 0, end = 0;  // dump offsets
+  std::uint64_t line = 1;            // of begin, from 1
+  sqldump::SqlMode mode;             // sql_mode's flags at begin
+  std::string charset;               // character_set_client at begin
+};
+
+// The table the rows go to, as the caller read it from its definition and from the dump's first INSERT.
+struct SqlTarget {
+  std::string table;                   // as the INSERTs name it (a database before it is not compared)
+  std::vector<ColumnType> columns;     // in the rows' order: the INSERTs' column list, else the table's columns
+  bool columns_listed = false;         // the INSERTs list `columns` (every one must list the same)
+  sqldump::InsertKind kind = sqldump::InsertKind::insert;  // every INSERT must be of this kind
+  std::string charset;                 // the rows' (LOAD DATA's CHARACTER SET): every range's must be it
+};
+
+class SqlRowsStream final : public input::ByteStream {
+ public:
+  // Reads `dump` from its start: bytes outside `ranges` (ascending, not overlapping) are passed over. A statement
+  // longer than `max_statement` is read in parts, a tuple up to `max_tuple` bytes.
+  SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<StatementRange> ranges, SqlTarget target,
+                std::size_t max_statement = std::size_t{1} << 20, std::size_t max_tuple = std::size_t{64} << 20);
+
+  // Throws Failure(ExitCode::rejected) naming the dump, line and byte, the table and column, for what the INSERT
+  // would store otherwise than LOAD DATA (dump/sql_columns.h), a tuple of another count of values than columns,
+  // a statement that is no such INSERT; Failure(ExitCode::input) for the dump's read errors.
+  std::size_t read(char* into, std::size_t size) override;
+  std::uint64_t consumed() const override { return inner_->consumed(); }
+  // All rows handed out when every dump byte read so far was verified; those before otherwise.
+  std::uint64_t verified() const override { return verified_; }
+  // Each row start in content [begin, end] with its tuple's dump offset; forgets those before end.
+  std::optional<input::OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) override;
+  // The dump lines of the rows take_offsets last gave, in their order (the content's lines are rows, not these).
+  std::optional<std::vector<std::uint64_t>> take_row_lines() override;
+
+  std::uint64_t rows() const { return rows_; }
+
+ private:
+  struct RowStart {
+    std::uint64_t content = 0, dump = 0, line = 0;
+  };
+  bool produce();           // converts more rows into out_; false at the end
+  bool feed_splitter();     // the next dump bytes of the current range; false when it is read
+  void statement(const sqldump::Piece& piece);
+  void drain(const sqldump::Piece& piece);
+  void check_head(const sqldump::Piece& piece);
+  void row(const sqldump::Piece& piece);
+  [[noreturn]] void refuse(const sqldump::Piece& piece, std::uint64_t offset, std::uint64_t lines,
+                           const std::string& what) const;
+
+  std::unique_ptr<input::ByteStream> inner_;
+  const std::vector<StatementRange> ranges_;
+  const SqlTarget target_;
+  const std::size_t max_statement_, max_tuple_;
+  std::size_t range_ = 0;              // the range being read
+  std::uint64_t at_ = 0;               // dump bytes read from inner_
+  std::optional<sqldump::Splitter> splitter_;
+  std::optional<sqldump::InsertReader> reader_;
+  std::string raw_;                    // a read's dump bytes
+  std::string out_;                    // rows converted, not handed out yet
+  std::size_t out_pos_ = 0;
+  std::uint64_t appended_ = 0;  // content offset of out_[0]
+  std::uint64_t delivered_ = 0, verified_ = 0, rows_ = 0;
+  std::deque<RowStart> starts_;
+  std::vector<std::uint64_t> lines_;   // take_offsets' last rows' lines
+};
+
+}  // namespace fastload::dump
