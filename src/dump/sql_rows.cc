@@ -21,7 +21,7 @@ bool same_name(std::string_view a, std::string_view b) { return sqldump::ascii_l
 
 }  // namespace
 
-SqlRowsStream::SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<StatementRange> ranges,
+SqlRowsStream::SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<InsertRange> ranges,
                              SqlTarget target, std::size_t max_statement, std::size_t max_tuple)
     : ByteStream(Wrapping{}, *dump), inner_(std::move(dump)), ranges_(std::move(ranges)), target_(std::move(target)),
       max_statement_(max_statement), max_tuple_(max_tuple) {}
@@ -61,7 +61,7 @@ bool SqlRowsStream::feed_splitter() {
     ++range_;
   }
   if (range_ == ranges_.size()) return false;
-  const StatementRange& r = ranges_[range_];
+  const InsertRange& r = ranges_[range_];
   auto take = [&](std::size_t want) {
     raw_.resize(want);
     const std::size_t got = want ? inner_->read(raw_.data(), want) : 0;
@@ -92,7 +92,7 @@ bool SqlRowsStream::feed_splitter() {
 
 // Offsets and lines of a piece are from the range's start: the dump's from here on.
 void SqlRowsStream::statement(const sqldump::Piece& relative) {
-  const StatementRange& r = ranges_[range_];
+  const InsertRange& r = ranges_[range_];
   sqldump::Piece piece = relative;
   piece.offset += r.begin;
   piece.part_offset += r.begin;

@@ -13,20 +13,14 @@
 #include <vector>
 
 #include "dump/sql_columns.h"
+#include "dump/sql_dump.h"
 #include "input/input.h"
 #include "sqldump/sqldump.h"
 
 namespace fastload::dump {
 
-// Whole statements of the dump that INSERT the table's rows, and the session at their start (as a scan of the
-// dump found them): the statements in it are INSERTs (or REPLACEs) into the table, one after the other.
-struct StatementRange {
-  std::uint64_t begin = 0, end = 0;  // dump offsets
-  std::uint64_t line = 1;            // of begin, from 1
-  sqldump::SqlMode mode;             // sql_mode's flags at begin
-  std::string charset;               // character_set_client at begin
-};
-
+// The rows come from a scan's InsertRanges (dump/sql_dump.h): whole statements of the dump that INSERT the table's
+// rows, one after the other, and the session at their start.
 // The table the rows go to, as the caller read it from its definition and from the dump's first INSERT.
 struct SqlTarget {
   std::string table;                   // as the INSERTs name it (a database before it is not compared)
@@ -40,7 +34,7 @@ class SqlRowsStream final : public input::ByteStream {
  public:
   // Reads `dump` from its start: bytes outside `ranges` (ascending, not overlapping) are passed over. A statement
   // longer than `max_statement` is read in parts, a tuple up to `max_tuple` bytes.
-  SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<StatementRange> ranges, SqlTarget target,
+  SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<InsertRange> ranges, SqlTarget target,
                 std::size_t max_statement = std::size_t{1} << 20, std::size_t max_tuple = std::size_t{64} << 20);
 
   // Throws Failure(ExitCode::rejected) naming the dump, line and byte, the table and column, for what the INSERT
@@ -71,7 +65,7 @@ class SqlRowsStream final : public input::ByteStream {
                            const std::string& what) const;
 
   std::unique_ptr<input::ByteStream> inner_;
-  const std::vector<StatementRange> ranges_;
+  const std::vector<InsertRange> ranges_;
   const SqlTarget target_;
   const std::size_t max_statement_, max_tuple_;
   std::size_t range_ = 0;              // the range being read

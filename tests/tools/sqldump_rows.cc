@@ -41,7 +41,7 @@ struct Scan {
   sd::Session session;
   std::optional<sd::InsertReader> reader;
   std::optional<sd::InsertHead> head;
-  std::vector<dump::StatementRange> ranges;
+  std::vector<dump::InsertRange> ranges;
   std::map<std::size_t, std::set<std::string>> kinds;
   std::string start;  // a statement's first KB, whatever its parts: a SET statement is read whole from it
   bool wanted = false;

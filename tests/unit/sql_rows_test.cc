@@ -41,8 +41,8 @@ SqlTarget target() {
 }
 
 // The INSERT INTO t statements of `dump` (those starting a line), one range each.
-std::vector<StatementRange> ranges_of(const std::string& dump) {
-  std::vector<StatementRange> out;
+std::vector<InsertRange> ranges_of(const std::string& dump) {
+  std::vector<InsertRange> out;
   std::uint64_t line = 1;
   for (std::size_t at = 0; at < dump.size();) {
     const std::size_t eol = dump.find('\n', at);
