@@ -62,7 +62,7 @@ struct Scan {
         case sd::InsertReader::Step::head:
           wanted = reader->head().table == table;
           if (wanted && !head) head = reader->head();
-          if (wanted) ranges.push_back({p.offset, 0, p.line, session.mode(), session.charset()});
+          if (wanted) ranges.push_back({.begin = p.offset, .line = p.line, .mode = session.mode(), .charset = session.charset()});
           break;
         case sd::InsertReader::Step::tuple:
           for (std::size_t k = 0; wanted && k < reader->tuple().values.size(); ++k)

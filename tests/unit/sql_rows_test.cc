@@ -49,7 +49,7 @@ std::vector<InsertRange> ranges_of(const std::string& dump) {
     const std::string_view l = std::string_view(dump).substr(at);
     if (l.starts_with("INSERT INTO `t`") || l.starts_with("INSERT INTO t ") || l.starts_with("REPLACE INTO t ")) {
       const std::size_t end = dump.find(";\n", at) + 2;
-      out.push_back({at, end, line, {}, "utf8mb4"});
+      out.push_back({.begin = at, .end = end, .line = line, .mode = {}, .charset = "utf8mb4"});
     }
     line += 1;
     at = eol + 1;
