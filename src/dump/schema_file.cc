@@ -31,6 +31,12 @@ std::vector<std::string_view> words_of(std::string_view statement) {
   return words;
 }
 
+std::size_t line_of(std::string_view script, std::string_view statement) {
+  return 1 + static_cast<std::size_t>(std::count(script.data(), statement.data(), '\n'));
+}
+
+}  // namespace
+
 // The header's SET: what it sets the variables fastload carries to the load's sessions to.
 void read_settings(std::string_view statement, SchemaFile& out) {
   const std::string_view code = code_of(statement);
@@ -52,12 +58,6 @@ void read_settings(std::string_view statement, SchemaFile& out) {
     if (text::same_name(name, "sql_mode")) out.sql_mode = value;
   }
 }
-
-std::size_t line_of(std::string_view script, std::string_view statement) {
-  return 1 + static_cast<std::size_t>(std::count(script.data(), statement.data(), '\n'));
-}
-
-}  // namespace
 
 namespace {
 

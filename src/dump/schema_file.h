@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fastload::dump {
@@ -36,6 +37,9 @@ SchemaFile read_schema_file(const std::string& path);
 // Throws Failure(ExitCode::input) when a statement of `schema` names another table or view than `object` (the
 // file's own, decoded from its name as the dump encoded it).
 void check_names(const SchemaFile& schema, const std::string& object);
+
+// What a dump header's SET statement sets of `out`'s time_zone, sql_mode and names (SET NAMES).
+void read_settings(std::string_view statement, SchemaFile& out);
 
 // The same from a script's text (for the tests).
 SchemaFile parse_schema(const std::string& path, std::string_view script);

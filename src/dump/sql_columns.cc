@@ -99,7 +99,10 @@ ColumnKind column_kind(std::string_view data_type) {
   if (t == "year") return ColumnKind::year;
   if (t == "bit") return ColumnKind::bit;
   if (any({"char", "varchar", "tinytext", "text", "mediumtext", "longtext"})) return ColumnKind::character;
-  if (any({"binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob"})) return ColumnKind::binary;
+  // A spatial column holds the bytes it is given, checked as a geometry by the INSERT and LOAD DATA alike.
+  if (any({"binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob", "geometry", "point", "linestring",
+           "polygon", "multipoint", "multilinestring", "multipolygon", "geometrycollection"}))
+    return ColumnKind::binary;
   if (any({"date", "time", "datetime", "timestamp"})) return ColumnKind::temporal;
   if (any({"enum", "set"})) return ColumnKind::enum_set;
   if (t == "json") return ColumnKind::json;
@@ -111,6 +114,8 @@ ColumnKind column_kind(std::string_view data_type) {
 std::optional<std::string> literal_refusal(const Literal& v, const ColumnType& c, std::string_view charset_name) {
   const std::string charset = canonical_charset(charset_name);
   if (v.kind == LiteralKind::null) return std::nullopt;
+  if (c.kind == ColumnKind::generated && (v.kind != LiteralKind::string || sqldump::readable_as(v.bytes, charset)))
+    return std::nullopt;  // dropped: only its text must not run into the next field
   bool raw = v.kind == LiteralKind::hex || v.kind == LiteralKind::bit;
   if (!v.introducer.empty()) {
     const std::string in = v.introducer == "n" ? "utf8mb3" : canonical_charset(v.introducer.substr(1));

@@ -17,11 +17,12 @@ enum class ColumnKind {
   year,       // YEAR: mariadb-dump writes it as a number of 4 digits
   bit,        // BIT(n)
   character,  // CHAR, VARCHAR, TEXT: `charset` says in which character set
-  binary,     // BINARY, VARBINARY, BLOB
+  binary,     // BINARY, VARBINARY, BLOB, and the spatial types (GEOMETRY, POINT, ...)
   temporal,   // DATE, TIME, DATETIME, TIMESTAMP
   enum_set,   // ENUM, SET
   json,       // JSON (LONGTEXT utf8mb4 with a check): as character, `charset` utf8mb4
-  other,      // anything else (GEOMETRY, INET6, UUID, ...): NULL and strings in the dump's character set only
+  other,      // anything else (INET6, UUID, ...): NULL and strings in the dump's character set only
+  generated,  // a generated column: the server computes it and drops the value an INSERT gives (read into a variable)
 };
 
 struct ColumnType {

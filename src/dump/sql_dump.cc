@@ -141,6 +141,7 @@ void Scanner::head(const sqldump::InsertHead& h) {
   if (t.kind && *t.kind != h.kind)
     fail(range_.line, start_, fmt::format("an {} into `{}`, whose earlier rows came by {}: a table's rows come by "
                                           "one kind of statement", kind_name(h.kind), h.table, kind_name(*t.kind)));
+  if (!t.kind) t.columns = h.columns, t.columns_listed = h.columns_listed;
   t.kind = h.kind;
 }
 
@@ -148,11 +149,14 @@ void Scanner::whole(const Piece& p) {
   last_insert_.reset();
   const SchemaStatement judged = judge_dump_statement(p.text);
   switch (judged.kind) {
-    case StatementKind::ignored:
-    case StatementKind::dump_own: return;
+    case StatementKind::ignored:  // the SETs before it were another object's (a view's restored settings)
+    case StatementKind::dump_own: break;
     case StatementKind::setting: return setting(p.text, p.line);
-    case StatementKind::use: database_ = judged.object; [[fallthrough]];
-    case StatementKind::database: add_database(judged.object); break;
+    case StatementKind::use: database_ = judged.object; add_database(judged.object); break;
+    case StatementKind::database:
+      add_database(judged.object);
+      out_.create_database.try_emplace(judged.object, p.text);
+      break;
     case StatementKind::create_table: create_table(judged.object, p.text, p.line); break;
     case StatementKind::create_view: create_view(judged.object, p.text, p.line); break;
     case StatementKind::trigger: trigger(judged.object, p.text, p.line); break;
@@ -190,8 +194,12 @@ void Scanner::create_view(const std::string& name, std::string_view statement, s
       index_[{out_.tables[i].database, out_.tables[i].table}] = i;
   }
   for (DumpView& v : out_.views)
-    if (v.database == database_ && v.name == name) return void(v.create = std::string(statement));
-  out_.views.push_back({database_, name, std::string(statement)});
+    if (v.database == database_ && v.name == name) {
+      v.create = std::string(statement);
+      v.settings = pending_sets_;
+      return;
+    }
+  out_.views.push_back({database_, name, std::string(statement), pending_sets_});
 }
 
 void Scanner::trigger(const std::string& name, std::string_view statement, std::uint64_t line) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,8 @@ struct DumpTable {
   std::vector<std::string> after;  // its triggers, each with the SET statements before it
   std::uint64_t statements = 0, rows = 0;  // INSERT/REPLACE statements and their tuples
   std::optional<sqldump::InsertKind> kind;  // none without rows
+  std::vector<std::string> columns;         // the first INSERT's column list (--complete-insert), as written
+  bool columns_listed = false;              // it has one
   std::vector<InsertRange> inserts;
   std::size_t triggers = 0;
 };
@@ -43,11 +46,13 @@ struct DumpTable {
 struct DumpView {
   std::string database, name;
   std::string create;  // the last CREATE VIEW (mariadb-dump's stand-in first, the view's own at the end)
+  std::vector<std::string> settings;  // the SET statements just before it (its client charset and collation)
 };
 
 struct SqlDump {
   std::string name;                    // the file, or "standard input"
   std::vector<std::string> databases;  // those it creates or uses, in order, each once
+  std::map<std::string, std::string> create_database;  // a database's CREATE DATABASE statement, by its name
   std::vector<std::string> settings;   // the SET statements before its first table
   std::vector<DumpTable> tables;       // in dump order
   std::vector<DumpView> views;

@@ -9,13 +9,15 @@
 #include <vector>
 
 #include "dump/schema_file.h"
+#include "dump/sql_dump.h"
 
 namespace fastload::dump {
 
 struct TableFiles {
   std::string table;
   std::vector<std::string> files;     // its rows, in the order given (a directory's in name order)
-  std::optional<SchemaFile> schema;   // T.sql beside them in a dump directory
+  std::optional<SchemaFile> schema;   // T.sql beside them in a dump directory; an SQL dump's CREATE and triggers
+  std::optional<DumpTable> sql;       // an SQL dump's table: its rows are these INSERTs of files.front()
 };
 
 // The table a file loads into: its name without the directory, up to the first dot ("t.txt.gz" -> "t").

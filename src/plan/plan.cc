@@ -16,7 +16,7 @@ TablePlan::TablePlan(const request::Request& r)
       database(r.target.database), table(r.target.table), files(r.source.files), mode(r.load.mode),
       columns(r.target.columns), set(r.target.set), partitions(r.target.partitions), create(r.target.create), charset(r.source.charset),
       convert_charset(r.source.convert_charset), accepted_conversions(r.conflicts.accepted_conversions),
-      rejects_file(r.conflicts.rejects_file),
+      on_duplicate(r.conflicts.on_duplicate), rejects_file(r.conflicts.rejects_file),
       // An empty InnoDB table's secondary indexes are built by one sort after the load, unless an option needs
       // them in place: --atomic publishes into the target with its indexes, --part's processes would race to
       // re-create them, --mode bulk builds them by sorting already.

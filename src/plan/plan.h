@@ -39,6 +39,7 @@ struct TablePlan {
   std::string charset;                           // the file's text, as the server reads it
   bool convert_charset = false;                  // converted to utf8mb4 by fastload (input/charsets.h)
   unsigned accepted_conversions = 0;             // Conversion bits loaded as the server converts them
+  request::OnDuplicate on_duplicate;             // --on-duplicate, or an SQL dump's INSERT IGNORE or REPLACE
   std::string rejects_file;                      // a run of many tables: one a table
   // A run of many tables loads with foreign_key_checks = 0 (a child's rows may come before its parent's) and
   // proves every foreign key of the tables it loaded after (run/database.cc).

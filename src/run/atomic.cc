@@ -41,7 +41,7 @@ void publish(const plan::TablePlan& options, RunState& state) {
   const report::Summary& s = state.summary;
   try {
     table::Published p = table::publish_stage(
-        *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.conflicts.on_duplicate,
+        *state.control, state.target, stage, s.rows + s.rows_loaded_before, options.on_duplicate,
         [&](db::Session& control) {  // --resume: "published" commits with the rows
           for (const Input& input : state.inputs)
             for (const auto& ledger : input.ledgers) control.execute(ledger->record_published(control));

@@ -96,7 +96,8 @@ void before_check(TableRun& t) {
     t.state.summary.created_from = t.files.schema->path;
     spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
   }
-  if (table::table_exists(*t.state.control, t.options.database, t.options.table)) dump_columns(t);
+  if (table::table_exists(*t.state.control, t.options.database, t.options.table))
+    t.files.sql ? sql_columns(t) : dump_columns(t);  // an SQL dump's INSERTs say their columns (sql_dump_tables.cc)
 }
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.
@@ -163,6 +164,7 @@ void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
 }  // namespace
 
 void find_tables(Run& run) {
+  if (run.sql_dump) return find_dump_tables(run);
   const plan::TablePlan& options = run.plan;
   std::vector<dump::TableFiles> found = dump::tables_of(options.files);
   if (options.connection.prompt_password) run.password = db::read_password("Enter password: ");

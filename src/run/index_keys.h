@@ -33,7 +33,7 @@ LoadKeys load_keys(const plan::TablePlan& options, RunState& state);
 // Whether which of two rows with one key stays depends on their order: --on-duplicate ignore or replace keeps
 // one of them, and so does --max-errors (the other is left out).
 inline bool order_decides(const plan::TablePlan& options) {
-  return options.conflicts.on_duplicate != request::OnDuplicate::error || options.conflicts.max_errors > 0;
+  return options.on_duplicate != request::OnDuplicate::error || options.conflicts.max_errors > 0;
 }
 
 // The weights of `column`'s collation for rows sent in charset `sent`, or nothing when fastload does not read

@@ -100,11 +100,13 @@ std::string what_stream(const input::ByteStream& stream) {
 }
 
 // A plain regular file is mapped; standard input, pipes and compressed
-// files (known by their first bytes, whatever their names) are streams.
+// files (known by their first bytes, whatever their names) are streams, and so
+// are an SQL dump table's rows (converted from its INSERTs as they are read).
 void open_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
-  std::unique_ptr<input::ByteStream> stream = input::open_stream(input.path, {options.load.threads});
-  const bool regular_plain = stream->format() == input::Format::plain && stream->random_access();
+  std::unique_ptr<input::ByteStream> stream = state.sql ? sql_rows_stream(options, state, input.path)
+                                                        : input::open_stream(input.path, {options.load.threads});
+  const bool regular_plain = !state.sql && stream->format() == input::Format::plain && stream->random_access();
   const request::ModeTraits& mode = request::traits(options.mode);
   if (regular_plain && (!options.convert_charset || mode.server_reads_file)) {
     input.file = std::make_unique<input::MappedFile>(input.path);

@@ -65,7 +65,7 @@ table::LoadIdentity identity_of(const plan::TablePlan& options, RunState& state,
   id.chunks = chunks.size();
   // --partition's clause (empty without it, so older ledgers still match) decides which rows are refused.
   id.format = fmt::format("{}; --mode {}; --on-duplicate {}{}{}", describe(options.source.dialect), request::traits(options.mode).name,
-                          duplicate_policy(options.conflicts.on_duplicate), state.target.partitions,
+                          duplicate_policy(options.on_duplicate), state.target.partitions,
                           table::load_data_columns(state.target, options));
   if (input.sorted) id.format += "; sorted by " + state.summary.row_order.at(0).key;  // the key is the table's
   if (id.format.size() > kFormatBytes)  // long --columns/--set/--partition: a readable start and a hash of the whole

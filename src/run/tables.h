@@ -34,7 +34,9 @@ struct TableRun {
 
 // The run's own state; the tables' is theirs. Written on the run's thread only.
 struct Run {
-  Run(const request::Request& request, load::StepHook* hook) : plan(request), hook(hook) {}
+  // `database`: the run's, where the request names none (an SQL dump's own).
+  Run(const request::Request& request, load::StepHook* hook, const std::string& database = {})
+      : plan(planned(request, database)), hook(hook), database_from_dump(!database.empty()) {}
 
   const plan::TablePlan plan;  // as asked: each table's starts from it
   load::StepHook* hook;        // tests only: steps of a chunk's transaction (load/link.h)
@@ -48,6 +50,14 @@ struct Run {
   std::unique_ptr<Throttling> throttling;         // the run's one gate (--max-lag, --max-load), if any
   std::unique_ptr<report::ProgressLine> progress;  // one line for every table
   std::optional<ForeignKeyProofs> proofs;         // a run of many tables: its foreign keys, proved as they load
+  std::optional<dump::SqlDump> sql_dump;          // DUMP.sql [DB]: the dump as its scan found it
+  const bool database_from_dump;                  // the database is the dump's, not one DB named
+
+  static plan::TablePlan planned(const request::Request& request, const std::string& database) {
+    plan::TablePlan p(request);
+    if (!database.empty()) p.database = database;
+    return p;
+  }
 
   // Where a failure of the run's own passes is told: a run of many tables' summary, or the one table's.
   report::Summary& outcome() { return many() ? summary : tables.front()->state.summary; }
@@ -62,15 +72,21 @@ int run_passes(Run& run);
 // --dry-run's table that the run would create, planned instead of checked; finish_schema: after every table
 // loaded, a dump's triggers and views.
 void find_tables(Run& run);
+// sql_dump_tables.cc: find_tables of an SQL dump (run.sql_dump): its database made when the dump creates it,
+// each table's plan (its rows' charset, its INSERT IGNORE or REPLACE, its column list), its views.
+void find_dump_tables(Run& run);
+// The connect pass's step for an SQL dump's table once it exists: the fields its rows' text has (its INSERTs'
+// column list, a generated column's value read into a variable).
+void sql_columns(TableRun& t);
 void before_check(TableRun& t);
 bool planned_missing(TableRun& t, db::Session* session);
 void finish_schema(Run& run);
 
 // sql_dump_run.cc: DUMP.sql [DB]. sql_dump_asked: whether a database run's files are one SQL dump (a file named
 // .sql or starting with a dump's header, or "-"); throws Failure(ExitCode::usage) when one is given with others,
-// or to DB.TABLE. sql_dump_run: its tables listed under --dry-run, a run refused otherwise (its rows are not
-// loaded yet).
+// or to DB.TABLE. sql_dump_run: the dump scanned (what it would run judged before anything is changed), then its
+// tables listed under --dry-run, or restored by the passes; returns the exit code.
 bool sql_dump_asked(const request::Request& request);
-int sql_dump_run(const request::Request& request);
+int sql_dump_run(const request::Request& request, load::StepHook* hook);
 
 }  // namespace fastload::run

@@ -20,7 +20,7 @@ std::optional<std::size_t> variable_field(const std::vector<request::ColumnEntry
 }  // namespace
 
 InsertShape::InsertShape(const table::Target& target, const plan::TablePlan& options, bool backslash_escapes, const table::AutoIds* ids)
-    : head_(fmt::format("{} {} ", insert_verb(options.conflicts.on_duplicate), target.into())),
+    : head_(fmt::format("{} {} ", insert_verb(options.on_duplicate), target.into())),
       introducer_(text::same_name(options.sent_charset(), db::kConnectionCharset) ? "" : "_" + options.sent_charset()),
       file_charset_(options.sent_charset()) {
   text_.back().push_back('(');

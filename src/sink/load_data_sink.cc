@@ -43,7 +43,7 @@ std::string load_data_clauses(const text::Dialect& d) {
 
 LoadDataSink::LoadDataSink(db::Session& session, const table::Target& target, const plan::TablePlan& options, const table::AutoIds* ids,
                            const std::string& server_file)
-    : session_(session), local_(server_file.empty()), on_duplicate_(options.conflicts.on_duplicate), scanner_(options.source.dialect),
+    : session_(session), local_(server_file.empty()), on_duplicate_(options.on_duplicate), scanner_(options.source.dialect),
       given_ids_(session, target, options) {
   // Under LOCAL the file name is a placeholder: the session serves the chunk
   // whatever name the server asks for, never its header lines. The server

@@ -140,7 +140,7 @@ PreparedInsertSink::PreparedInsertSink(db::Session& session, const table::Target
       // fields get a tuple of their own a row.
       array_binding_(options.load.array_binding && slots_ > 0 && !shape_.expressions_read_fields() &&
                      session.supports_array_binding()),
-      on_duplicate_(options.conflicts.on_duplicate),
+      on_duplicate_(options.on_duplicate),
       batch_rows_(max_statement_rows(session, on_duplicate_, options.load.batch_rows ? options.load.batch_rows
                                                                                  : kDefaultBatchRows)),
       max_batch_bytes_(batch_limit(session)),

@@ -18,7 +18,7 @@ bool refuses_expression(const db::ServerError& e, const plan::TablePlan& options
 // The INSERT modes' statement, or without --columns and --set any INSERT.
 std::string insert_probe(db::Session& session, const table::Target& t, const plan::TablePlan& options) {
   if (options.columns.empty() && options.set.empty())
-    return fmt::format("{} {} VALUES ()", insert_verb(options.conflicts.on_duplicate), t.into());
+    return fmt::format("{} {} VALUES ()", insert_verb(options.on_duplicate), t.into());
   return make_insert_shape(session, t, options, nullptr).placeholders(1);
 }
 

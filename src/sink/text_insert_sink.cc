@@ -18,7 +18,7 @@ std::size_t statement_limit(db::Session& session) {
 TextInsertSink::TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement,
                                const plan::TablePlan& options, const table::AutoIds* ids)
     : session_(session),
-      on_duplicate_(options.conflicts.on_duplicate),
+      on_duplicate_(options.on_duplicate),
       shape_(make_insert_shape(session, target, options, ids)),
       rows_per_statement_(max_statement_rows(session, on_duplicate_, rows_per_statement)),
       max_packet_(statement_limit(session)),

@@ -22,7 +22,7 @@ class TextInsertSink : public Sink {
   static constexpr std::size_t kStatementBytes = 1 << 20;
 
   // rows_per_statement: 1 for --mode row; 0: as many as fit. Takes
-  // options.conflicts.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
+  // options.on_duplicate, dialect, columns, set and charset; `ids` as InsertShape takes it.
   TextInsertSink(db::Session& session, const table::Target& target, std::uint64_t rows_per_statement, const plan::TablePlan& options,
                  const table::AutoIds* ids);
   SinkResult send(const Chunk& chunk, std::string_view file, const table::RowIds& ids) override;

@@ -73,10 +73,17 @@ run_fastload --dry-run "$dir/a.sql"
 expect_eq "no database named: exit" 2 "$RC"
 expect_match "no database named" "give the database to restore it into" "$ERR"
 
-# Without --dry-run: refused before anything is read or changed.
-run_fastload "$dir/a.sql" $dst
-expect_eq "refused: exit" 2 "$RC"
-expect_match "refused" "^fastload: .*a.sql: an SQL dump: fastload lists it with --dry-run but does not restore its rows yet" "$ERR"
+# Restored where it cannot be yet: refused before anything is changed. A dump of two databases restores one
+# database a run; standard input is read once, and a restore reads the dump twice.
+run_fastload "$dir/two.sql"
+expect_eq "two databases restored: exit" 2 "$RC"
+expect_match "two databases restored" "^fastload: .*two.sql: a dump of several databases \\($a, $b\\): fastload restores one database a run" "$ERR"
+run_fastload - $dst <"$dir/a.sql"
+expect_eq "standard input restored: exit" 2 "$RC"
+expect_match "standard input restored" "^fastload: standard input: fastload lists an SQL dump there with --dry-run; to restore it, save it to a file first" "$ERR"
+run_fastload --csv "$dir/a.sql" $dst
+expect_eq "a dialect option: exit" 2 "$RC"
+expect_match "a dialect option" "a.sql: an SQL dump's INSERTs say their rows, columns and character set \\(SET NAMES\\) themselves: leave out --csv" "$ERR"
 expect_eq "refused: nothing created" 0 "$(sql -e "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$dst'")"
 
 # Never SQL text loaded as rows: a dump given to DB.TABLE, or with other files, is refused.

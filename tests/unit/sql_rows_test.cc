@@ -195,7 +195,13 @@ TEST(SqlColumns, LiteralsByColumn) {
   EXPECT_FALSE(literal_refusal(lit(K::string, "\xc3\xa9", "n"), text, "utf8mb4"));
   EXPECT_TRUE(literal_refusal(lit(K::string, "\xc3\xa9", "n"), latin, "latin1"));
   EXPECT_EQ(column_kind("MEDIUMBLOB"), ColumnKind::binary);
-  EXPECT_EQ(column_kind("geometry"), ColumnKind::other);
+  EXPECT_EQ(column_kind("geometry"), ColumnKind::binary);  // its bytes, checked as a geometry by both
+  EXPECT_EQ(column_kind("point"), ColumnKind::binary);
+  EXPECT_EQ(column_kind("inet6"), ColumnKind::other);
+  const ColumnType generated{"g", ColumnKind::generated, ""};  // dropped by the server: any literal but bad text
+  EXPECT_FALSE(literal_refusal(lit(K::number, "5"), generated, "utf8mb4"));
+  EXPECT_FALSE(literal_refusal(lit(K::hex, "\xff"), generated, "utf8mb4"));
+  EXPECT_TRUE(literal_refusal(lit(K::string, "\xff"), generated, "utf8mb4"));
 }
 
 }  // namespace

@@ -1,0 +1,189 @@
+// DUMP.sql [DB] restored through the passes (passes.cc) as a run of many tables: the dump, scanned once before
+// (sql_dump_run.cc), gives each table its CREATE TABLE, its triggers and the byte ranges of its INSERTs; a table's
+// rows are those INSERTs read as rows (dump::SqlRowsStream), a stream cut into chunks like any other, so every
+// mode, check, rejects file and --resume of a load applies to them (docs/design.md, "SQL dumps").
+#include <algorithm>
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "base/base.h"
+#include "db/db.h"
+#include "dump/dump.h"
+#include "run/state.h"
+#include "run/tables.h"
+#include "table/table.h"
+#include "text/text.h"
+
+namespace fastload::run {
+namespace {
+
+request::OnDuplicate dump_meaning(sqldump::InsertKind kind) {
+  return kind == sqldump::InsertKind::replace         ? request::OnDuplicate::replace
+         : kind == sqldump::InsertKind::insert_ignore ? request::OnDuplicate::ignore
+                                                      : request::OnDuplicate::error;
+}
+
+// The dump's INSERT IGNORE and REPLACE keep their meaning; --on-duplicate says what its plain INSERTs do with a
+// key the table holds already (by default they fail, as the mariadb client's restore does).
+request::OnDuplicate on_duplicate(const plan::TablePlan& o, const dump::DumpTable& t, const std::string& dump) {
+  const request::OnDuplicate asked = o.conflicts.on_duplicate;
+  if (!t.kind || *t.kind == sqldump::InsertKind::insert) return asked;
+  const request::OnDuplicate meant = dump_meaning(*t.kind);
+  if (asked != request::OnDuplicate::error && asked != meant)
+    throw Failure(ExitCode::usage, fmt::format(
+        "{}: table `{}`: its rows are {} statements, and --on-duplicate asks otherwise: leave --on-duplicate out "
+        "(a dump's INSERT IGNORE keeps the first row of a key, its REPLACE the last), or dump it again without "
+        "--insert-ignore or --replace", dump, t.table,
+        *t.kind == sqldump::InsertKind::replace ? "REPLACE" : "INSERT IGNORE"));
+  return meant;
+}
+
+plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFiles& f, const std::string& dump) {
+  const dump::DumpTable& t = *f.sql;
+  plan::TablePlan out = o;
+  out.table = f.table;
+  out.files = f.files;
+  out.prove_foreign_keys = true;
+  if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + f.table;  // a file a table: FILE.T
+  out.defer_indexes_if_empty = !o.load.keep_indexes;
+  // The rows are LOAD DATA text in the charset the dump's INSERTs were written in (its SET NAMES), sent as they are.
+  out.charset = t.inserts.empty() ? "utf8mb4" : t.inserts.front().charset;
+  out.convert_charset = false;
+  // A BIT literal becomes its bytes, which LOAD DATA stores as they are (dump::literal_refusal decided each).
+  out.accepted_conversions |= request::kBitText;
+  out.on_duplicate = on_duplicate(o, t, dump);
+  return out;
+}
+
+// The header's settings, for every CREATE the run makes: the session the dump made its tables in.
+// A view's own SETs (the client charset and collation it was made in) follow the header's.
+dump::SchemaFile schema_of(const dump::SqlDump& d, const std::string& create, std::vector<std::string> after,
+                           bool view, const std::vector<std::string>& own = {}) {
+  dump::SchemaFile s;
+  s.path = d.name;
+  s.settings = d.settings;
+  for (const std::string& set : d.settings) dump::read_settings(set, s);
+  s.settings.insert(s.settings.end(), own.begin(), own.end());
+  s.create = create;
+  s.after = std::move(after);
+  s.view = view;
+  return s;
+}
+
+// Without DB, the dump's own database: made from its CREATE DATABASE when the server lacks it (the dump restores
+// it, as `mariadb < dump.sql` would); a database DB names must exist.
+void check_dump_database(Run& run) {
+  db::Session& session = *run.session;
+  const std::string& database = run.plan.database;
+  const auto& creates = run.sql_dump->create_database;
+  const auto create = creates.find(database);
+  if (run.database_from_dump && create != creates.end() &&
+      session.query_value(fmt::format("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = {}",
+                                      session.quote_string(database))) == "0") {
+    session.execute(create->second);
+    spdlog::info("{}: database created from {}", database, run.sql_dump->name);
+  }
+  table::check_database(session, database);
+}
+
+}  // namespace
+
+void find_dump_tables(Run& run) {
+  const plan::TablePlan& options = run.plan;
+  if (options.connection.prompt_password) run.password = db::read_password("Enter password: ");
+  run.session = std::make_unique<db::Session>(options.connection, run.password);
+  check_dump_database(run);
+  dump::SqlDump& d = *run.sql_dump;
+  for (dump::DumpTable& t : d.tables) {
+    if (t.create.empty() && t.statements == 0) continue;
+    dump::TableFiles files;
+    files.table = t.table;
+    files.files = {options.files.front()};
+    files.schema = schema_of(d, t.create, t.after, false);
+    std::uint64_t bytes = 0;
+    for (const dump::InsertRange& r : t.inserts) bytes += r.end - r.begin;
+    files.sql = std::move(t);
+    auto table = std::make_unique<TableRun>(sql_table_options(options, files, d.name));
+    table->files = std::move(files);
+    table->bytes = bytes;
+    table->state.sql = &*table->files.sql;
+    run.tables.push_back(std::move(table));
+  }
+  for (const dump::DumpView& v : d.views) {
+    dump::TableFiles view;
+    view.table = v.name;
+    view.schema = schema_of(d, v.create, {}, true, v.settings);
+    run.views.push_back(std::move(view));
+  }
+  std::stable_sort(run.tables.begin(), run.tables.end(),
+                   [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
+  for (auto& t : run.tables) {
+    start_table(t->options, t->state, run.hook);
+    t->state.password = run.password;
+  }
+}
+
+namespace {
+
+// What a row's values fill, as the table defines them: the INSERTs' column list (--complete-insert, and what
+// mariadb-dump writes for a table with generated or invisible columns), else every column an INSERT without one
+// fills (all but the invisible ones); each with the kind that decides how its literals are read.
+std::vector<dump::ColumnType> row_columns(db::Session& s, const plan::TablePlan& options, const dump::DumpTable& t,
+                                          const std::string& dump) {
+  const auto rows = s.query(fmt::format(
+      "SELECT COLUMN_NAME, DATA_TYPE, IFNULL(LOWER(CHARACTER_SET_NAME), ''), EXTRA FROM information_schema.COLUMNS "
+      "WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {} ORDER BY ORDINAL_POSITION",
+      s.quote_string(options.database), s.quote_string(options.table)));
+  std::vector<dump::ColumnType> table;
+  for (const db::Row& row : rows) {
+    const std::string extra = row.at(3).value_or("");
+    if (!t.columns_listed && extra.find("INVISIBLE") != std::string::npos) continue;
+    const bool generated = extra.find("GENERATED") != std::string::npos;
+    table.push_back({row.at(0).value_or(""), generated ? dump::ColumnKind::generated
+                                                       : dump::column_kind(row.at(1).value_or("")),
+                     row.at(2).value_or("")});
+  }
+  if (!t.columns_listed) return table;
+  std::vector<dump::ColumnType> listed;
+  for (const std::string& name : t.columns) {
+    const auto c = std::find_if(table.begin(), table.end(),
+                                [&](const dump::ColumnType& c) { return text::same_name(c.name, name); });
+    if (c == table.end())
+      throw Failure(ExitCode::rejected, fmt::format(
+          "{}: the INSERTs of table {}.{} name a column `{}` that the table has not: restore it into the table the "
+          "dump makes (drop the one there first), or restore it with the mariadb client", dump, options.database,
+          options.table, name));
+    listed.push_back(*c);
+  }
+  return listed;
+}
+
+}  // namespace
+
+// The fields a row of the dump's text has: a generated column's value, which the server computes and drops (with a
+// warning) from an INSERT, read into a variable and left out, as a --tab dump's is (database.cc).
+void sql_columns(TableRun& t) {
+  const std::vector<dump::ColumnType> columns =
+      row_columns(*t.state.control, t.options, *t.files.sql, t.files.files.front());
+  const bool generated = std::any_of(columns.begin(), columns.end(),
+                                     [](const dump::ColumnType& c) { return c.kind == dump::ColumnKind::generated; });
+  if (!generated && !t.files.sql->columns_listed) return;
+  t.options.columns.clear();
+  for (const dump::ColumnType& c : columns)
+    t.options.columns.push_back(c.kind == dump::ColumnKind::generated
+                                    ? request::ColumnEntry{fmt::format("fastload_generated_{}", t.options.columns.size() + 1), true}
+                                    : request::ColumnEntry{c.name, false});
+  t.options.columns_of_dump = true;
+}
+
+// The rows of the dump's INSERTs as text for the columns sql_columns made the fields of.
+std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state,
+                                                   const std::string& path) {
+  const dump::DumpTable& t = *state.sql;
+  dump::SqlTarget target{t.table, row_columns(*state.control, options, t, path), t.columns_listed,
+                         t.kind.value_or(sqldump::InsertKind::insert), options.charset};
+  return std::make_unique<dump::SqlRowsStream>(input::open_stream(path, {options.load.threads}), t.inserts,
+                                               std::move(target));
+}
+
+}  // namespace fastload::run
