@@ -17,7 +17,9 @@ struct TableFiles {
   std::string table;
   std::vector<std::string> files;     // its rows, in the order given (a directory's in name order)
   std::optional<SchemaFile> schema;   // T.sql beside them in a dump directory; an SQL dump's CREATE and triggers
-  std::optional<DumpTable> sql;       // an SQL dump's table: its rows are these INSERTs of files.front()
+  // An SQL dump's table: one a file of `files`, its INSERTs in that file; the first says the table's CREATE, kind,
+  // column list and charset (every file's must agree).
+  std::vector<DumpTable> sql;
 };
 
 // The table a file loads into: its name without the directory, up to the first dot ("t.txt.gz" -> "t").

@@ -97,7 +97,7 @@ void before_check(TableRun& t) {
     spdlog::info("{}.{}: created from {}", t.options.database, t.options.table, t.files.schema->path);
   }
   if (table::table_exists(*t.state.control, t.options.database, t.options.table))
-    t.files.sql ? sql_columns(t) : dump_columns(t);  // an SQL dump's INSERTs say their columns (sql_dump_tables.cc)
+    !t.files.sql.empty() ? sql_columns(t) : dump_columns(t);  // an SQL dump's INSERTs say their columns (sql_dump_tables.cc)
 }
 
 // --dry-run creates nothing: a missing table's plan says it would be created, and its checks wait for it.

@@ -104,7 +104,7 @@ std::string what_stream(const input::ByteStream& stream) {
 // are an SQL dump table's rows (converted from its INSERTs as they are read).
 void open_input(const plan::TablePlan& options, RunState& state, std::size_t index) {
   Input& input = state.inputs[index];
-  std::unique_ptr<input::ByteStream> stream = state.sql ? sql_rows_stream(options, state, input.path)
+  std::unique_ptr<input::ByteStream> stream = state.sql ? sql_rows_stream(options, state, index)
                                                         : input::open_stream(input.path, {options.load.threads});
   const bool regular_plain = !state.sql && stream->format() == input::Format::plain && stream->random_access();
   const request::ModeTraits& mode = request::traits(options.mode);

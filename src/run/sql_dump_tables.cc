@@ -39,7 +39,7 @@ request::OnDuplicate on_duplicate(const plan::TablePlan& o, const dump::DumpTabl
 }
 
 plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFiles& f, const std::string& dump) {
-  const dump::DumpTable& t = *f.sql;
+  const dump::DumpTable& t = f.sql.front();
   plan::TablePlan out = o;
   out.table = f.table;
   out.files = f.files;
@@ -102,11 +102,11 @@ void find_dump_tables(Run& run) {
     files.schema = schema_of(d, t.create, t.after, false);
     std::uint64_t bytes = 0;
     for (const dump::InsertRange& r : t.inserts) bytes += r.end - r.begin;
-    files.sql = std::move(t);
+    files.sql.push_back(std::move(t));
     auto table = std::make_unique<TableRun>(sql_table_options(options, files, d.name));
     table->files = std::move(files);
     table->bytes = bytes;
-    table->state.sql = &*table->files.sql;
+    table->state.sql = &table->files.sql;
     run.tables.push_back(std::move(table));
   }
   for (const dump::DumpView& v : d.views) {
@@ -164,10 +164,10 @@ std::vector<dump::ColumnType> row_columns(db::Session& s, const plan::TablePlan&
 // warning) from an INSERT, read into a variable and left out, as a --tab dump's is (database.cc).
 void sql_columns(TableRun& t) {
   const std::vector<dump::ColumnType> columns =
-      row_columns(*t.state.control, t.options, *t.files.sql, t.files.files.front());
+      row_columns(*t.state.control, t.options, t.files.sql.front(), t.files.files.front());
   const bool generated = std::any_of(columns.begin(), columns.end(),
                                      [](const dump::ColumnType& c) { return c.kind == dump::ColumnKind::generated; });
-  if (!generated && !t.files.sql->columns_listed) return;
+  if (!generated && !t.files.sql.front().columns_listed) return;
   t.options.columns.clear();
   for (const dump::ColumnType& c : columns)
     t.options.columns.push_back(c.kind == dump::ColumnKind::generated
@@ -177,9 +177,9 @@ void sql_columns(TableRun& t) {
 }
 
 // The rows of the dump's INSERTs as text for the columns sql_columns made the fields of.
-std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state,
-                                                   const std::string& path) {
-  const dump::DumpTable& t = *state.sql;
+std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index) {
+  const dump::DumpTable& t = state.sql->at(index);
+  const std::string& path = state.inputs.at(index).path;
   dump::SqlTarget target{t.table, row_columns(*state.control, options, t, path), t.columns_listed,
                          t.kind.value_or(sqldump::InsertKind::insert), options.charset};
   return std::make_unique<dump::SqlRowsStream>(input::open_stream(path, {options.load.threads}), t.inserts,

@@ -95,8 +95,8 @@ struct RunState {
   // keeps rows that share one in file order); looked up once (sort_pass.cc, table_keys).
   std::optional<LoadKeys> keys;
   bool connected = false;  // the connect pass ended: the table is checked, the plan's mode concrete
-  // An SQL dump's table (its TableRun's, which outlives this): the input is the dump, its rows these INSERTs.
-  const dump::DumpTable* sql = nullptr;
+  // An SQL dump's table (its TableRun's, which outlives this): input i is a dump, its rows (*sql)[i]'s INSERTs.
+  const std::vector<dump::DumpTable>* sql = nullptr;
 };
 
 // Times `pass` and records it under `name`.
@@ -161,10 +161,9 @@ bool spool_unsorted_stream(const plan::TablePlan& options, RunState& state, std:
 // statement run (sink/probe.h); a server refusing LOAD DATA LOCAL turns auto to the INSERT path, with a warning.
 void resolve_mode(plan::TablePlan& plan, RunState& state);
 
-// sql_dump_tables.cc: an SQL dump's table's rows (`state.sql`), read from the dump at `path` as delimited text
-// for the table's columns (the control session reads them), once the table is checked.
-std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state,
-                                                   const std::string& path);
+// sql_dump_tables.cc: an SQL dump's table's rows in input `index` (`state.sql`), read from that dump as delimited
+// text for the table's columns (the control session reads them), once the table is checked.
+std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.
 void plan_pass(const plan::TablePlan& options, RunState& state);
