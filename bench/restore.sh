@@ -16,12 +16,15 @@
 #   line ends, carriage returns and backslashes (which --tab escapes), the two characters \N, '' and 'NULL';
 #   names hold multi-byte UTF-8. Generated on the server from seq_1_to_N with CRC32 and MOD of the sequence: the
 #   same rows every run.
-# The database is dumped once with `mariadb-dump --tab` and once with mydumper, then restored into an empty
-# database, ROUNDS rounds (default 2) alternating (every other round in reverse order), by:
+# The database is dumped once with `mariadb-dump --tab`, once with mydumper and once as a plain SQL dump
+# (`mariadb-dump src > dump.sql`, its default options: extended inserts), then restored into an empty database,
+# ROUNDS rounds (default 2) alternating (every other round in reverse order), by:
 #   fastload DIR DB          fastload --threads 2 on the --tab directory (it creates the tables itself)
 #   mariadb-import           the tables created first from the T.sql files (untimed), then
 #                            mariadb-import --local --use-threads=2 --ignore-foreign-keys of the T.txt files
 #   myloader                 myloader --threads 2 of the mydumper directory (it creates the tables)
+#   fastload DUMP.sql        fastload --threads 2 on the SQL dump
+#   mariadb < DUMP.sql       the mariadb client running the SQL dump
 # and prints each one's median wall time, server and client CPU, and its wall time relative to fastload, then
 # fastload's own account (a line a table) of its last restore. Every restore's tables are compared with the
 # source's by digest_table (their rows and CHECKSUM TABLE). Scratch MariaDB: buffer pool 4G (BUFFER_POOL), redo
@@ -144,9 +147,10 @@ want=$(sums src)
 mkdir -p "$SCRATCH/tab" "$SCRATCH/mydumper" && chmod 777 "$SCRATCH/tab"
 mariadb-dump --no-defaults -uroot -S "$SOCKET" --tab="$SCRATCH/tab" src
 mydumper -u root -S "$SOCKET" -B src -o "$SCRATCH/mydumper" --threads 2 >/dev/null
-du -sh "$SCRATCH/tab" "$SCRATCH/mydumper"
+mariadb-dump --no-defaults -uroot -S "$SOCKET" src >"$SCRATCH/dump.sql"
+du -sh "$SCRATCH/tab" "$SCRATCH/mydumper" "$SCRATCH/dump.sql"
 
-variants=(fastload mariadb-import myloader)
+variants=(fastload mariadb-import myloader "fastload DUMP.sql" "mariadb < DUMP.sql")
 # restore VARIANT: one restore into an empty database `dst`; appends "INDEX wall server client" to results.
 restore() {
   local TIMEFORMAT='%3R %3U %3S' before after wall user sys i=$1 t
@@ -161,6 +165,8 @@ restore() {
       command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2 --ignore-foreign-keys dst)
       for t in $tables; do command+=("$SCRATCH/tab/$t.txt"); done ;;
     myloader) command=(myloader -u root -S "$SOCKET" -d "$SCRATCH/mydumper" -B dst --threads 2) ;;
+    "fastload DUMP.sql") command=("$BUILD_DIR/fastload" --socket "$SOCKET" -u root --threads 2 "$SCRATCH/dump.sql" dst) ;;
+    "mariadb < DUMP.sql") command=(sh -c 'exec mariadb --no-defaults -uroot -S "$1" dst <"$2"' sh "$SOCKET" "$SCRATCH/dump.sql") ;;
   esac
   before=$(server_cpu)
   { time "${command[@]}" >"$SCRATCH/out" 2>&1; } 2>"$SCRATCH/time" || { cat "$SCRATCH/out" >&2; die "${variants[$i]} failed"; }
@@ -170,27 +176,28 @@ restore() {
   [[ $(sums dst) == "$want" ]] || die "${variants[$i]}: the restored tables differ from the source: $(sums dst)"
   awk -v i="$i" -v w="$wall" -v u="$user" -v s="$sys" -v b="$before" -v a="$after" \
     'BEGIN { printf "%d %.3f %.2f %.2f\n", i, w, a - b, u + s }' >>"$SCRATCH/results"
-  printf 'round %d/%d  %-16s wall %7.2f s (tables equal to the source)\n' "$round" "$rounds" "${variants[$i]}" "$wall"
+  printf 'round %d/%d  %-20s wall %7.2f s (tables equal to the source)\n' "$round" "$rounds" "${variants[$i]}" "$wall"
 }
 
 step "$rounds rounds of ${#variants[@]} restores, alternating (every other round in reverse order)"
 : >"$SCRATCH/results"
 for ((round = 1; round <= rounds; round++)); do
-  order=(0 1 2)
-  ((round % 2 == 0)) && order=(2 1 0)
+  order=()
+  for ((i = 0; i < ${#variants[@]}; i++)); do ((round % 2)) && order+=("$i") || order=("$i" "${order[@]}"); done
   for i in "${order[@]}"; do restore "$i"; done
 done
 
 step "medians over $rounds rounds"
 echo "| restore | median wall (s) | server CPU (s) | client CPU (s) | wall vs fastload |"
 echo "|---|---:|---:|---:|---:|"
-awk -v names="${variants[*]}" 'BEGIN { split(names, name, " ") }
+(IFS='|'; echo "${variants[*]}") >"$SCRATCH/names"
+awk -v names="$(cat "$SCRATCH/names")" 'BEGIN { count = split(names, name, "|") }
   { n[$1]++; wall[$1, n[$1]] = $2; srv[$1, n[$1]] = $3; cli[$1, n[$1]] = $4 }
   function median(a, i, k,   v, j, m, t) { for (j = 1; j <= k; j++) v[j] = a[i, j]
     for (j = 2; j <= k; j++) for (m = j; m > 1 && v[m-1] > v[m]; m--) { t = v[m]; v[m] = v[m-1]; v[m-1] = t }
     return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2 }
   END { base = median(wall, 0, n[0])
-    for (i = 0; i < 3; i++) printf "| %s | %.2f | %.2f | %.2f | %.2f |\n", name[i + 1], median(wall, i, n[i]),
+    for (i = 0; i < count; i++) printf "| %s | %.2f | %.2f | %.2f | %.2f |\n", name[i + 1], median(wall, i, n[i]),
       median(srv, i, n[i]), median(cli, i, n[i]), median(wall, i, n[i]) / base }' "$SCRATCH/results"
 step "fastload's own account of its last restore"
 cat "$SCRATCH/fastload.out"

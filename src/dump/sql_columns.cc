@@ -112,8 +112,14 @@ ColumnKind column_kind(std::string_view data_type) {
 // The row text carries a literal's bytes alone (sqldump::append_field): an introducer that is the dump's character
 // set makes them a string in it, however they were written (_utf8mb4 X'C3A9' is 'é').
 std::optional<std::string> literal_refusal(const Literal& v, const ColumnType& c, std::string_view charset_name) {
-  const std::string charset = canonical_charset(charset_name);
   if (v.kind == LiteralKind::null) return std::nullopt;
+  // What most values of a dump are, decided without a word of the charset's name: a number for a numeric column,
+  // a string of printable ASCII into a column of text, bytes, a date or time.
+  if (v.introducer.empty() && v.kind == LiteralKind::number && c.kind == ColumnKind::numeric) return std::nullopt;
+  if (v.introducer.empty() && v.kind == LiteralKind::string && c.kind != ColumnKind::generated &&
+      sqldump::readable_as(v.bytes, charset_name))
+    return std::nullopt;
+  const std::string charset = canonical_charset(charset_name);
   if (c.kind == ColumnKind::generated && (v.kind != LiteralKind::string || sqldump::readable_as(v.bytes, charset)))
     return std::nullopt;  // dropped: only its text must not run into the next field
   bool raw = v.kind == LiteralKind::hex || v.kind == LiteralKind::bit;

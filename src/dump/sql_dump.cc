@@ -42,6 +42,7 @@ class Scanner {
   [[noreturn]] void fail(std::uint64_t line, std::string_view statement, const std::string& why) const;
   void start_insert(const Piece& p);
   void end_insert(std::uint64_t end);
+  void read_head(const Piece& p);
   void drain_insert();
   void head(const sqldump::InsertHead& h);
   void whole(const Piece& p);
@@ -63,6 +64,7 @@ class Scanner {
   std::string start_;  // its first bytes, for a message
   std::optional<std::size_t> insert_table_;
   std::optional<std::size_t> last_insert_;  // the table of the statement before, when it was an INSERT
+  bool headed_ = false;                     // the INSERT's head is read
 };
 
 void Scanner::fail(std::uint64_t line, std::string_view statement, const std::string& why) const {
@@ -80,9 +82,13 @@ void Scanner::piece(const Piece& p) {
         statement_excerpt(start_)));
   if (p.first && sqldump::is_insert(p.text)) start_insert(p);
   if (reader_) {
-    reader_->feed(p.text);
-    if (p.last) reader_->finish();
-    drain_insert();
+    if (limits_.count_rows) {
+      reader_->feed(p.text);
+      if (p.last) reader_->finish();
+      drain_insert();
+    } else {
+      read_head(p);
+    }
     if (p.last) end_insert(p.part_offset + p.text.size());
     return;
   }
@@ -107,7 +113,23 @@ void Scanner::end_insert(std::uint64_t end) {
   reader_.reset(), insert_table_.reset();
 }
 
+// Without counting the rows, an INSERT is read up to its head (a few KB at a time), the rest passed over: the
+// restore reads its tuples anyway, and refuses there what it cannot read (dump/sql_rows.h).
+void Scanner::read_head(const Piece& p) {
+  constexpr std::size_t kSlice = 4096;
+  for (std::size_t at = 0; !headed_ && at < p.text.size(); at += kSlice) {
+    reader_->feed(p.text.substr(at, kSlice));
+    if (p.last && at + kSlice >= p.text.size()) reader_->finish();
+    drain_insert();
+  }
+  if (p.last && !headed_) {  // a statement that ended before its head did
+    reader_->finish();
+    drain_insert();
+  }
+}
+
 void Scanner::start_insert(const Piece& p) {
+  headed_ = false;
   reader_.emplace(session_.mode(), limits_.max_statement);
   range_ = InsertRange{p.offset, p.offset, p.line, 0, 1, session_.mode(), session_.charset()};
   pending_sets_.clear();
@@ -115,7 +137,11 @@ void Scanner::start_insert(const Piece& p) {
 
 void Scanner::drain_insert() {
   for (;;) switch (reader_->next()) {
-      case InsertReader::Step::head: head(reader_->head()); break;
+      case InsertReader::Step::head:
+        head(reader_->head());
+        headed_ = true;
+        if (!limits_.count_rows) return;
+        break;
       case InsertReader::Step::tuple: ++range_.rows; break;
       case InsertReader::Step::refused: {
         const sqldump::Refusal& r = reader_->refusal();

@@ -62,6 +62,9 @@ struct ScanLimits {
   std::size_t max_statement = std::size_t{64} << 20;  // a longer statement comes in parts: only an INSERT may
   std::size_t block = std::size_t{1} << 20;           // bytes read at a time
   std::uint64_t max_range = std::uint64_t{64} << 20;  // consecutive INSERTs share a range up to this many bytes
+  // Each INSERT's tuples read and counted (the listing's rows); false: its head alone, the restore reading the
+  // rest (rows and statements then count nothing but the statements).
+  bool count_rows = true;
 };
 
 // Reads `stream` (named `name` in messages) to its end. Throws Failure(ExitCode::input) naming the dump, the line

@@ -131,7 +131,8 @@ int sql_dump_run(const request::Request& request, load::StepHook* hook) {
                                    "save it to a file first (fastload DUMP.sql [DB] reads it twice: once to judge "
                                    "every statement before anything is changed, once for the rows)");
   const auto stream = input::open_stream(file, {request.load.threads});
-  dump::SqlDump d = dump::scan_sql_dump(*stream, stream->name());
+  // A restore reads every tuple as it loads (and refuses there what it cannot read): the scan reads the heads.
+  dump::SqlDump d = dump::scan_sql_dump(*stream, stream->name(), {.count_rows = request.output.dry_run});
   if (request.output.dry_run) return list(d, request, file);
   const std::string database = database_of(d, request, file);
   Run run(request, hook, request.target.database.empty() ? database : std::string());

@@ -130,6 +130,7 @@ Lexed word(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Lit
   std::size_t j = i;
   while (j < text.size() && name_byte(text[j])) ++j;
   if (j == text.size() && !at_end) return Lexed::more;
+  if (j - i > 16) return Lexed::refused;  // no keyword, charset introducer or letter prefix is that long
   const std::string w = ascii_lower(text.substr(i, j - i));
   const bool quote = j < text.size() && text[j] == '\'';
   if ((w == "x" || w == "b") && quote) return hex_or_bit(text, i, at_end, out);
@@ -187,6 +188,7 @@ Lexed value(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Li
 // COLLATE name after a literal: recorded (the bytes stay).
 Lexed collate(std::string_view text, std::size_t& i, bool at_end, Literal& out) {
   constexpr std::string_view kWord = "collate";
+  if (i < text.size() && text[i] != 'c' && text[i] != 'C') return Lexed::done;  // most literals: ',' or ')' next
   if (text.size() - i <= kWord.size()) {  // too short to tell, unless it starts no COLLATE
     const bool prefix = kWord.starts_with(ascii_lower(text.substr(i)));
     return prefix && !at_end ? Lexed::more : Lexed::done;
@@ -222,10 +224,22 @@ std::size_t find_either(std::string_view text, std::size_t from, char a, char b)
   return npos;
 }
 
+namespace {
+
+bool same_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (std::tolower(static_cast<unsigned char>(a[k])) != b[k]) return false;
+  return true;
+}
+
+}  // namespace
+
+// Called for every string of a dump: no allocation, ASCII passed over at once.
 bool readable_as(std::string_view bytes, std::string_view charset) {
-  const std::string name = ascii_lower(charset);
-  if (name == "utf8mb4" || name == "utf8mb3" || name == "utf8") {
-    const std::size_t widest = name == "utf8mb4" ? 4 : 3;
+  const bool mb4 = same_ascii(charset, "utf8mb4");
+  if (mb4 || same_ascii(charset, "utf8mb3") || same_ascii(charset, "utf8")) {
+    const std::size_t widest = mb4 ? 4 : 3;
     for (std::size_t at = 0; at < bytes.size(); ++at) {
       if (static_cast<unsigned char>(bytes[at]) < 0x80) continue;
       const std::size_t n = text::utf8_character(bytes, at);
@@ -239,7 +253,7 @@ bool readable_as(std::string_view bytes, std::string_view charset) {
       "cp852", "cp866", "dec8", "hp8", "koi8r", "koi8u", "greek", "hebrew", "armscii8", "swe7", "tis620", "keybcs2",
       "macce", "macroman", "geostd8"};
   for (std::string_view single : kSingleByte)
-    if (name == single) return true;
+    if (same_ascii(charset, single)) return true;
   return false;
 }
 
@@ -251,10 +265,11 @@ bool name_byte(char c) {
 bool skip_blanks(std::string_view text, std::size_t& i, bool at_end) {
   while (i < text.size()) {
     const char c = text[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
       ++i;
       continue;
     }
+    if (c != '-' && c != '/' && c != '#') return true;  // starts no comment: most bytes, at once
     if (!at_end && text.size() - i < 3 && (c == '-' || c == '/')) return false;  // "--" or "/*" may be starting
     const std::size_t end = text::comment_end(text, i);
     if (end == 0) return true;

@@ -82,4 +82,30 @@ for round in "${rounds[@]}"; do
     "$(sql -e "SELECT COUNT(*) FROM $dst.over_view")"
 done
 expect_match "rows restored at all" '^[1-9]' "$(count "$dst.child")"
+
+# Killed after a chunk's COMMIT (its tables created, some rows in, indexes deferred), then run again with
+# --resume: every row once, the definitions, triggers and views whole, nothing of fastload's left in the
+# database (the ledger, which --resume keeps, in a database of its own).
+ledger=sqldump_rst_ledger
+fresh_db $ref
+sql $ref <"$TEST_TMP/dump1.sql"
+for chunk in 2 9; do
+  what="killed after chunk $chunk, resumed"
+  fresh_db $dst
+  fresh_db $ledger
+  killed_after $chunk --resume --ledger $ledger.fastload_ledger --threads 2 --chunk-size 4K "$TEST_TMP/dump1.sql" $dst
+  expect_eq "$what: killed" 137 "$KILLED"
+  expect_match "$what: killed with some rows in" '^[0-9]+$' "$(count "$dst.child")"
+  run_fastload --resume --ledger $ledger.fastload_ledger --threads 2 --chunk-size 4K "$TEST_TMP/dump1.sql" $dst
+  expect_match "$what: rows loaded before" 'rows were loaded before by an earlier --resume run' "$ERR"
+  expect_eq "$what: exit code ($ERR)" 0 "$RC"
+  for t in $tables; do
+    columns='*'
+    [[ $t != shapes ]] || columns='*, hidden'  # an invisible column, which * leaves out
+    expect_eq "$what: $t row by row" "$(digest_rows "$ref.\`$t\`" "$columns" sql)" \
+      "$(digest_rows "$dst.\`$t\`" "$columns" sql)"
+  done
+  expect_eq "$what: definitions, counters, triggers" "$(definitions $ref)" "$(definitions $dst)"
+done
+sql -e "DROP DATABASE $ledger"
 finish

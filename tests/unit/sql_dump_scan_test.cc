@@ -155,6 +155,26 @@ TEST(SqlDumpScan, StatementsInParts) {
   EXPECT_EQ(merged.tables[0].inserts[0].end, text.size() - 2);  // up to the last's delimiter
 }
 
+// The restore's scan reads an INSERT's head alone: the same tables, ranges and kinds, no rows counted; an INSERT
+// that is no VALUES of the table is still refused there, before anything is changed.
+TEST(SqlDumpScan, HeadsAloneForARestore) {
+  std::string insert = "INSERT INTO t (`x`) VALUES ('a;b'),\n(NULL)";
+  for (int i = 0; i < 2000; ++i) insert += ",('xxxxxxxxxx')";
+  const std::string text = "CREATE TABLE t (x text);\n\n" + insert + ";\nINSERT INTO t (`x`) VALUES (1);\n";
+  for (const dump::ScanLimits limits : {dump::ScanLimits{.count_rows = false},
+                                        dump::ScanLimits{.max_statement = 64, .block = 7, .count_rows = false}}) {
+    const dump::SqlDump d = scan(text, limits);
+    ASSERT_EQ(d.tables.size(), 1u);
+    EXPECT_EQ(d.tables[0].rows, 0u);
+    EXPECT_EQ(d.tables[0].statements, 2u);
+    EXPECT_TRUE(d.tables[0].columns_listed);
+    EXPECT_EQ(d.tables[0].columns, std::vector<std::string>{"x"});
+    ASSERT_EQ(d.tables[0].inserts.size(), 1u);
+    EXPECT_EQ(d.tables[0].inserts[0].end, text.size() - 2);
+  }
+  EXPECT_THROW(scan("CREATE TABLE t (x int);\nINSERT INTO t SELECT 1;\n", {.count_rows = false}), Failure);
+}
+
 // An INSERT after another statement starts a range of its own (the session may have changed between).
 TEST(SqlDumpScan, RangesEndAtOtherStatements) {
   const dump::SqlDump d = scan("CREATE TABLE t (x int);\nINSERT INTO t VALUES (1);\nSET NAMES latin1;\n"
