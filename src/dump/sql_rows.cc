@@ -85,6 +85,7 @@ bool SqlRowsStream::feed_splitter() {
     splitter_.emplace(max_statement_, r.mode);
   }
   take(std::min<std::uint64_t>(kRead, r.end - at_));
+  in_ranges_.fetch_add(raw_.size(), std::memory_order_relaxed);
   splitter_->feed(raw_);
   if (at_ == r.end) splitter_->finish();
   return true;

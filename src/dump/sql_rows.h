@@ -5,6 +5,7 @@
 // '(' stands in the dump (take_offsets), so messages name the dump's own bytes; its lines (take_row_lines) too.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -41,7 +42,9 @@ class SqlRowsStream final : public input::ByteStream {
   // would store otherwise than LOAD DATA (dump/sql_columns.h), a tuple of another count of values than columns,
   // a statement that is no such INSERT; Failure(ExitCode::input) for the dump's read errors.
   std::size_t read(char* into, std::size_t size) override;
-  std::uint64_t consumed() const override { return inner_->consumed(); }
+  // The dump's bytes of `ranges` read so far (those passed over are not this table's): what a progress line
+  // counts to the ranges' total length.
+  std::uint64_t consumed() const override { return in_ranges_.load(std::memory_order_relaxed); }
   // All rows handed out when every dump byte read so far was verified; those before otherwise.
   std::uint64_t verified() const override { return verified_; }
   // Each row start in content [begin, end] with its tuple's dump offset; forgets those before end.
@@ -70,6 +73,7 @@ class SqlRowsStream final : public input::ByteStream {
   const std::size_t max_statement_, max_tuple_;
   std::size_t range_ = 0;              // the range being read
   std::uint64_t at_ = 0;               // dump bytes read from inner_
+  std::atomic<std::uint64_t> in_ranges_{0};  // of them, in ranges (written by the reading thread)
   std::optional<sqldump::Splitter> splitter_;
   std::optional<sqldump::InsertReader> reader_;
   std::string raw_;                    // a read's dump bytes

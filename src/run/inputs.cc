@@ -188,8 +188,13 @@ void mark_other_parts(const plan::TablePlan& options, RunState& state) {
 // makes it unknown.
 std::uint64_t progress_total(const RunState& state) {
   std::uint64_t total = 0;
-  for (const Input& input : state.inputs) {
+  for (std::size_t i = 0; i < state.inputs.size(); ++i) {
+    const Input& input = state.inputs[i];
     if (input.file) continue;
+    if (state.sql) {  // an SQL dump's table: its INSERTs' bytes, as its stream counts them
+      for (const dump::InsertRange& r : state.sql->at(i).inserts) total += r.end - r.begin;
+      continue;
+    }
     std::optional<std::uint64_t> size = input.stream->compressed_size();
     if (!size) return 0;
     total += *size;

@@ -83,6 +83,14 @@ for round in "${rounds[@]}"; do
 done
 expect_match "rows restored at all" '^[1-9]' "$(count "$dst.child")"
 
+# Progress counts each table's INSERTs once: the restore ends at 100%, its bytes those of the INSERTs.
+fresh_db $dst
+run_fastload --progress-json --threads 2 "$TEST_TMP/dump1.sql" $dst
+last=$(grep '"state":"done"' <<<"$OUT" | tail -1)
+total=$(grep -o '"bytes_total":[0-9]*' <<<"$last" | cut -d: -f2)
+expect_eq "progress: all read" "\"bytes_read\":$total" "$(grep -o '"bytes_read":[0-9]*' <<<"$last")"
+expect_eq "progress: the INSERTs' bytes, less than the dump" 1 "$((total > 0 && total < $(stat -c %s "$TEST_TMP/dump1.sql")))"
+
 # Killed after a chunk's COMMIT (its tables created, some rows in, indexes deferred), then run again with
 # --resume: every row once, the definitions, triggers and views whole, nothing of fastload's left in the
 # database (the ledger, which --resume keeps, in a database of its own).
