@@ -83,6 +83,24 @@ for round in "${rounds[@]}"; do
 done
 expect_match "rows restored at all" '^[1-9]' "$(count "$dst.child")"
 
+# A compressed dump (gzip of several members, as pigz writes, and zstd): the same rows.
+fresh_db $ref
+sql $ref <"$TEST_TMP/dump1.sql"
+split -n l/3 "$TEST_TMP/dump1.sql" "$TEST_TMP/member."
+for m in "$TEST_TMP"/member.*; do gzip -c "$m"; done >"$TEST_TMP/dump.sql.gz"
+zstd -q -c "$TEST_TMP/dump1.sql" >"$TEST_TMP/dump.sql.zst"
+for packed in dump.sql.gz dump.sql.zst; do
+  fresh_db $dst
+  run_fastload --threads 2 --chunk-size 8K "$TEST_TMP/$packed" $dst
+  expect_eq "$packed: exit code ($ERR)" 0 "$RC"
+  for t in $tables; do
+    columns='*'
+    [[ $t != shapes ]] || columns='*, hidden'
+    expect_eq "$packed: $t row by row" "$(digest_rows "$ref.\`$t\`" "$columns" sql)" \
+      "$(digest_rows "$dst.\`$t\`" "$columns" sql)"
+  done
+done
+
 # Progress counts each table's INSERTs once: the restore ends at 100%, its bytes those of the INSERTs.
 fresh_db $dst
 run_fastload --progress-json --threads 2 "$TEST_TMP/dump1.sql" $dst

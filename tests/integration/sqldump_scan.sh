@@ -103,7 +103,7 @@ hostile() {  # hostile NAME LINE TEXT: the dump a.sql with TEXT after its first 
   local line
   line=$(grep -n '^CREATE TABLE `child`' "$dir/a.sql" | head -1 | cut -d: -f1)
   { head -n $((line - 1)) "$dir/a.sql"; printf '%s\n' "$3"; tail -n +"$line" "$dir/a.sql"; } >"$dir/$1.sql"
-  run_fastload --dry-run "$dir/$1.sql" $dst
+  run_fastload "$dir/$1.sql" $dst  # a restore: refused by its scan, before anything is changed
   expect_eq "$1: exit" 3 "$RC"
   expect_match "$1: line" "$1.sql:$((line + $2)): " "$ERR"
 }
@@ -112,14 +112,21 @@ expect_match "grant: named" "a GRANT statement" "$ERR"
 hostile set_global 0 "/*!40101 SET GLOBAL max_connect_errors = 7 */;"
 expect_match "set global: named" "a SET of a global variable" "$ERR"
 { cat "$dir/a.sql"; printf "INSERT INTO child VALUES (5000, 1, 'never closed);\n"; } >"$dir/open.sql"
-run_fastload --dry-run "$dir/open.sql" $dst
+run_fastload "$dir/open.sql" $dst
 expect_eq "unterminated: exit" 3 "$RC"
 expect_match "unterminated: line" "open.sql:$(($(wc -l <"$dir/a.sql") + 1)): a statement whose string" "$ERR"
 sql $a -e "CREATE PROCEDURE sqlscan_p() SELECT 1"
 dump --routines $a >"$dir/routines.sql"
-run_fastload --dry-run "$dir/routines.sql" $dst
+run_fastload "$dir/routines.sql" $dst
 expect_eq "routines: exit" 3 "$RC"
 expect_match "routines: advice" "routines.sql:[0-9]+: a (DROP|CREATE) PROCEDURE.*--skip-routines" "$ERR"
+# A statement over the limit (64 MiB) that is no INSERT: refused, never held whole.
+{ cat "$dir/a.sql"; printf "CREATE TABLE huge (c INT) COMMENT '"; head -c $((65 << 20)) /dev/zero | tr '\0' x
+  printf "';\n"; } >"$dir/huge.sql"
+run_fastload "$dir/huge.sql" $dst
+expect_eq "huge: exit" 3 "$RC"
+expect_match "huge: named" "huge.sql:[0-9]+: a statement longer than 67108864 bytes that is no INSERT" "$ERR"
+rm -f "$dir/huge.sql"
 expect_eq "hostile: nothing changed" "$before" "$(state)"
 
 # A --tab directory still loads as before: its T.sql files are schema files, not SQL dumps.
