@@ -19,15 +19,20 @@
 #include "text/text.h"
 
 namespace fastload::run {
-namespace {
-
-plan::TablePlan table_options(const plan::TablePlan& o, const dump::TableFiles& t) {
+plan::TablePlan table_of_many(const plan::TablePlan& o, const dump::TableFiles& t) {
   plan::TablePlan out = o;
   out.table = t.table;
   out.files = t.files;
   out.prove_foreign_keys = true;
   if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + t.table;  // a file a table: FILE.T
   out.defer_indexes_if_empty = !o.load.keep_indexes;
+  return out;
+}
+
+namespace {
+
+plan::TablePlan table_options(const plan::TablePlan& o, const dump::TableFiles& t) {
+  plan::TablePlan out = table_of_many(o, t);
   // --tab writes each column's bytes as stored (SELECT ... INTO OUTFILE ... CHARACTER SET binary), but text
   // converted to X when the dump was made with --default-character-set=X, which its header does not say: the
   // user's --charset is the dump's; without it the bytes, checked for the sign of another charset.
@@ -167,8 +172,7 @@ void find_tables(Run& run) {
   if (run.sql_dump) return find_dump_tables(run);
   const plan::TablePlan& options = run.plan;
   std::vector<dump::TableFiles> found = dump::tables_of(options.files);
-  if (options.connection.prompt_password) run.password = db::read_password("Enter password: ");
-  run.session = std::make_unique<db::Session>(options.connection, run.password);
+  open_session(run);
   table::check_database(*run.session, options.database);
   decode_names(*run.session, found);
   for (dump::TableFiles& t : found) {
@@ -182,6 +186,15 @@ void find_tables(Run& run) {
     table->bytes = size_of(table->files.files);
     run.tables.push_back(std::move(table));
   }
+  start_tables(run);
+}
+
+void open_session(Run& run) {
+  if (run.plan.connection.prompt_password) run.password = db::read_password("Enter password: ");
+  run.session = std::make_unique<db::Session>(run.plan.connection, run.password);
+}
+
+void start_tables(Run& run) {
   std::stable_sort(run.tables.begin(), run.tables.end(),
                    [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
   for (auto& t : run.tables) {

@@ -40,12 +40,7 @@ request::OnDuplicate on_duplicate(const plan::TablePlan& o, const dump::DumpTabl
 
 plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFiles& f, const std::string& dump) {
   const dump::DumpTable& t = f.sql.front();
-  plan::TablePlan out = o;
-  out.table = f.table;
-  out.files = f.files;
-  out.prove_foreign_keys = true;
-  if (!o.rejects_file.empty()) out.rejects_file = o.rejects_file + "." + f.table;  // a file a table: FILE.T
-  out.defer_indexes_if_empty = !o.load.keep_indexes;
+  plan::TablePlan out = table_of_many(o, f);
   // The rows are LOAD DATA text in the charset the dump's INSERTs were written in (its SET NAMES), sent as they are.
   out.charset = t.inserts.empty() ? "utf8mb4" : t.inserts.front().charset;
   out.convert_charset = false;
@@ -90,8 +85,7 @@ void check_dump_database(Run& run) {
 
 void find_dump_tables(Run& run) {
   const plan::TablePlan& options = run.plan;
-  if (options.connection.prompt_password) run.password = db::read_password("Enter password: ");
-  run.session = std::make_unique<db::Session>(options.connection, run.password);
+  open_session(run);
   check_dump_database(run);
   dump::SqlDump& d = *run.sql_dump;
   for (dump::DumpTable& t : d.tables) {
@@ -115,12 +109,7 @@ void find_dump_tables(Run& run) {
     view.schema = schema_of(d, v.create, {}, true, v.settings);
     run.views.push_back(std::move(view));
   }
-  std::stable_sort(run.tables.begin(), run.tables.end(),
-                   [](const auto& a, const auto& b) { return a->bytes > b->bytes; });
-  for (auto& t : run.tables) {
-    start_table(t->options, t->state, run.hook);
-    t->state.password = run.password;
-  }
+  start_tables(run);
 }
 
 namespace {

@@ -72,6 +72,13 @@ int run_passes(Run& run);
 // --dry-run's table that the run would create, planned instead of checked; finish_schema: after every table
 // loaded, a dump's triggers and views.
 void find_tables(Run& run);
+// The run's own session (the password asked first, when -p had no value); the tables found, in the order they
+// load (the largest first), their summaries started.
+void open_session(Run& run);
+// A table's plan in a run of many, from the run's: its name and files, its own rejects file (FILE.T), its foreign
+// keys proved after the load, an empty InnoDB table's indexes deferred unless --keep-indexes.
+plan::TablePlan table_of_many(const plan::TablePlan& o, const dump::TableFiles& t);
+void start_tables(Run& run);
 // sql_dump_tables.cc: find_tables of an SQL dump (run.sql_dump): its database made when the dump creates it,
 // each table's plan (its rows' charset, its INSERT IGNORE or REPLACE, its column list), its views.
 void find_dump_tables(Run& run);
