@@ -407,8 +407,9 @@ request::Given read_flags(Flags& f, request::Request& o) {
   for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
   if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
   if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
-  if (f.positional.size() == 1 && input::sql_file_name(f.positional[0])) {
-    o.source.files = f.positional;  // DUMP.sql alone: the databases are the dump's own (USE)
+  if (f.positional.size() == 1 &&
+      (input::sql_file_name(f.positional[0]) || input::mydumper_directory(f.positional[0]))) {
+    o.source.files = f.positional;  // DUMP.sql or a mydumper DIR alone: the database is the dump's own
   } else {
     if (f.positional.size() < 2) throw files_and_table_missing();
     o.source.files.assign(f.positional.begin(), f.positional.end() - 1);

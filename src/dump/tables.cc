@@ -65,11 +65,10 @@ void check_dump_table(const std::string& dir, const TableFiles& t) {
 // The tables of a dump directory, each with its rows files and schema file.
 void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std::map<std::string, std::size_t>& at) {
   const std::vector<std::string> names = directory_files(dir);
-  if (std::find(names.begin(), names.end(), "metadata") != names.end() &&
-      std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.ends_with("-schema.sql"); }))
+  if (input::mydumper_directory(dir))
     throw Failure(ExitCode::usage, fmt::format(
-        "{}: this is a mydumper directory, whose rows are SQL statements; fastload loads delimited text: dump "
-        "with `mariadb-dump --tab={}` (or mydumper --csv), or restore this one with myloader", dir, dir));
+        "{}: a mydumper directory given with other files: restore it alone, fastload {} [DB], and load the other "
+        "files in a run of their own", dir, dir));
   const std::size_t first = tables.size();
   auto table = [&](const std::string& name) -> TableFiles& {
     auto [it, added] = at.try_emplace(name, tables.size());

@@ -165,6 +165,7 @@ void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
 
 void find_tables(Run& run) {
   if (run.sql_dump) return find_dump_tables(run);
+  if (run.mydumper) return find_mydumper_tables(run);
   const plan::TablePlan& options = run.plan;
   std::vector<dump::TableFiles> found = dump::tables_of(options.files);
   if (options.connection.prompt_password) run.password = db::read_password("Enter password: ");
