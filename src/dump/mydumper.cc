@@ -60,7 +60,7 @@ std::string content(const std::string& path) {
   return out;
 }
 
-// The database the directory holds: DB-schema-create.sql's, else the first schema file's name up to its dot.
+// The database the directory holds: DB-schema-create.sql's, else the first file's name up to its dot.
 std::string database_of(const std::string& dir, const std::vector<std::string>& stems) {
   std::vector<std::string> named;
   for (const std::string& s : stems)
@@ -71,9 +71,9 @@ std::string database_of(const std::string& dir, const std::vector<std::string>& 
         "mydumper -B DB into a directory of its own, or restore this one with myloader", dir, named[0], named[1]));
   if (!named.empty()) return named.front();
   for (const std::string& s : stems)
-    if (s.ends_with("-schema") && s.find('.') != std::string::npos) return s.substr(0, s.find('.'));
-  throw Failure(ExitCode::usage, fmt::format("{}: no schema file names the database (DB-schema-create.sql, "
-                                             "DB.T-schema.sql): is this a directory mydumper wrote?", dir));
+    if (s.find('.') != std::string::npos) return s.substr(0, s.find('.'));
+  throw Failure(ExitCode::usage, fmt::format("{}: no file names the database (DB-schema-create.sql, "
+                                             "DB.T-schema.sql, DB.T.sql): is this a directory mydumper wrote?", dir));
 }
 
 class Reader {

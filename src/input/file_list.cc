@@ -69,7 +69,7 @@ bool mydumper_directory(const std::string& path) {
     return false;
   for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
-    if (sql_file_name(name) && name.find("-schema") != std::string::npos) return true;
+    if (sql_file_name(name)) return true;  // --no-schemas writes data files alone
   }
   return false;
 }

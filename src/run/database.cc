@@ -107,7 +107,8 @@ bool planned_missing(TableRun& t, db::Session* session) {
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
                                       "bytes); its file and rows are checked once it exists", t.options.database,
-                                      t.options.table, t.files.schema->path, fmt::join(t.files.files, ", "),
+                                      t.options.table, t.files.schema->path,
+                                      t.files.files.empty() ? "no file" : fmt::format("{}", fmt::join(t.files.files, ", ")),
                                       t.bytes)};
   t.state.summary.load_started = true;  // the plan is printed
   return true;

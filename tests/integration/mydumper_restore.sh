@@ -95,6 +95,20 @@ done
 expect_match "a chunked dump's files" '\.00001\.sql\.gz$' "$(ls "$TEST_TMP"/dump3/*.sql.gz)"
 expect_match "rows restored at all" '^[1-9]' "$(count "$dst.child")"
 
+# Schemas and rows dumped apart (--no-data, then --no-schemas: data files alone): the rows restore into the
+# tables the first restore made (its trigger fires on them, as for myloader).
+mydump --triggers --no-data -o "$TEST_TMP/schemas"
+mydump --no-schemas --rows 3000 -o "$TEST_TMP/rows"
+fresh_db $ref
+myloader -S "$SOCKET" -u root -d "$TEST_TMP/schemas" -B $ref
+myloader -S "$SOCKET" -u root -d "$TEST_TMP/rows" -B $ref
+fresh_db $dst
+run_fastload "$TEST_TMP/schemas" $dst
+expect_eq "schemas alone: exit code ($ERR)" 0 "$RC"
+run_fastload --threads 2 "$TEST_TMP/rows" $dst
+expect_eq "rows alone: exit code ($ERR)" 0 "$RC"
+same_database "schemas, then rows" $ref $dst
+
 # Without DB: the directory's own database, made from its DB-schema-create.sql (the dump of round 2 renamed).
 own_dir=$TEST_TMP/own
 mkdir "$own_dir"
