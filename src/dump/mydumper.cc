@@ -251,6 +251,7 @@ MydumperDump read_mydumper(const std::string& dir) {
           "{}.T-schema-triggers.sql, {}.V-schema-view.sql, {}.T.sql, {}.T.00000.sql): routines, events and "
           "other databases are not restored by fastload; move it out, or restore the directory with myloader",
           path, database, database, database, database, database, database));
+    check_inside(dir, path);
     reader.file(*name, path);
   }
   return reader.finish();

@@ -37,19 +37,6 @@ std::vector<std::string> directory_files(const std::string& dir) {
   return names;
 }
 
-// A dump's file must be inside its directory: a link that leads elsewhere would load (or run) a file the user
-// never pointed at.
-void check_inside(const std::string& dir, const std::string& path) {
-  std::error_code error;
-  const fs::path root = fs::canonical(dir, error), real = fs::canonical(path, error);
-  if (error) return;  // cannot be read: the open pass says why
-  const auto [end, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
-  if (end != root.end())
-    throw Failure(ExitCode::input, fmt::format(
-        "{}: this file of the dump is a link to {}, outside the dump directory {}: fastload reads a dump's files "
-        "only inside its directory; copy the file in, or give it as a FILE argument", path, real.string(), dir));
-}
-
 // One table's rows in one file of a dump: T.txt beside T.txt.gz would load every row twice, and a view has none.
 void check_dump_table(const std::string& dir, const TableFiles& t) {
   if (t.files.size() > 1)
@@ -92,6 +79,17 @@ void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std:
 }
 
 }  // namespace
+
+void check_inside(const std::string& dir, const std::string& path) {
+  std::error_code error;
+  const fs::path root = fs::canonical(dir, error), real = fs::canonical(path, error);
+  if (error) return;  // cannot be read: the open pass says why
+  const auto [end, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+  if (end != root.end())
+    throw Failure(ExitCode::input, fmt::format(
+        "{}: this file of the dump is a link to {}, outside the dump directory {}: fastload reads a dump's files "
+        "only inside its directory; copy the file in, or give it as a FILE argument", path, real.string(), dir));
+}
 
 std::string table_of(const std::string& path) {
   const std::string name = fs::path(path).filename().string();

@@ -22,6 +22,10 @@ struct TableFiles {
   std::vector<DumpTable> sql;
 };
 
+// Throws Failure(ExitCode::input) when `path`, a file of the dump directory `dir`, is a link that leads outside
+// it: a link that leads elsewhere would load (or run) a file the user never pointed at.
+void check_inside(const std::string& dir, const std::string& path);
+
 // The table a file loads into: its name without the directory, up to the first dot ("t.txt.gz" -> "t").
 std::string table_of(const std::string& path);
 
