@@ -143,7 +143,7 @@ void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
                  "each file into the table named by its name up to the first dot, and each table of a directory "
                  "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing); or DUMP.sql [DB]: "
                  "a plain SQL dump (named .sql, or - with DB listed by --dry-run): its tables, rows, triggers and views restored "
-                 "into DB or the database it names")
+                 "into DB or the database it names; or DIR [DB] of mydumper's, restored the same way")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.load.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
