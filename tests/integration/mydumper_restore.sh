@@ -5,7 +5,8 @@
 # options (chunked, compressed, --complete-insert, --insert-ignore); one copy is restored by myloader, one by fastload
 # (threads, chunk sizes and modes varying by round); the two must hold the same rows (digest_rows: every column,
 # invisible ones too), the same table definitions, counters, triggers and views. Then the directory's own database,
-# made from its DB-schema-create.sql when fastload is given no DB, and what fastload refuses in a directory.
+# made from its DB-schema-create.sql when fastload is given no DB, a killed restore resumed, schemas and rows dumped
+# apart, and what fastload refuses in a directory.
 source "$(dirname "$0")/lib.sh"
 
 src=mydumper_rst_src ref=mydumper_rst_ref dst=mydumper_rst_dst own=mydumper_rst_own
@@ -96,6 +97,20 @@ done
 expect_match "a chunked dump's files" '\.00001\.sql\.gz$' "$(ls "$TEST_TMP"/dump3/*.sql.gz)"
 expect_match "rows restored at all" '^[1-9]' "$(count "$dst.child")"
 
+# A restore killed after a chunk's COMMIT, then run again with --resume: the chunked, compressed dump of round 3
+# ends as myloader's restore of it.
+fresh_db $ref
+myloader -S "$SOCKET" -u root --threads 2 -d "$TEST_TMP/dump3" -B $ref
+fresh_db $dst
+fresh_db mydumper_rst_ledger  # the ledger outside the restored database, which must hold the dump's tables only
+resume=(--resume --ledger mydumper_rst_ledger.ledger --threads 2 --chunk-size 8K "$TEST_TMP/dump3" $dst)
+killed_after 2 "${resume[@]}"
+expect_eq "killed restore: killed" 137 "$KILLED"
+run_fastload "${resume[@]}"
+expect_eq "resumed restore: exit code ($ERR)" 0 "$RC"
+expect_match "resumed restore: an earlier run's rows kept" "rows were loaded before by an earlier --resume run" "$ERR"
+same_database "resumed restore" $ref $dst
+
 # Schemas and rows dumped apart (--no-data, then --no-schemas: data files alone): the rows restore into the
 # tables the first restore made (its trigger fires on them, as for myloader).
 mydump --triggers --no-data -o "$TEST_TMP/schemas"
@@ -145,4 +160,5 @@ refused "routines' file" "^fastload: .*$src-schema-post\.sql: not a file mydumpe
 rm -r "$bad" && cp -r "$TEST_TMP/dump1" "$bad"
 sed 's/^INSERT INTO `nokey` VALUES/INSERT IGNORE INTO `nokey` VALUES/' "$bad/$src.nokey.sql" >"$bad/$src.nokey.00001.sql"
 refused "chunks of another INSERT kind" "^fastload: .*$src\.nokey\.00001\.sql: its INSERT kind differs"
+sql -e "DROP DATABASE $src; DROP DATABASE $ref; DROP DATABASE $dst; DROP DATABASE $own; DROP DATABASE mydumper_rst_ledger"
 finish
