@@ -11,11 +11,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 packages=(cmake g++ make pkg-config openssl python3-minimal python3 mariadb-server mariadb-client libmariadb-dev
           libmariadb-dev-compat libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev libisal-dev
           zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils tabix time
-          mariadb-plugin-spider galera-4 rsync iproute2 man-db dpkg-dev file mariadb-test-data)
+          mariadb-plugin-spider galera-4 rsync iproute2 man-db dpkg-dev file mariadb-test-data mydumper)
 print=no
 if [[ ${1:-} == --print-packages ]]; then print=yes; shift; fi
 if [[ ${1:-} == --bench ]]; then
-  packages+=(mydumper percona-toolkit python3-mysqldb gnuplot-nox linux-perf)
+  packages+=(percona-toolkit python3-mysqldb gnuplot-nox linux-perf)
   shift
 fi
 if [[ $print == yes ]]; then printf '%s\n' "${packages[@]}"; exit 0; fi

@@ -143,7 +143,7 @@ void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
                  "each file into the table named by its name up to the first dot, and each table of a directory "
                  "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing); or DUMP.sql [DB]: "
                  "a plain SQL dump (named .sql, or - with DB listed by --dry-run): its tables, rows, triggers and views restored "
-                 "into DB or the database it names")
+                 "into DB or the database it names; or DIR [DB] of mydumper's, restored the same way")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.load.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
@@ -407,8 +407,9 @@ request::Given read_flags(Flags& f, request::Request& o) {
   for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
   if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
   if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
-  if (f.positional.size() == 1 && input::sql_file_name(f.positional[0])) {
-    o.source.files = f.positional;  // DUMP.sql alone: the databases are the dump's own (USE)
+  if (f.positional.size() == 1 &&
+      (input::sql_file_name(f.positional[0]) || input::mydumper_directory(f.positional[0]))) {
+    o.source.files = f.positional;  // DUMP.sql or a mydumper DIR alone: the database is the dump's own
   } else {
     if (f.positional.size() < 2) throw files_and_table_missing();
     o.source.files.assign(f.positional.begin(), f.positional.end() - 1);

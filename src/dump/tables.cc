@@ -37,19 +37,6 @@ std::vector<std::string> directory_files(const std::string& dir) {
   return names;
 }
 
-// A dump's file must be inside its directory: a link that leads elsewhere would load (or run) a file the user
-// never pointed at.
-void check_inside(const std::string& dir, const std::string& path) {
-  std::error_code error;
-  const fs::path root = fs::canonical(dir, error), real = fs::canonical(path, error);
-  if (error) return;  // cannot be read: the open pass says why
-  const auto [end, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
-  if (end != root.end())
-    throw Failure(ExitCode::input, fmt::format(
-        "{}: this file of the dump is a link to {}, outside the dump directory {}: fastload reads a dump's files "
-        "only inside its directory; copy the file in, or give it as a FILE argument", path, real.string(), dir));
-}
-
 // One table's rows in one file of a dump: T.txt beside T.txt.gz would load every row twice, and a view has none.
 void check_dump_table(const std::string& dir, const TableFiles& t) {
   if (t.files.size() > 1)
@@ -65,11 +52,10 @@ void check_dump_table(const std::string& dir, const TableFiles& t) {
 // The tables of a dump directory, each with its rows files and schema file.
 void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std::map<std::string, std::size_t>& at) {
   const std::vector<std::string> names = directory_files(dir);
-  if (std::find(names.begin(), names.end(), "metadata") != names.end() &&
-      std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.ends_with("-schema.sql"); }))
+  if (input::mydumper_directory(dir))
     throw Failure(ExitCode::usage, fmt::format(
-        "{}: this is a mydumper directory, whose rows are SQL statements; fastload loads delimited text: dump "
-        "with `mariadb-dump --tab={}` (or mydumper --csv), or restore this one with myloader", dir, dir));
+        "{}: a mydumper directory given with other files: restore it alone, fastload {} [DB], and load the other "
+        "files in a run of their own", dir, dir));
   const std::size_t first = tables.size();
   auto table = [&](const std::string& name) -> TableFiles& {
     auto [it, added] = at.try_emplace(name, tables.size());
@@ -93,6 +79,17 @@ void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std:
 }
 
 }  // namespace
+
+void check_inside(const std::string& dir, const std::string& path) {
+  std::error_code error;
+  const fs::path root = fs::canonical(dir, error), real = fs::canonical(path, error);
+  if (error) return;  // cannot be read: the open pass says why
+  const auto [end, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+  if (end != root.end())
+    throw Failure(ExitCode::input, fmt::format(
+        "{}: this file of the dump is a link to {}, outside the dump directory {}: fastload reads a dump's files "
+        "only inside its directory; copy the file in, or give it as a FILE argument", path, real.string(), dir));
+}
 
 std::string table_of(const std::string& path) {
   const std::string name = fs::path(path).filename().string();

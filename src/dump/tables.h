@@ -22,13 +22,18 @@ struct TableFiles {
   std::vector<DumpTable> sql;
 };
 
+// Throws Failure(ExitCode::input) when `path`, a file of the dump directory `dir`, is a link that leads outside
+// it: a link that leads elsewhere would load (or run) a file the user never pointed at.
+void check_inside(const std::string& dir, const std::string& path);
+
 // The table a file loads into: its name without the directory, up to the first dot ("t.txt.gz" -> "t").
 std::string table_of(const std::string& path);
 
 // `arguments`: files (or patterns, already expanded) and directories. A directory holds a dump: each T.txt
 // (compressed too: T.txt.gz ...) with its T.sql, a T.sql alone (a view, or an empty table's) as its schema only.
 // Tables in the order they were first named. Throws Failure(ExitCode::input) for an unreadable directory or
-// schema file, Failure(ExitCode::usage) for a directory of no table or a mydumper directory.
+// schema file, Failure(ExitCode::usage) for a directory of no table or a mydumper directory (restored alone:
+// dump/mydumper.h).
 std::vector<TableFiles> tables_of(const std::vector<std::string>& arguments);
 
 }  // namespace fastload::dump

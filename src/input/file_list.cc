@@ -62,4 +62,16 @@ bool sql_file_name(std::string_view path) {
   return path.ends_with(".sql");
 }
 
+bool mydumper_directory(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (path == "-" || !fs::is_directory(path, error) || !fs::is_regular_file(fs::path(path) / "metadata", error))
+    return false;
+  for (fs::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (sql_file_name(name)) return true;  // --no-schemas writes data files alone
+  }
+  return false;
+}
+
 }  // namespace fastload::input

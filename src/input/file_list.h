@@ -17,4 +17,8 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
 // Whether `path`'s name ends in .sql, before a compression suffix (.sql.gz, .sql.zst, .sql.xz, ...): an SQL dump's.
 bool sql_file_name(std::string_view path);
 
+// Whether `path` is a directory mydumper wrote: its `metadata` file beside .sql files (DB.T-schema.sql, DB.T.sql,
+// DB-schema-create.sql, compressed too); a --tab dump has no `metadata`.
+bool mydumper_directory(const std::string& path);
+
 }  // namespace fastload::input

@@ -112,7 +112,8 @@ bool planned_missing(TableRun& t, db::Session* session) {
     return false;
   t.state.summary.plan = {fmt::format("{}.{} is missing: the load would create it from {}, then load {} ({} "
                                       "bytes); its file and rows are checked once it exists", t.options.database,
-                                      t.options.table, t.files.schema->path, fmt::join(t.files.files, ", "),
+                                      t.options.table, t.files.schema->path,
+                                      t.files.files.empty() ? "no file" : fmt::format("{}", fmt::join(t.files.files, ", ")),
                                       t.bytes)};
   t.state.summary.load_started = true;  // the plan is printed
   return true;
@@ -170,6 +171,7 @@ void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
 
 void find_tables(Run& run) {
   if (run.sql_dump) return find_dump_tables(run);
+  if (run.mydumper) return find_mydumper_tables(run);
   const plan::TablePlan& options = run.plan;
   std::vector<dump::TableFiles> found = dump::tables_of(options.files);
   open_session(run);

@@ -95,6 +95,7 @@ int run(const request::Request& request, load::StepHook* hook) {
   db::StopSignals stop_signals;
   if (request.output.print_schema) return print_schemas(request);
   if (sql_dump_asked(request)) return sql_dump_run(request, hook);
+  if (mydumper_asked(request)) return mydumper_run(request, hook);
   Run one_or_many(request, hook);
   return run_passes(one_or_many);
 }

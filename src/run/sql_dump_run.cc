@@ -70,8 +70,6 @@ bool sql_dump_asked(const request::Request& request) {
   return true;
 }
 
-namespace {
-
 // Options that say how text is read, or what fills which column, have no place in a dump's restore: its
 // INSERTs say their rows, columns and character set themselves.
 void refuse_text_options(const request::Request& request, const std::string& file) {
@@ -85,6 +83,8 @@ void refuse_text_options(const request::Request& request, const std::string& fil
     throw Failure(ExitCode::usage, fmt::format("{}: an SQL dump's INSERTs say their rows, columns and character set "
                                                "(SET NAMES) themselves: leave out {}", file, given));
 }
+
+namespace {
 
 // The database the dump restores into: DB, where given, for a dump of one database (or of tables named in none);
 // else the one the dump names. A dump of several restores with them named, one run each for now.

@@ -3,6 +3,7 @@
 // rows are those INSERTs read as rows (dump::SqlRowsStream), a stream cut into chunks like any other, so every
 // mode, check, rejects file and --resume of a load applies to them (docs/design.md, "SQL dumps").
 #include <algorithm>
+#include <map>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
@@ -38,8 +39,11 @@ request::OnDuplicate on_duplicate(const plan::TablePlan& o, const dump::DumpTabl
   return meant;
 }
 
+}  // namespace
+
 plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFiles& f, const std::string& dump) {
-  const dump::DumpTable& t = f.sql.front();
+  static const dump::DumpTable no_rows;  // a table whose dump holds no INSERTs (mydumper writes no data file)
+  const dump::DumpTable& t = f.sql.empty() ? no_rows : f.sql.front();
   plan::TablePlan out = table_of_many(o, f);
   // The rows are LOAD DATA text in the charset the dump's INSERTs were written in (its SET NAMES), sent as they are.
   out.charset = t.inserts.empty() ? "utf8mb4" : t.inserts.front().charset;
@@ -49,6 +53,8 @@ plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFil
   out.on_duplicate = on_duplicate(o, t, dump);
   return out;
 }
+
+namespace {
 
 // The header's settings, for every CREATE the run makes: the session the dump made its tables in.
 // A view's own SETs (the client charset and collation it was made in) follow the header's.
@@ -65,29 +71,28 @@ dump::SchemaFile schema_of(const dump::SqlDump& d, const std::string& create, st
   return s;
 }
 
+}  // namespace
+
 // Without DB, the dump's own database: made from its CREATE DATABASE when the server lacks it (the dump restores
 // it, as `mariadb < dump.sql` would); a database DB names must exist.
-void check_dump_database(Run& run) {
+void check_dump_database(Run& run, const std::map<std::string, std::string>& creates, const std::string& dump) {
   db::Session& session = *run.session;
   const std::string& database = run.plan.database;
-  const auto& creates = run.sql_dump->create_database;
   const auto create = creates.find(database);
   if (run.database_from_dump && create != creates.end() &&
       session.query_value(fmt::format("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = {}",
                                       session.quote_string(database))) == "0") {
     session.execute(create->second);
-    spdlog::info("{}: database created from {}", database, run.sql_dump->name);
+    spdlog::info("{}: database created from {}", database, dump);
   }
   table::check_database(session, database);
 }
 
-}  // namespace
-
 void find_dump_tables(Run& run) {
   const plan::TablePlan& options = run.plan;
   open_session(run);
-  check_dump_database(run);
   dump::SqlDump& d = *run.sql_dump;
+  check_dump_database(run, d.create_database, d.name);
   for (dump::DumpTable& t : d.tables) {
     if (t.create.empty() && t.statements == 0) continue;
     dump::TableFiles files;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,6 +52,7 @@ struct Run {
   std::unique_ptr<report::ProgressLine> progress;  // one line for every table
   std::optional<ForeignKeyProofs> proofs;         // a run of many tables: its foreign keys, proved as they load
   std::optional<dump::SqlDump> sql_dump;          // DUMP.sql [DB]: the dump as its scan found it
+  std::optional<dump::MydumperDump> mydumper;     // DIR [DB] of mydumper's: its files as read and judged
   const bool database_from_dump;                  // the database is the dump's, not one DB named
 
   static plan::TablePlan planned(const request::Request& request, const std::string& database) {
@@ -82,6 +84,10 @@ void start_tables(Run& run);
 // sql_dump_tables.cc: find_tables of an SQL dump (run.sql_dump): its database made when the dump creates it,
 // each table's plan (its rows' charset, its INSERT IGNORE or REPLACE, its column list), its views.
 void find_dump_tables(Run& run);
+// An SQL dump's table plan (its rows' charset, its INSERT IGNORE or REPLACE), `dump` naming it in messages.
+plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFiles& f, const std::string& dump);
+// The run's database checked: without DB, made from the dump's CREATE DATABASE (`creates`, by name) when missing.
+void check_dump_database(Run& run, const std::map<std::string, std::string>& creates, const std::string& dump);
 // The connect pass's step for an SQL dump's table once it exists: the fields its rows' text has (its INSERTs'
 // column list, a generated column's value read into a variable).
 void sql_columns(TableRun& t);
@@ -95,5 +101,15 @@ void finish_schema(Run& run);
 // tables listed under --dry-run, or restored by the passes; returns the exit code.
 bool sql_dump_asked(const request::Request& request);
 int sql_dump_run(const request::Request& request, load::StepHook* hook);
+// Throws Failure(ExitCode::usage) for an option that says how text is read (--csv, --charset, --columns, ...):
+// a dump's INSERTs say it.
+void refuse_text_options(const request::Request& request, const std::string& file);
+
+// mydumper_tables.cc: DIR [DB] of mydumper's. mydumper_asked: whether the run's files are one mydumper directory
+// (throws Failure(ExitCode::usage) for one given with others, or to DB.TABLE); mydumper_run: its files read and
+// judged, then its tables restored by the passes; find_mydumper_tables: find_tables of it (run.mydumper).
+bool mydumper_asked(const request::Request& request);
+int mydumper_run(const request::Request& request, load::StepHook* hook);
+void find_mydumper_tables(Run& run);
 
 }  // namespace fastload::run

@@ -148,9 +148,12 @@ expect_eq "--columns: exit code" 2 "$RC"
 expect_match "--columns: message" "^fastload: --columns with DB alone as the target" "$ERR"
 mkdir -p "$TEST_TMP/mydumper"
 touch "$TEST_TMP/mydumper/metadata" "$TEST_TMP/mydumper/db.t-schema.sql"
+run_fastload "$TEST_TMP/mydumper" "$dump" $dst
+expect_eq "mydumper with other files: exit code" 2 "$RC"
+expect_match "mydumper with other files: message" "a mydumper directory given with other files" "$ERR"
 run_fastload "$TEST_TMP/mydumper" $dst
-expect_eq "mydumper: exit code" 2 "$RC"
-expect_match "mydumper: message" "mydumper directory" "$ERR"
+expect_eq "mydumper, an empty schema file: exit code" 3 "$RC"
+expect_match "mydumper, an empty schema file: message" "db.t-schema.sql: no CREATE TABLE" "$ERR"
 
 sql -e "DROP DATABASE $src; DROP DATABASE $dst; DROP DATABASE dbrun_tz; DROP DATABASE dbrun_resume; DROP DATABASE dbrun_rej; DROP DATABASE dbrun_orphan;
   DROP DATABASE dbrun_dry; DROP DATABASE $files"
