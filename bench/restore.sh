@@ -23,6 +23,7 @@
 #   mariadb-import           the tables created first from the T.sql files (untimed), then
 #                            mariadb-import --local --use-threads=2 --ignore-foreign-keys of the T.txt files
 #   myloader                 myloader --threads 2 of the mydumper directory (it creates the tables)
+#   fastload mydumper DIR    fastload --threads 2 on the mydumper directory
 #   fastload DUMP.sql        fastload --threads 2 on the SQL dump
 #   mariadb < DUMP.sql       the mariadb client running the SQL dump
 # and prints each one's median wall time, server and client CPU, and its wall time relative to fastload, then
@@ -150,7 +151,7 @@ mydumper -u root -S "$SOCKET" -B src -o "$SCRATCH/mydumper" --threads 2 >/dev/nu
 mariadb-dump --no-defaults -uroot -S "$SOCKET" src >"$SCRATCH/dump.sql"
 du -sh "$SCRATCH/tab" "$SCRATCH/mydumper" "$SCRATCH/dump.sql"
 
-variants=(fastload mariadb-import myloader "fastload DUMP.sql" "mariadb < DUMP.sql")
+variants=(fastload mariadb-import myloader "fastload mydumper DIR" "fastload DUMP.sql" "mariadb < DUMP.sql")
 # restore VARIANT: one restore into an empty database `dst`; appends "INDEX wall server client" to results.
 restore() {
   local TIMEFORMAT='%3R %3U %3S' before after wall user sys i=$1 t
@@ -165,6 +166,7 @@ restore() {
       command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2 --ignore-foreign-keys dst)
       for t in $tables; do command+=("$SCRATCH/tab/$t.txt"); done ;;
     myloader) command=(myloader -u root -S "$SOCKET" -d "$SCRATCH/mydumper" -B dst --threads 2) ;;
+    "fastload mydumper DIR") command=("$BUILD_DIR/fastload" --socket "$SOCKET" -u root --threads 2 "$SCRATCH/mydumper" dst) ;;
     "fastload DUMP.sql") command=("$BUILD_DIR/fastload" --socket "$SOCKET" -u root --threads 2 "$SCRATCH/dump.sql" dst) ;;
     "mariadb < DUMP.sql") command=(sh -c 'exec mariadb --no-defaults -uroot -S "$1" dst <"$2"' sh "$SOCKET" "$SCRATCH/dump.sql") ;;
   esac

@@ -165,6 +165,18 @@ check_load() {
   expect_eq "$what: rows" "$rows" "$(count "$table")"
 }
 
+# definitions DB: (a restore's comparison) every table's and view's definition, the tables' AUTO_INCREMENT counters, the triggers.
+definitions() {
+  local t
+  for t in $(sql -e "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$1' ORDER BY 1"); do
+    sql --raw "$1" -e "SHOW CREATE TABLE \`$t\`" | cut -f2- | sed "s/\`$1\`/DB/g"
+  done
+  sql -e "SELECT TABLE_NAME, TABLE_TYPE, AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$1'
+    ORDER BY 1"
+  sql -e "SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, ACTION_STATEMENT, SQL_MODE, CHARACTER_SET_CLIENT
+    FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = '$1' ORDER BY 1"
+}
+
 finish() {
   echo "$CHECKS checks passed, $FAILURES failed"
   [[ $FAILURES -eq 0 && $CHECKS -gt 0 ]]

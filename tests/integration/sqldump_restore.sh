@@ -10,42 +10,10 @@ source "$(dirname "$0")/lib.sh"
 src=sqldump_rst_src ref=sqldump_rst_ref dst=sqldump_rst_dst
 fresh_db $src
 python3 "$SOURCE_DIR/tests/tools/gen_literal_tables.py" 11 120 | sql $src
-sql $src <<'SQL'
-SET sql_mode = 'NO_AUTO_VALUE_ON_ZERO', time_zone = '+00:00';
-CREATE TABLE shapes (id INT AUTO_INCREMENT PRIMARY KEY, a INT, v BIGINT AS (a * 2) VIRTUAL,
-  s VARCHAR(20) AS (CONCAT('s', a)) STORED, hidden INT INVISIBLE DEFAULT 7, g GEOMETRY, p POINT, d DATE,
-  dt DATETIME(3), KEY (a), KEY (s));
-INSERT INTO shapes (id, a, hidden, g, p, d, dt) VALUES (0, 0, 1, ST_GeomFromText('LINESTRING(0 0, 1 1, 2 5)'),
-  POINT(1.5, -2.25), '0000-00-00', '0000-00-00 00:00:00.000');
-INSERT INTO shapes (a, hidden, g, p, d, dt) SELECT seq, seq % 5, ST_GeomFromText(CONCAT('POINT(', seq, ' ', -seq, ')')),
-  POINT(seq / 3, seq), DATE('2020-02-29') + INTERVAL seq DAY, '1999-12-31 23:59:59.999' - INTERVAL seq SECOND
-  FROM seq_1_to_3000;
-CREATE TABLE nokey (a INT, b VARCHAR(10), c TEXT CHARACTER SET latin1);
-INSERT INTO nokey SELECT seq % 7, CONCAT('b', seq % 3), CONCAT('ÿé', seq) FROM seq_1_to_2000;
-INSERT INTO nokey VALUES (NULL, NULL, NULL), (1, 'b1', 'ÿé1');
-CREATE TABLE parent (id INT PRIMARY KEY, name VARCHAR(30) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin UNIQUE);
-INSERT INTO parent SELECT seq, CONCAT('p😀', seq) FROM seq_1_to_5000;
-CREATE TABLE child (id INT PRIMARY KEY, parent_id INT NOT NULL, amount DECIMAL(12,4), KEY (parent_id),
-  CONSTRAINT child_parent FOREIGN KEY (parent_id) REFERENCES parent (id));
-INSERT INTO child SELECT seq, 1 + seq % 5000, seq / 7 FROM seq_1_to_20000;
-CREATE TRIGGER child_amount BEFORE INSERT ON child FOR EACH ROW SET NEW.amount = NEW.amount + 1000;
-CREATE VIEW big_parents AS SELECT p.id, COUNT(*) AS children FROM parent p JOIN child c ON c.parent_id = p.id
-  GROUP BY p.id;
-CREATE VIEW over_view AS SELECT id FROM big_parents WHERE children > 4;
-SQL
+sql $src <"$SOURCE_DIR/tests/tools/restore_shapes.sql"
 tables=$(sql -e "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$src'
   AND TABLE_TYPE = 'BASE TABLE' ORDER BY 1")
 
-# definitions DB: every table's and view's definition, the tables' AUTO_INCREMENT counters, the triggers.
-definitions() {
-  local t
-  for t in $(sql -e "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$1' ORDER BY 1"); do
-    sql --raw "$1" -e "SHOW CREATE TABLE \`$t\`" | cut -f2- | sed "s/\`$1\`/DB/g"
-  done
-  sql -e "SELECT TABLE_NAME, AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$1' ORDER BY 1"
-  sql -e "SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, ACTION_STATEMENT, SQL_MODE FROM information_schema.TRIGGERS
-    WHERE TRIGGER_SCHEMA = '$1' ORDER BY 1"
-}
 
 # Each round: mariadb-dump's options | fastload's.
 rounds=(
