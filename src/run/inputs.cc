@@ -139,7 +139,9 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  if (input.stream->format() != input::Format::plain && input.stream->random_access())  // checked before committed
+  // A compressed file's chunks are checked before they commit; an SQL dump's rows are converted from its INSERTs
+  // on that thread too, while the workers load the chunks before.
+  if ((state.sql || input.stream->format() != input::Format::plain) && input.stream->random_access())
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }

@@ -229,7 +229,7 @@ namespace {
 bool same_ascii(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k)
-    if (std::tolower(static_cast<unsigned char>(a[k])) != b[k]) return false;
+    if ((a[k] >= 'A' && a[k] <= 'Z' ? static_cast<char>(a[k] | 0x20) : a[k]) != b[k]) return false;
   return true;
 }
 
@@ -257,12 +257,7 @@ bool readable_as(std::string_view bytes, std::string_view charset) {
   return false;
 }
 
-bool name_byte(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return std::isalnum(u) || c == '_' || c == '$' || u >= 0x80;
-}
-
-bool skip_blanks(std::string_view text, std::size_t& i, bool at_end) {
+bool skip_blanks_from(std::string_view text, std::size_t& i, bool at_end) {
   while (i < text.size()) {
     const char c = text[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {

@@ -59,7 +59,15 @@ enum class Lexed { done, more, refused };
 Lexed read_literal(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Literal& out);
 
 // Moves i past blanks and comments: false when a comment is still open at the text's end and more bytes come.
-bool skip_blanks(std::string_view text, std::size_t& i, bool at_end);
+bool skip_blanks_from(std::string_view text, std::size_t& i, bool at_end);
+// The same, inline for its most common case (called several times a value): a byte that starts neither.
+inline bool skip_blanks(std::string_view text, std::size_t& i, bool at_end) {
+  if (i < text.size()) {
+    const char c = text[i];
+    if (c > ' ' && c != '-' && c != '/' && c != '#') return true;
+  }
+  return skip_blanks_from(text, i, at_end);
+}
 
 // `s` with ASCII letters in lower case (keywords and character set names).
 std::string ascii_lower(std::string_view s);
@@ -69,6 +77,9 @@ std::string ascii_lower(std::string_view s);
 std::size_t find_either(std::string_view text, std::size_t from, char a, char b);
 
 // A byte of an unquoted name (or of a number's tail that makes it a name: 1e, 0x1g).
-bool name_byte(char c);
+inline bool name_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= '0' && u <= '9') || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') || c == '_' || c == '$' || u >= 0x80;
+}
 
 }  // namespace fastload::sqldump

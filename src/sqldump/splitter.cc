@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "sqldump/literal.h"
 #include "text/text.h"
@@ -48,7 +49,10 @@ std::size_t Splitter::available(std::size_t i, std::size_t want) const {
 }
 
 void Splitter::advance(std::size_t to) {
-  line_ += std::count(buf_.begin() + pos_, buf_.begin() + to, '\n');
+  // memchr: a dump's lines are long (an extended INSERT is one), so this passes most bytes at once
+  for (const char* at = buf_.data() + pos_, *end = buf_.data() + to;
+       (at = static_cast<const char*>(std::memchr(at, '\n', end - at))) != nullptr; ++at)
+    ++line_;
   if (to > pos_) line_start_ = buf_[to - 1] == '\n';
   pos_ = to;
 }
@@ -69,6 +73,13 @@ std::optional<Piece> Splitter::next() {
       }
     }
     if (code_ && pos_ - begin_ >= max_) return piece(pos_, false);  // the delimiter is not next: a part
+    if (in_ == In::code && code_) {
+      const std::size_t to = skip_code(pos_);
+      if (to != pos_) {
+        advance(to);
+        continue;
+      }
+    }
     const std::size_t to = step(pos_);
     if (to == 0) return std::nullopt;
     advance(to);
@@ -123,6 +134,41 @@ std::size_t Splitter::step(std::size_t i) {
     return keep > i ? keep : 0;
   }
   return code_step(i);
+}
+
+// What step() would reach one step at a time, at once: bytes that start nothing, and quoted runs that close
+// within the buffer and the statement's limit; it stops before anything else (the delimiter, a comment, an
+// escape or quote at the buffer's end), which step() then reads.
+std::size_t Splitter::skip_code(std::size_t i) {
+  const std::size_t stop = std::min(buf_.size(), begin_ + max_);
+  const std::array<bool, 256>& special = specials();
+  const char* b = buf_.data();
+  const char delimiter = delimiter_.empty() ? '\0' : delimiter_.front();
+  std::size_t j = i;
+  while (j < stop) {
+    const char c = b[j];
+    if (!special[static_cast<unsigned char>(c)]) {
+      ++j;
+      continue;
+    }
+    if (c == delimiter) break;
+    if (c == '-' || c == '/' || c == '*') {  // a minus, a division or a product, unless a comment starts or ends
+      if (j + 1 >= stop || b[j + 1] == (c == '-' ? '-' : c == '/' ? '*' : '/')) break;
+      ++j;
+      continue;
+    }
+    if (c != '\'' && c != '"' && c != '`') break;
+    const bool escapes = mode_.backslash_escapes && c != '`' && !(c == '"' && mode_.ansi_quotes);
+    std::size_t k = j + 1;
+    for (;;) {
+      while (k < stop && b[k] != c && !(escapes && b[k] == '\\')) ++k;
+      if (k >= stop || b[k] == c) break;
+      k += 2;  // an escape and the byte it escapes
+    }
+    if (k >= stop) break;
+    j = k + 1;
+  }
+  return j;
 }
 
 std::size_t Splitter::code_step(std::size_t i) {

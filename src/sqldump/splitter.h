@@ -53,6 +53,7 @@ class Splitter {
   enum class In { code, quote, line_comment, block_comment };
   std::size_t step(std::size_t i);  // one past what byte i starts, or 0 when more bytes must come first
   std::size_t code_step(std::size_t i);
+  std::size_t skip_code(std::size_t i);  // past a statement's plain bytes and whole quoted runs (most of a dump)
   std::size_t available(std::size_t i, std::size_t want) const;  // want, or 0 when the buffer has fewer
   std::optional<Piece> piece(std::size_t end, bool last);
   void advance(std::size_t to);  // counts the lines of the bytes passed
