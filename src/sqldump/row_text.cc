@@ -10,10 +10,14 @@ void append_field(const Literal& value, std::string& out) {
     return;
   }
   const std::string& bytes = value.bytes;
+  if (value.kind == LiteralKind::number) {  // digits, a sign, a point, an exponent: nothing to escape
+    out += bytes;
+    return;
+  }
   std::size_t from = 0;  // the bytes before k not yet written
   for (std::size_t k = 0; k < bytes.size(); ++k) {
     const char c = bytes[k];
-    if (c != '\t' && c != '\n' && c != '\\' && c != '\0') continue;
+    if (static_cast<unsigned char>(c) > '\\' || (c != '\t' && c != '\n' && c != '\\' && c != '\0')) continue;
     out.append(bytes, from, k - from);
     out += '\\';
     out += c == '\t' ? 't' : c == '\n' ? 'n' : c == '\0' ? '0' : '\\';

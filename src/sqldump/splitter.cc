@@ -4,6 +4,10 @@
 #include <cctype>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sqldump/literal.h"
 #include "text/text.h"
 
@@ -15,6 +19,26 @@ constexpr std::size_t kLookahead = 4;          // "/*M!": the most a step looks 
 constexpr std::size_t kClientLineSpan = 4096;  // DELIMITER lines are short: a longer line is none
 
 bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+// The first of b[j, stop) that is one of `set` (duplicates allowed), or stop: 16 bytes at a time with SSE2 (every
+// x86-64), as most of a dump's bytes are digits and letters between them.
+template <std::size_t N>
+std::size_t first_of(const char* b, std::size_t j, std::size_t stop, const std::array<char, N>& set) {
+#if defined(__SSE2__)
+  __m128i wanted[N];
+  for (std::size_t n = 0; n < N; ++n) wanted[n] = _mm_set1_epi8(set[n]);
+  for (; j + 16 <= stop; j += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + j));
+    __m128i hit = _mm_cmpeq_epi8(block, wanted[0]);
+    for (std::size_t n = 1; n < N; ++n) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(block, wanted[n]));
+    if (const int mask = _mm_movemask_epi8(hit)) return j + static_cast<std::size_t>(__builtin_ctz(mask));
+  }
+#endif
+  for (; j < stop; ++j)
+    for (char c : set)
+      if (b[j] == c) return j;
+  return stop;
+}
 
 }  // namespace
 
@@ -141,16 +165,12 @@ std::size_t Splitter::step(std::size_t i) {
 // escape or quote at the buffer's end), which step() then reads.
 std::size_t Splitter::skip_code(std::size_t i) {
   const std::size_t stop = std::min(buf_.size(), begin_ + max_);
-  const std::array<bool, 256>& special = specials();
   const char* b = buf_.data();
-  const char delimiter = delimiter_.empty() ? '\0' : delimiter_.front();
+  const char delimiter = delimiter_.empty() ? '\'' : delimiter_.front();
+  const std::array<char, 8> special{'\'', '"', '`', '#', '-', '/', '*', delimiter};  // as specials()
   std::size_t j = i;
-  while (j < stop) {
+  while ((j = first_of(b, j, stop, special)) < stop) {
     const char c = b[j];
-    if (!special[static_cast<unsigned char>(c)]) {
-      ++j;
-      continue;
-    }
     if (c == delimiter) break;
     if (c == '-' || c == '/' || c == '*') {  // a minus, a division or a product, unless a comment starts or ends
       if (j + 1 >= stop || b[j + 1] == (c == '-' ? '-' : c == '/' ? '*' : '/')) break;
@@ -159,9 +179,10 @@ std::size_t Splitter::skip_code(std::size_t i) {
     }
     if (c != '\'' && c != '"' && c != '`') break;
     const bool escapes = mode_.backslash_escapes && c != '`' && !(c == '"' && mode_.ansi_quotes);
+    const std::array<char, 2> ends{c, escapes ? '\\' : c};
     std::size_t k = j + 1;
     for (;;) {
-      while (k < stop && b[k] != c && !(escapes && b[k] == '\\')) ++k;
+      k = first_of(b, k, stop, ends);
       if (k >= stop || b[k] == c) break;
       k += 2;  // an escape and the byte it escapes
     }
