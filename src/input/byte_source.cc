@@ -36,6 +36,25 @@ void Source::advance(std::size_t n) {
   offset_.store(offset() + n, std::memory_order_relaxed);
 }
 
+std::uint64_t Source::skip(std::uint64_t n) {
+  std::uint64_t passed = 0;
+  while (passed < n) {
+    const std::size_t buffered = (memory_.data() ? memory_.size() : buffer_.size()) - pos_;
+    if (buffered == 0 && !memory_.data() && !eof_) {
+      const std::uint64_t unread = place_->skip(n - passed);  // a regular file: no byte of it copied
+      offset_.store(offset() + unread, std::memory_order_relaxed);
+      passed += unread;
+      eof_ = place_->ended();
+      if (passed == n) break;
+    }
+    const std::size_t step = std::min<std::uint64_t>(n - passed, peek().size());
+    if (step == 0) break;
+    advance(step);
+    passed += step;
+  }
+  return passed;
+}
+
 void Source::unread(std::string_view bytes) {
   if (memory_.data()) {  // they stand right before pos_
     pos_ -= bytes.size();

@@ -32,6 +32,8 @@ class Source {
   std::string_view peek(std::size_t min = 1);
   // Marks the first `n` bytes peek() returned as read.
   void advance(std::size_t n);
+  // Passes over the next `n` bytes (fewer when the file ends first), unread where the place allows: how many.
+  std::uint64_t skip(std::uint64_t n);
   // Puts back `bytes`, which must be the last ones read, in front of the rest.
   void unread(std::string_view bytes);
   // True when nothing follows what peek() returned.

@@ -22,6 +22,11 @@ class PlainStream final : public ByteStream {
   explicit PlainStream(std::shared_ptr<Source> source) : ByteStream(std::move(source), Format::plain) {}
   std::uint64_t consumed() const override { return source().offset(); }
   std::uint64_t verified() const override { return delivered_; }
+  std::uint64_t skip(std::uint64_t size) override {
+    const std::uint64_t passed = source().skip(size);
+    delivered_ += passed;
+    return passed;
+  }
   std::size_t read(char* into, std::size_t size) override {
     std::size_t done = 0;
     while (done < size) {
@@ -56,6 +61,17 @@ Format sniff(Source& source) {
 ByteStream::ByteStream(std::shared_ptr<Source> source, Format format) : source_(std::move(source)), format_(format) {}
 
 ByteStream::~ByteStream() = default;
+
+std::uint64_t ByteStream::skip(std::uint64_t size) {
+  std::string scratch(std::min<std::uint64_t>(size, 1 << 16), '\0');
+  std::uint64_t passed = 0;
+  while (passed < size) {
+    const std::size_t got = read(scratch.data(), std::min<std::uint64_t>(scratch.size(), size - passed));
+    if (got == 0) break;
+    passed += got;
+  }
+  return passed;
+}
 
 const std::string& ByteStream::name() const { return source_->name(); }
 

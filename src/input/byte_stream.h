@@ -56,6 +56,10 @@ class ByteStream {
   // content instead), or when the file cannot be read.
   virtual std::size_t read(char* into, std::size_t size) = 0;
 
+  // Passes over the next `size` content bytes, as read() would return them: how many (fewer only at the
+  // end). A plain regular file's are not read at all; others are decoded and dropped.
+  virtual std::uint64_t skip(std::uint64_t size);
+
   // Raw (compressed) bytes of the file decoded and handed out so far: never
   // more than compressed_size(), so a progress line on it stays within 100%.
   // May be called from any thread.

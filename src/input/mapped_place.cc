@@ -20,6 +20,11 @@ class MappedPlace final : public Place {
   bool random_access() const override { return true; }
   bool ended() const override { return copied_ == mapping_.bytes().size(); }
   std::size_t read(char* into, std::size_t size, std::uint64_t) override;
+  std::uint64_t skip(std::uint64_t size) override {
+    const std::uint64_t n = std::min<std::uint64_t>(size, mapping_.bytes().size() - copied_);
+    copied_ += n;
+    return n;
+  }
 
  private:
   MappedFile mapping_;

@@ -43,6 +43,8 @@ class Place {
   virtual std::size_t read(char* into, std::size_t size, std::uint64_t reader_at) = 0;
   // True once read() has nothing more to give (known without another call).
   virtual bool ended() const = 0;
+  // Passes over up to `size` next bytes without copying them: how many (0 where the place cannot, a pipe).
+  virtual std::uint64_t skip(std::uint64_t) { return 0; }
   // All the bytes, when they are in memory already: served in place, never copied.
   virtual std::optional<std::string_view> in_memory() const { return std::nullopt; }
 

@@ -172,6 +172,39 @@ TEST(OpenStream, PlainRegularFile) {
   EXPECT_EQ(read_all(*stream, 1 << 20), data);
 }
 
+// skip() passes over what read() would return, whether it reads (a pipe, compressed) or not (a regular file).
+std::string skipping_read(ByteStream& stream, const std::vector<std::uint64_t>& steps) {
+  std::string out;
+  std::string buffer(1 << 16, '\0');
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    if (k % 2 == 0) {
+      EXPECT_EQ(stream.skip(steps[k]), steps[k]);
+      continue;
+    }
+    const std::size_t got = stream.read(buffer.data(), std::min<std::size_t>(buffer.size(), steps[k]));
+    out.append(buffer, 0, got);
+  }
+  return out;
+}
+
+TEST(OpenStream, SkipPassesOverContent) {
+  TempDir dir;
+  const std::string data = sample(3 << 20);
+  const std::vector<std::uint64_t> steps = {0, 10, 5, 100, 1 << 20, 3000, (1 << 20) + 7, 50000};
+  std::string expected;
+  for (std::uint64_t at = 0, k = 0; k < steps.size(); at += steps[k], ++k)
+    if (k % 2 == 1) expected += data.substr(at, steps[k]);
+  auto plain = open_stream(dir.write(data, "plain.txt"));
+  EXPECT_EQ(skipping_read(*plain, steps), expected);
+  EXPECT_EQ(plain->verified(), 2 * (1 << 20) + 5 + 10 + 100 + 3000 + 7 + 50000);
+  EXPECT_EQ(plain->skip(data.size()), data.size() - plain->verified());  // fewer at the end
+  auto packed = open_stream(dir.write(zstd(data), "packed.zst"));
+  EXPECT_EQ(skipping_read(*packed, steps), expected);
+  Pipe pipe(data);
+  auto piped = open_stream(pipe.path());
+  EXPECT_EQ(skipping_read(*piped, steps), expected);
+}
+
 TEST(OpenStream, ShortPlainFiles) {
   TempDir dir;
   for (std::string data : {"", "x", "BZh9", "\x1f\x8b"}) {
