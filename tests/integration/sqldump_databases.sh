@@ -4,7 +4,7 @@
 # by fastload must leave what `mariadb < dump.sql` leaves (every table's and view's rows, digest_rows, and
 # definitions: SHOW CREATE, counters, triggers). Refused before anything changes: DB with a dump of several, a
 # system database, a table in two dumps, --resume from standard input. A restore killed after a chunk's COMMIT
-# and resumed loads every row once. Standard input's copy in --tmpdir is gone after the run.
+# and resumed loads every row once. Standard input's copy in --tmpdir is gone after the run, a killed one too.
 source "$(dirname "$0")/lib.sh"
 
 a=sqldump_mdb_a b=sqldump_mdb_b c=sqldump_mdb_c dst=sqldump_mdb_dst ref=sqldump_mdb_ref ledger=sqldump_mdb_ledger
@@ -94,6 +94,10 @@ capture bash -c "cat '$dir/all.sql' | '$FASTLOAD' --socket '$SOCKET' -u root --t
 expect_eq "piped: exit code ($ERR)" 0 "$RC"
 expect_eq "piped: nothing left in --tmpdir" "" "$(ls -A "$dir/spill")"
 same "piped"
+killed_after 2 --tmpdir "$dir/spill" --threads 2 --chunk-size 4K - <"$dir/all.sql"
+expect_eq "piped, killed: killed" 137 "$KILLED"
+expect_eq "piped, killed: nothing left in --tmpdir" "" "$(ls -A "$dir/spill")"
+drop_all
 gzip -c "$dir/all.sql" >"$dir/all.sql.gz"
 capture bash -c "cat '$dir/all.sql.gz' | '$FASTLOAD' --socket '$SOCKET' -u root --chunk-size 8K -"
 expect_eq "piped gzip: exit code ($ERR)" 0 "$RC"
