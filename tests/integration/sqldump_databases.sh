@@ -5,6 +5,7 @@
 # definitions: SHOW CREATE, counters, triggers). Refused before anything changes: DB with a dump of several, a
 # system database, a table in two dumps, --resume from standard input. A restore killed after a chunk's COMMIT
 # and resumed loads every row once. Standard input's copy in --tmpdir is gone after the run, a killed one too.
+# --rejects FILE of several databases: FILE.DB.T.
 source "$(dirname "$0")/lib.sh"
 
 a=sqldump_mdb_a b=sqldump_mdb_b c=sqldump_mdb_c dst=sqldump_mdb_dst ref=sqldump_mdb_ref ledger=sqldump_mdb_ledger
@@ -132,6 +133,18 @@ expect_eq "resumed: two items tables in the ledger" 2 \
   "$(sql -e "SELECT COUNT(DISTINCT target) FROM $ledger.fastload_ledger WHERE target LIKE '%.\`items\`'")"
 same "killed, resumed"
 sql -e "DROP DATABASE $ledger"
+
+# --rejects FILE: a table's rejected rows in FILE.DB.T, tables of one name in two databases apart (a row of each
+# already there: the dump's plain INSERT of its key is a duplicate).
+sql -e "CREATE DATABASE $a; CREATE TABLE $a.items (id int PRIMARY KEY, name varchar(40), price decimal(10,2));
+  INSERT INTO $a.items VALUES (5, 'kept', 1); CREATE DATABASE $b;
+  CREATE TABLE $b.items (id int PRIMARY KEY, qty int NOT NULL, code varbinary(8)); INSERT INTO $b.items VALUES (7, 1, '')"
+mkdir -p "$dir/rejects"
+run_fastload --max-errors 5 --rejects "$dir/rejects/r" "$dir/all.sql"
+expect_eq "rejects: exit code ($ERR)" 0 "$RC"
+expect_match "rejects: $a's row" "^5"$'\t'"item 5 " "$(cat "$dir/rejects/r.$a.items" 2>&1)"
+expect_match "rejects: $b's row" "^7"$'\t'"21"$'\t' "$(cat "$dir/rejects/r.$b.items" 2>&1)"
+drop_all
 
 # Several files in one command: the dumps' tables restored as one; a table in two dumps refused.
 sql <"$dir/all.sql"
