@@ -5,7 +5,7 @@
 # definitions: SHOW CREATE, counters, triggers). Refused before anything changes: DB with a dump of several, a
 # system database, a table in two dumps, --resume from standard input. A restore killed after a chunk's COMMIT
 # and resumed loads every row once. Standard input's copy in --tmpdir is gone after the run, a killed one too.
-# --rejects FILE of several databases: FILE.DB.T.
+# --rejects FILE of several databases: FILE.DB.T. Two dumps of one database's tables (no USE) into DB.
 source "$(dirname "$0")/lib.sh"
 
 a=sqldump_mdb_a b=sqldump_mdb_b c=sqldump_mdb_c dst=sqldump_mdb_dst ref=sqldump_mdb_ref ledger=sqldump_mdb_ledger
@@ -150,6 +150,8 @@ drop_all
 sql <"$dir/all.sql"
 dump --databases $a >"$dir/a.sql"
 dump --databases $b $c | gzip >"$dir/bc.sql.gz"
+dump $a items >"$dir/x.sql"  # one database's tables, no USE: into DB
+dump $a notes >"$dir/y.sql"
 drop_all
 run_fastload --threads 2 "$dir/a.sql" "$dir/bc.sql.gz"
 expect_eq "two files: exit code ($ERR)" 0 "$RC"
@@ -159,4 +161,15 @@ run_fastload "$dir/a.sql" "$dir/bc.sql.gz" "$dir/a_again.sql"
 expect_eq "a table in two dumps: exit" 2 "$RC"
 expect_match "a table in two dumps: named" "a_again.sql: table or view $a.items is in .*a.sql too" "$ERR"
 expect_eq "a table in two dumps: nothing created" 0 "$(absent)"
+fresh_db $ref
+sql $ref <"$dir/x.sql"
+sql $ref <"$dir/y.sql"
+fresh_db $dst
+run_fastload --threads 2 "$dir/x.sql" "$dir/y.sql" $dst
+expect_eq "two files into DB: exit code ($ERR)" 0 "$RC"
+for t in items notes; do
+  expect_eq "two files into DB: $t row by row" "$(rows_digest "$ref.$t")" "$(rows_digest "$dst.$t")"
+done
+expect_eq "two files into DB: definitions" "$(definitions $ref)" "$(definitions $dst)"
+sql -e "DROP DATABASE $ref; DROP DATABASE $dst"
 finish
