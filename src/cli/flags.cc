@@ -141,9 +141,10 @@ void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
                  "are expanded; by default in MySQL's text format: tab-separated, backslash escapes, LF line ends, "
                  "see Format), then the target table (quote names holding dots with backticks); or FILE|DIR... DB: "
                  "each file into the table named by its name up to the first dot, and each table of a directory "
-                 "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing); or DUMP.sql [DB]: "
-                 "a plain SQL dump (named .sql, or - with DB listed by --dry-run): its tables, rows, triggers and views restored "
-                 "into DB or the database it names; or DIR [DB] of mydumper's, restored the same way")
+                 "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing); or DUMP.sql... [DB]: "
+                 "plain SQL dumps (named .sql, or - for standard input, copied to --tmpdir as it is read): their "
+                 "tables, rows, triggers and views restored into DB or the databases they name (mariadb-dump "
+                 "--databases); or DIR [DB] of mydumper's, restored the same way")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.load.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
@@ -159,8 +160,9 @@ void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
   add_string(app, "--sort-memory", f.sort_memory, "memory for rows held before they load (sorting; compressed "
              "input awaiting its checksum), K/M/G suffixes (default 1G, at most a quarter of RAM); beyond it, "
              "temporary files in --tmpdir");
-  app.add_option("--tmpdir", o.source.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp): sorted runs, and "
-                 "an unsorted stream's content; they have no name and vanish with the process");
+  app.add_option("--tmpdir", o.source.tmpdir, "directory for temporary files (default $TMPDIR, else /tmp): sorted runs, "
+                 "an unsorted stream's content, and an SQL dump read from standard input (its uncompressed size); "
+                 "they have no name and vanish with the process");
   f.charset = app.add_option("--charset", o.source.charset, "character set of the file (default utf8mb4; a dump "
                              "directory's default: the bytes its columns store, checked)");
   const std::vector<std::pair<std::string, request::OnDuplicate>> duplicates{
@@ -407,9 +409,12 @@ request::Given read_flags(Flags& f, request::Request& o) {
   for (const std::string& replica : f.replicas) o.throttle.replicas.push_back(parse_replica(replica));
   if (auto load = f.max_load.value()) o.throttle.max_load = parse_status_limits(*load, "--max-load");
   if (auto load = f.critical_load.value()) o.throttle.critical_load = parse_status_limits(*load, "--critical-load");
-  if (f.positional.size() == 1 &&
-      (input::sql_file_name(f.positional[0]) || input::mydumper_directory(f.positional[0]))) {
-    o.source.files = f.positional;  // DUMP.sql or a mydumper DIR alone: the database is the dump's own
+  const auto& given = f.positional;
+  const bool dumps = !given.empty() && std::all_of(given.begin(), given.end(), [](const std::string& p) {
+    return input::sql_file_name(p);
+  });
+  if (dumps || (given.size() == 1 && (input::mydumper_directory(given[0]) || given[0] == "-"))) {
+    o.source.files = f.positional;  // DUMP.sql..., - or a mydumper DIR alone: the databases are the dumps' own
   } else {
     if (f.positional.size() < 2) throw files_and_table_missing();
     o.source.files.assign(f.positional.begin(), f.positional.end() - 1);

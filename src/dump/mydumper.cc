@@ -185,7 +185,7 @@ void check_agrees(const std::string& path, const DumpTable& first, const std::st
 }
 
 TableFiles Reader::table_of(const std::string& name, Table& t) {
-  TableFiles out{name, {}, std::nullopt, {}};
+  TableFiles out{name, {}, std::nullopt, {}, {}};
   if (t.schema) {
     out.schema = std::move(t.schema);
   } else {  // --no-schemas: the table must exist; the data file's header is its session
@@ -217,7 +217,7 @@ MydumperDump Reader::finish() {
                                                  "its own; remove the file", standin->second.data.begin()->second,
                                                  name, s.path));
     if (standin != tables_.end()) tables_.erase(standin);
-    out_.views.push_back({name, {}, std::move(s), {}});
+    out_.views.push_back({name, {}, std::move(s), {}, {}});
   }
   for (auto& [name, t] : tables_) {
     if (!t.schema && t.data.empty())

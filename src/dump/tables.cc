@@ -59,7 +59,7 @@ void add_directory(const std::string& dir, std::vector<TableFiles>& tables, std:
   const std::size_t first = tables.size();
   auto table = [&](const std::string& name) -> TableFiles& {
     auto [it, added] = at.try_emplace(name, tables.size());
-    if (added) tables.push_back({name, {}, std::nullopt, {}});
+    if (added) tables.push_back({name, {}, std::nullopt, {}, {}});
     else if (it->second < first)
       throw Failure(ExitCode::usage, fmt::format("{}: table `{}` is given twice, here and in an earlier argument: "
                                                  "give each table once", dir, name));
@@ -111,7 +111,7 @@ std::vector<TableFiles> tables_of(const std::vector<std::string>& arguments) {
         throw Failure(ExitCode::usage, fmt::format("{}: no table name in this file's name (the table is the name "
                                                    "up to its first dot); give DB.TABLE to load it", file));
       auto [it, added] = at.try_emplace(table, tables.size());
-      if (added) tables.push_back({table, {}, std::nullopt, {}});
+      if (added) tables.push_back({table, {}, std::nullopt, {}, {}});
       else if (tables[it->second].schema)
         throw Failure(ExitCode::usage, fmt::format("{}: table `{}` is given twice, here and in a dump directory: "
                                                    "give each table once", file, table));

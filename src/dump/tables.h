@@ -20,6 +20,7 @@ struct TableFiles {
   // An SQL dump's table: one a file of `files`, its INSERTs in that file; the first says the table's CREATE, kind,
   // column list and charset (every file's must agree).
   std::vector<DumpTable> sql;
+  std::string database;  // an SQL dump's: the one it restores into; empty: the run's
 };
 
 // Throws Failure(ExitCode::input) when `path`, a file of the dump directory `dir`, is a link that leads outside

@@ -89,4 +89,10 @@ std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOpt
   return std::make_unique<DecodingStream>(std::move(source), format, threads);
 }
 
+std::unique_ptr<Place> open_mapped_spill(const SpillFile& spill, const std::string& name);  // mapped_place.cc
+
+std::unique_ptr<ByteStream> open_spilled(const SpillFile& spill, const std::string& name) {
+  return std::make_unique<PlainStream>(std::make_shared<Source>(open_mapped_spill(spill, name), 0));
+}
+
 }  // namespace fastload::input

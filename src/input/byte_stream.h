@@ -118,4 +118,9 @@ struct StreamOptions {
 // that are recognised but not read (zip, 7z, compress, lz4's legacy format).
 std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options = {});
 
+class SpillFile;
+// What was written to `spill` (spill_file.h), as a plain stream called `name` in messages: bytes a pipe gave once,
+// kept to be read again. Mapped, as a regular file is; `spill` must outlive the call only.
+std::unique_ptr<ByteStream> open_spilled(const SpillFile& spill, const std::string& name);
+
 }  // namespace fastload::input

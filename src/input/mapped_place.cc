@@ -16,6 +16,7 @@ namespace {
 class MappedPlace final : public Place {
  public:
   explicit MappedPlace(const std::string& path) : Place(path), mapping_(path) {}
+  MappedPlace(const SpillFile& spill, const std::string& name) : Place(name), mapping_(spill, name) {}
   std::optional<std::uint64_t> size() const override { return mapping_.bytes().size(); }
   bool random_access() const override { return true; }
   bool ended() const override { return copied_ == mapping_.bytes().size(); }
@@ -49,5 +50,9 @@ std::size_t MappedPlace::read(char* into, std::size_t size, std::uint64_t) {
 }  // namespace
 
 std::unique_ptr<Place> open_mapped_file(const std::string& path) { return std::make_unique<MappedPlace>(path); }
+
+std::unique_ptr<Place> open_mapped_spill(const SpillFile& spill, const std::string& name) {
+  return std::make_unique<MappedPlace>(spill, name);
+}
 
 }  // namespace fastload::input

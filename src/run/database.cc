@@ -21,6 +21,7 @@
 namespace fastload::run {
 plan::TablePlan table_of_many(const plan::TablePlan& o, const dump::TableFiles& t) {
   plan::TablePlan out = o;
+  if (!t.database.empty()) out.database = t.database;  // an SQL dump of several databases: the table's own
   out.table = t.table;
   out.files = t.files;
   out.prove_foreign_keys = true;
@@ -120,26 +121,28 @@ bool planned_missing(TableRun& t, db::Session* session) {
 }
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
-// that they do not fire on them), then the views that are missing.
+// that they do not fire on them), then the views that are missing, each in its own database (an SQL dump's of
+// several), after every table of every database: a view may read another database's.
 void finish_schema(Run& run) {
   const plan::TablePlan& options = run.plan;
   const std::optional<std::string>& password = run.password;
-  db::Session& session = *run.session;
-  const auto& tables = run.tables;
-  const auto& views = run.views;
-  for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
+  for (const auto& t : run.tables)  // those it has not: a table created by a killed run of this restore has none
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
+  auto database = [&](const dump::TableFiles& v) -> const std::string& {
+    return v.database.empty() ? options.database : v.database;
+  };
   std::vector<const dump::TableFiles*> missing;
-  for (const dump::TableFiles& v : views)
-    if (!table::table_exists(session, options.database, v.table)) missing.push_back(&v);
+  for (const dump::TableFiles& v : run.views)
+    if (!table::table_exists(*run.session, database(v), v.table)) missing.push_back(&v);
   // A view over another view needs that one first: rounds until none is left, or none could be made.
   while (!missing.empty()) {
     std::vector<const dump::TableFiles*> later;
     Result<void> refused;
     for (const dump::TableFiles* v : missing) try {
-        run_schema(options, password, *v->schema, {v->schema->create});
-        spdlog::info("{}.{}: view created from {}", options.database, v->table, v->schema->path);
+        table::run_schema_statements(options.connection, password, database(*v), v->schema->settings,
+                                     {v->schema->create}, v->schema->path);
+        spdlog::info("{}.{}: view created from {}", database(*v), v->table, v->schema->path);
       } catch (const db::ServerError&) {  // run_schema explains the server's refusals: any other goes on
         throw;
       } catch (const Failure& f) {
@@ -170,7 +173,7 @@ void decode_names(db::Session& session, std::vector<dump::TableFiles>& found) {
 }  // namespace
 
 void find_tables(Run& run) {
-  if (run.sql_dump) return find_dump_tables(run);
+  if (!run.sql_dumps.empty()) return find_dump_tables(run);
   if (run.mydumper) return find_mydumper_tables(run);
   const plan::TablePlan& options = run.plan;
   std::vector<dump::TableFiles> found = dump::tables_of(options.files);

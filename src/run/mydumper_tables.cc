@@ -44,7 +44,7 @@ void find_mydumper_tables(Run& run) {
   dump::MydumperDump& d = *run.mydumper;
   std::map<std::string, std::string> creates;
   if (!d.create_database.empty()) creates[d.database] = d.create_database;
-  check_dump_database(run, creates, d.dir);
+  check_dump_database(run, options.database, creates, d.dir);
   for (dump::TableFiles& f : d.tables) {
     auto table = std::make_unique<TableRun>(sql_table_options(options, f, f.files.empty() ? d.dir : f.files.front()));
     for (const dump::DumpTable& t : f.sql)

@@ -9,6 +9,7 @@
 // (and, in a run of many, proves the foreign keys it completes) while the others load on.
 #include <algorithm>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "base/base.h"
 #include "db/db.h"
@@ -332,7 +333,8 @@ int report_run(Run& run) {
 }  // namespace
 
 int run_passes(Run& run) {
-  run.summary.table = run.plan.database;
+  // SQL dumps of several databases: the run is theirs (the summary's "into 3 tables of a, b").
+  run.summary.table = run.databases.size() > 1 ? fmt::format("{}", fmt::join(run.databases, ", ")) : run.plan.database;
   // What fails outside a table's own passes (finding the tables, a proof, the views) is the run's.
   record_outcome(run.summary, [&] {
     run.many() ? find_tables(run) : one_table(run);

@@ -73,11 +73,11 @@ dump::SchemaFile schema_of(const dump::SqlDump& d, const std::string& create, st
 
 }  // namespace
 
-// Without DB, the dump's own database: made from its CREATE DATABASE when the server lacks it (the dump restores
-// it, as `mariadb < dump.sql` would); a database DB names must exist.
-void check_dump_database(Run& run, const std::map<std::string, std::string>& creates, const std::string& dump) {
+// Without DB, a dump's own database: made from its CREATE DATABASE when the server lacks it (the dump restores it,
+// as `mariadb < dump.sql` would); a database DB names must exist.
+void check_dump_database(Run& run, const std::string& database, const std::map<std::string, std::string>& creates,
+                         const std::string& dump) {
   db::Session& session = *run.session;
-  const std::string& database = run.plan.database;
   const auto create = creates.find(database);
   if (run.database_from_dump && create != creates.end() &&
       session.query_value(fmt::format("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = {}",
@@ -88,32 +88,54 @@ void check_dump_database(Run& run, const std::map<std::string, std::string>& cre
   table::check_database(session, database);
 }
 
-void find_dump_tables(Run& run) {
+namespace {
+
+// One dump's tables and views into the run, each in the database it restores into (`into`, else its own). A run
+// of several databases writes a table's rejects to FILE.DB.T: two databases may have tables of one name.
+void add_dump_tables(Run& run, ScannedDump& s) {
   const plan::TablePlan& options = run.plan;
-  open_session(run);
-  dump::SqlDump& d = *run.sql_dump;
-  check_dump_database(run, d.create_database, d.name);
+  dump::SqlDump& d = s.dump;
   for (dump::DumpTable& t : d.tables) {
     if (t.create.empty() && t.statements == 0) continue;
     dump::TableFiles files;
+    files.database = s.into.empty() ? t.database : s.into;
     files.table = t.table;
-    files.files = {options.files.front()};
+    files.files = {s.path};
     files.schema = schema_of(d, t.create, t.after, false);
     std::uint64_t bytes = 0;
     for (const dump::InsertRange& r : t.inserts) bytes += r.end - r.begin;
     files.sql.push_back(std::move(t));
     auto table = std::make_unique<TableRun>(sql_table_options(options, files, d.name));
+    if (run.databases.size() > 1 && !options.rejects_file.empty())
+      table->options.rejects_file = fmt::format("{}.{}.{}", options.rejects_file, files.database, files.table);
     table->files = std::move(files);
     table->bytes = bytes;
     table->state.sql = &table->files.sql;
+    table->state.sql_spill = s.path == "-" ? run.spill.get() : nullptr;
     run.tables.push_back(std::move(table));
   }
   for (const dump::DumpView& v : d.views) {
     dump::TableFiles view;
+    view.database = s.into.empty() ? v.database : s.into;
     view.table = v.name;
     view.schema = schema_of(d, v.create, {}, true, v.settings);
     run.views.push_back(std::move(view));
   }
+}
+
+}  // namespace
+
+// Every database checked (made from the first dump that creates it, when missing) before any table is.
+void find_dump_tables(Run& run) {
+  open_session(run);
+  for (const std::string& database : run.databases) {
+    const auto maker = std::find_if(run.sql_dumps.begin(), run.sql_dumps.end(), [&](const ScannedDump& s) {
+      return s.dump.create_database.contains(database);
+    });
+    const ScannedDump& from = maker == run.sql_dumps.end() ? run.sql_dumps.front() : *maker;
+    check_dump_database(run, database, from.dump.create_database, from.dump.name);
+  }
+  for (ScannedDump& s : run.sql_dumps) add_dump_tables(run, s);
   start_tables(run);
 }
 
@@ -157,8 +179,9 @@ std::vector<dump::ColumnType> row_columns(db::Session& s, const plan::TablePlan&
 // The fields a row of the dump's text has: a generated column's value, which the server computes and drops (with a
 // warning) from an INSERT, read into a variable and left out, as a --tab dump's is (database.cc).
 void sql_columns(TableRun& t) {
-  const std::vector<dump::ColumnType> columns =
-      row_columns(*t.state.control, t.options, t.files.sql.front(), t.files.files.front());
+  const std::string& path = t.files.files.front();
+  const std::vector<dump::ColumnType>& columns = t.state.sql_columns.emplace(
+      row_columns(*t.state.control, t.options, t.files.sql.front(), path == "-" ? "standard input" : path));
   const bool generated = std::any_of(columns.begin(), columns.end(),
                                      [](const dump::ColumnType& c) { return c.kind == dump::ColumnKind::generated; });
   if (!generated && !t.files.sql.front().columns_listed) return;
@@ -170,14 +193,19 @@ void sql_columns(TableRun& t) {
   t.options.columns_of_dump = true;
 }
 
-// The rows of the dump's INSERTs as text for the columns sql_columns made the fields of.
+// The rows of the dump's INSERTs as text for the columns sql_columns read (every file of a table's agrees with
+// its first on them); a dump from standard input read from its copy.
 std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index) {
   const dump::DumpTable& t = state.sql->at(index);
   const std::string& path = state.inputs.at(index).path;
-  dump::SqlTarget target{t.table, row_columns(*state.control, options, t, path), t.columns_listed,
-                         t.kind.value_or(sqldump::InsertKind::insert), options.charset};
-  return std::make_unique<dump::SqlRowsStream>(input::open_stream(path, {options.load.threads}), t.inserts,
-                                               std::move(target));
+  if (!state.sql_columns) throw Failure(ExitCode::internal, fmt::format("{}: table {}'s columns were not read before "
+                                                                        "its rows", path, options.table));
+  dump::SqlTarget target{t.table, *state.sql_columns, t.columns_listed, t.kind.value_or(sqldump::InsertKind::insert),
+                         options.charset};
+  std::unique_ptr<input::ByteStream> dump = path == "-" && state.sql_spill
+                                                ? input::open_spilled(*state.sql_spill, "standard input")
+                                                : input::open_stream(path, {options.load.threads});
+  return std::make_unique<dump::SqlRowsStream>(std::move(dump), t.inserts, std::move(target));
 }
 
 }  // namespace fastload::run

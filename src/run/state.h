@@ -97,6 +97,9 @@ struct RunState {
   bool connected = false;  // the connect pass ended: the table is checked, the plan's mode concrete
   // An SQL dump's table (its TableRun's, which outlives this): input i is a dump, its rows (*sql)[i]'s INSERTs.
   const std::vector<dump::DumpTable>* sql = nullptr;
+  // Its columns the rows' values fill, read once in the connect pass (sql_columns) for the stream's literals.
+  std::optional<std::vector<dump::ColumnType>> sql_columns;
+  const input::SpillFile* sql_spill = nullptr;  // a dump from standard input: its copy, which input "-" reads
 };
 
 // Times `pass` and records it under `name`.

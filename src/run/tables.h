@@ -33,6 +33,14 @@ struct TableRun {
   std::uint64_t progress_total = 0;  // its input, for the run's progress line
 };
 
+// One SQL dump of the run as its scan found it: `path` as given ("-": standard input, whose copy is the run's
+// spill), and `into`, the database its tables go to: DB, or none when each goes to the one the dump names for it.
+struct ScannedDump {
+  std::string path;
+  dump::SqlDump dump;
+  std::string into;
+};
+
 // The run's own state; the tables' is theirs. Written on the run's thread only.
 struct Run {
   // `database`: the run's, where the request names none (an SQL dump's own).
@@ -51,7 +59,9 @@ struct Run {
   std::unique_ptr<Throttling> throttling;         // the run's one gate (--max-lag, --max-load), if any
   std::unique_ptr<report::ProgressLine> progress;  // one line for every table
   std::optional<ForeignKeyProofs> proofs;         // a run of many tables: its foreign keys, proved as they load
-  std::optional<dump::SqlDump> sql_dump;          // DUMP.sql [DB]: the dump as its scan found it
+  std::vector<ScannedDump> sql_dumps;             // DUMP.sql... [DB]: the dumps, in the order given
+  std::unique_ptr<input::SpillFile> spill;        // a dump on standard input: its bytes, read again for the rows
+  std::vector<std::string> databases;             // SQL dumps': the databases restored into, in dump order
   std::optional<dump::MydumperDump> mydumper;     // DIR [DB] of mydumper's: its files as read and judged
   const bool database_from_dump;                  // the database is the dump's, not one DB named
 
@@ -81,24 +91,26 @@ void open_session(Run& run);
 // keys proved after the load, an empty InnoDB table's indexes deferred unless --keep-indexes.
 plan::TablePlan table_of_many(const plan::TablePlan& o, const dump::TableFiles& t);
 void start_tables(Run& run);
-// sql_dump_tables.cc: find_tables of an SQL dump (run.sql_dump): its database made when the dump creates it,
-// each table's plan (its rows' charset, its INSERT IGNORE or REPLACE, its column list), its views.
+// sql_dump_tables.cc: find_tables of SQL dumps (run.sql_dumps): each database they restore into made when a dump
+// creates it, each table's plan (its database, its rows' charset, its INSERT IGNORE or REPLACE), its views.
 void find_dump_tables(Run& run);
 // An SQL dump's table plan (its rows' charset, its INSERT IGNORE or REPLACE), `dump` naming it in messages.
 plan::TablePlan sql_table_options(const plan::TablePlan& o, const dump::TableFiles& f, const std::string& dump);
-// The run's database checked: without DB, made from the dump's CREATE DATABASE (`creates`, by name) when missing.
-void check_dump_database(Run& run, const std::map<std::string, std::string>& creates, const std::string& dump);
-// The connect pass's step for an SQL dump's table once it exists: the fields its rows' text has (its INSERTs'
-// column list, a generated column's value read into a variable).
+// `database` checked: without DB, made from the dump's CREATE DATABASE (`creates`, by name) when missing.
+void check_dump_database(Run& run, const std::string& database, const std::map<std::string, std::string>& creates,
+                         const std::string& dump);
+// The connect pass's step for an SQL dump's table once it exists: the columns its rows' values fill, read once
+// (state.sql_columns, which its rows' stream reads too), and the fields its rows' text has (its INSERTs' column
+// list, a generated column's value read into a variable).
 void sql_columns(TableRun& t);
 void before_check(TableRun& t);
 bool planned_missing(TableRun& t, db::Session* session);
 void finish_schema(Run& run);
 
-// sql_dump_run.cc: DUMP.sql [DB]. sql_dump_asked: whether a database run's files are one SQL dump (a file named
-// .sql or starting with a dump's header, or "-"); throws Failure(ExitCode::usage) when one is given with others,
-// or to DB.TABLE. sql_dump_run: the dump scanned (what it would run judged before anything is changed), then its
-// tables listed under --dry-run, or restored by the passes; returns the exit code.
+// sql_dump_run.cc: DUMP.sql... [DB]. sql_dump_asked: whether a database run's files are SQL dumps (files named
+// .sql or starting with a dump's header, or "-"); throws Failure(ExitCode::usage) when one is given with other
+// files, or to DB.TABLE. sql_dump_run: every dump scanned (all they would run judged before anything is
+// changed), then their tables listed under --dry-run, or restored by the passes as one run; returns the exit code.
 bool sql_dump_asked(const request::Request& request);
 int sql_dump_run(const request::Request& request, load::StepHook* hook);
 // Throws Failure(ExitCode::usage) for an option that says how text is read (--csv, --charset, --columns, ...):

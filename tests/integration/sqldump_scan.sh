@@ -1,9 +1,9 @@
 # A plain SQL dump (`mariadb-dump db > dump.sql`) recognised and scanned: --dry-run lists each table with its
 # statements, rows (equal to SELECT COUNT(*)), INSERT kind and CREATE, and the views and triggers, for the real
 # mariadb-dump's default output, --skip-extended-insert, --insert-ignore, --replace, --databases of two, a gzip of
-# the dump and standard input; without --dry-run the run is refused (exit 2: its rows are not loaded yet); a
-# hostile dump (a GRANT, a SET GLOBAL, an unterminated string, routines) is refused with its line and nothing
-# changed; and a --tab directory still loads as before.
+# the dump and standard input; a hostile dump (a GRANT, a SET GLOBAL, an unterminated string, routines) is refused
+# with its line and nothing changed, as are DB with a dump of several databases and --resume from standard input;
+# and a --tab directory still loads as before.
 source "$(dirname "$0")/lib.sh"
 
 a=sqlscan_a b=sqlscan_b dst=sqlscan_dst
@@ -73,14 +73,14 @@ run_fastload --dry-run "$dir/a.sql"
 expect_eq "no database named: exit" 2 "$RC"
 expect_match "no database named" "give the database to restore it into" "$ERR"
 
-# Restored where it cannot be yet: refused before anything is changed. A dump of two databases restores one
-# database a run; standard input is read once, and a restore reads the dump twice.
-run_fastload "$dir/two.sql"
-expect_eq "two databases restored: exit" 2 "$RC"
-expect_match "two databases restored" "^fastload: .*two.sql: a dump of several databases \\($a, $b\\): fastload restores one database a run" "$ERR"
-run_fastload - $dst <"$dir/a.sql"
-expect_eq "standard input restored: exit" 2 "$RC"
-expect_match "standard input restored" "^fastload: standard input: fastload lists an SQL dump there with --dry-run; to restore it, save it to a file first" "$ERR"
+# Refused before anything is changed: DB with a dump of several databases (each restores into its own); standard
+# input with --resume (a rerun cannot prove its bytes the same).
+run_fastload "$dir/two.sql" $dst
+expect_eq "two databases into DB: exit" 2 "$RC"
+expect_match "two databases into DB" "^fastload: .*two.sql: a dump of several databases \\($a, $b\\), each restored into its own name, and DB names one \\($dst\\): leave DB out" "$ERR"
+run_fastload --resume - $dst <"$dir/a.sql"
+expect_eq "standard input resumed: exit" 2 "$RC"
+expect_match "standard input resumed" "^fastload: standard input: --resume needs the dump in a file" "$ERR"
 run_fastload --csv "$dir/a.sql" $dst
 expect_eq "a dialect option: exit" 2 "$RC"
 expect_match "a dialect option" "a.sql: an SQL dump's INSERTs say their rows, columns and character set \\(SET NAMES\\) themselves: leave out --csv" "$ERR"

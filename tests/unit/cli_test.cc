@@ -132,6 +132,23 @@ TEST(ParseArgs, AnEmptyTablesIndexesAreDeferredUnlessAnOptionNeedsThemInPlace) {
   EXPECT_EQ(code_of([&] { parse_args({"--keep-indexes", "--defer-indexes", "f", "d.t"}); }), ExitCode::usage);
 }
 
+// Arguments that all name SQL dumps are files (the databases the dumps' own); "-" alone is a dump on standard input
+// that names its databases. Anything else ends with the target.
+TEST(ParseArgs, SeveralDumpsNeedNoTarget) {
+  auto o = parse_args({"a.sql", "b.sql.gz"}).options;
+  EXPECT_EQ(o.source.files, (std::vector<std::string>{"a.sql", "b.sql.gz"}));
+  EXPECT_EQ(o.target.database, "");
+  o = parse_args({"-"}).options;
+  EXPECT_EQ(o.source.files, std::vector<std::string>{"-"});
+  EXPECT_EQ(o.target.database, "");
+  o = parse_args({"a.sql", "b.sql", "db"}).options;
+  EXPECT_EQ(o.source.files, (std::vector<std::string>{"a.sql", "b.sql"}));
+  EXPECT_EQ(o.target.database, "db");
+  o = parse_args({"-", "db"}).options;
+  EXPECT_EQ(o.source.files, std::vector<std::string>{"-"});
+  EXPECT_EQ(o.target.database, "db");
+}
+
 TEST(ParseArgs, ShardConnections) {
   auto o = parse_args({"--shard", "s1=/etc/s1.cnf", "--shard", "s2=loader@db2:3307", "--shard", "s3=db3",
                        "--shard", "s4=/run/mysqld/mysqld.sock", "--shard", "s5=me@/tmp/x.sock", "f", "d.t"})

@@ -52,6 +52,26 @@ TEST(SpillFile, MappedAfterItIsWrittenAndClosed) {
   EXPECT_EQ(entries(dir.path()), 0u);
 }
 
+// A pipe's bytes kept in a spill file are read again as a plain stream under the pipe's name (an SQL dump read
+// from standard input: its rows after the scan); the stream outlives the SpillFile.
+TEST(SpillFile, ReadAgainAsAStreamUnderItsName) {
+  TempDir dir;
+  std::unique_ptr<ByteStream> stream;
+  const std::string content = std::string(300000, 'y') + "\nend";
+  {
+    SpillFile file(dir.path());
+    file.append(content);
+    stream = open_spilled(file, "standard input");
+  }
+  EXPECT_EQ(stream->name(), "standard input");
+  EXPECT_EQ(stream->format(), Format::plain);
+  std::string back(content.size() + 10, '\0');
+  std::size_t got = 0;
+  while (std::size_t n = stream->read(back.data() + got, 4096)) got += n;
+  EXPECT_EQ(back.substr(0, got), content);
+  EXPECT_EQ(entries(dir.path()), 0u);
+}
+
 TEST(SpillFile, AMissingDirectoryIsTempSpace) {
   TempDir dir;
   try {
