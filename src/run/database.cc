@@ -120,7 +120,7 @@ bool planned_missing(TableRun& t, db::Session* session) {
 }
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
-// that they do not fire on them), then the views that are missing.
+// that they do not fire on them), an SQL dump's routines when asked, then the views that are missing.
 void finish_schema(Run& run) {
   const plan::TablePlan& options = run.plan;
   const std::optional<std::string>& password = run.password;
@@ -130,6 +130,7 @@ void finish_schema(Run& run) {
   for (const auto& t : tables)  // those it has not: a table created by a killed run of this restore has none
     if (t->files.schema && !t->files.schema->after.empty()) run_schema(t->options, password, *t->files.schema,
                                                                   t->files.schema->after);
+  restore_routines(run);  // before the views: a view may call a stored function
   std::vector<const dump::TableFiles*> missing;
   for (const dump::TableFiles& v : views)
     if (!table::table_exists(session, options.database, v.table)) missing.push_back(&v);

@@ -97,6 +97,7 @@ std::string database_of(const dump::SqlDump& d, const request::Request& request,
   };
   for (const dump::DumpTable& t : d.tables) see(t.database);
   for (const dump::DumpView& v : d.views) see(v.database);
+  for (const dump::DumpRoutine& r : d.routines) see(r.database);
   if (named.size() > 1 || (named.size() == 1 && unnamed))
     throw Failure(ExitCode::usage, fmt::format(
         "{}: a dump of several databases ({}{}): fastload restores one database a run; dump each database on its "
@@ -132,7 +133,9 @@ int sql_dump_run(const request::Request& request, load::StepHook* hook) {
                                    "every statement before anything is changed, once for the rows)");
   const auto stream = input::open_stream(file, {request.load.threads});
   // A restore reads every tuple as it loads (and refuses there what it cannot read): the scan reads the heads.
-  dump::SqlDump d = dump::scan_sql_dump(*stream, stream->name(), {.count_rows = request.output.dry_run});
+  dump::SqlDump d = dump::scan_sql_dump(*stream, stream->name(), {.count_rows = request.output.dry_run,
+                                                                  .routines = request.target.routines,
+                                                                  .events = request.target.events});
   if (request.output.dry_run) return list(d, request, file);
   const std::string database = database_of(d, request, file);
   Run run(request, hook, request.target.database.empty() ? database : std::string());
