@@ -35,6 +35,7 @@ void print_text(const dump::SqlDump& d, const std::string& db) {
                  t.create.empty() ? "no CREATE TABLE (it must exist)" : "CREATE TABLE", t.triggers,
                  t.triggers == 1 ? "" : "s");
   for (const dump::DumpView& v : d.views) report::tell("view {}", qualified(v.database, v.name, db));
+  for (const dump::DumpRoutine& r : d.routines) report::tell("{} {}", r.kind, qualified(r.database, r.name, db));
   report::tell("--dry-run: nothing was changed");
 }
 

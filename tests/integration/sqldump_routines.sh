@@ -3,7 +3,9 @@
 # sql_mode, a view calling a stored function) and an event (another time zone; the scheduler is off: CREATE EVENT
 # works all the same) is dumped by mariadb-dump --routines --events --triggers, restored by `mariadb db <` and by
 # fastload; the two must have the same SHOW CREATE PROCEDURE/FUNCTION/EVENT, routine and event settings, table
-# definitions, triggers, views and rows, and the routines must run the same. Without --routines (or --events) the
+# definitions, triggers, views and rows, and the routines must run the same; so must a --tab directory restored
+# after the routines mariadb-dump wrote to standard output; --dry-run lists them, and a run that is no SQL dump's
+# refuses the options (exit 2). Without --routines (or --events) the
 # dump is refused (exit 3) with nothing changed; hostile dumps (a routine of another database, a routine followed
 # by a GRANT in its DELIMITER block or after it, a loadable function's CREATE FUNCTION ... SONAME, a DROP of a
 # routine the dump does not create) are refused with nothing changed.
@@ -88,6 +90,29 @@ expect_eq "restore: the ANSI_QUOTES procedure" "$(sql $ref -e "CALL p_ansi()" | 
   "$(sql $dst -e "CALL p_ansi()" | md5sum)"
 expect_eq "restore: the function" "42 ñandú; end" "$(sql $dst -e "SELECT f_double(21), f_text()" | tr '\t' ' ')"
 expect_match "restore: told (-v)" "$dst.p_add: procedure created from .*dump.sql" "$ERR"
+
+# A --tab directory: mariadb-dump writes its routines and events to standard output, an SQL dump of them alone,
+# restored before the directory (its view calls a function).
+tab=$TEST_TMP/tab
+mkdir -p "$tab" && chmod 777 "$tab"
+mariadb-dump --no-defaults -uroot -S "$SOCKET" --routines --events --tab="$tab" $src >"$TEST_TMP/tab-routines.sql"
+fresh_db $dst
+run_fastload --routines --events "$TEST_TMP/tab-routines.sql" $dst
+expect_eq "--tab: its routines, exit code ($ERR)" 0 "$RC"
+run_fastload "$tab" $dst
+expect_eq "--tab: the directory, exit code ($ERR)" 0 "$RC"
+expect_eq "--tab: definitions, triggers" "$(definitions $ref)" "$(definitions $dst)"
+expect_eq "--tab: SHOW CREATE of every routine and event, their settings" "$(restored $ref)" "$(restored $dst)"
+
+# --dry-run lists them; the options given to a run that is no SQL dump's are refused.
+run_fastload --dry-run --routines --events "$dump" $dst
+expect_eq "dry run: exit" 0 "$RC"
+expect_match "dry run: the procedures" "^fastload: PROCEDURE $dst.p_add$" "$ERR"
+expect_match "dry run: the event" "^fastload: EVENT $dst.e_purge$" "$ERR"
+printf '1\tx\n' >"$TEST_TMP/t.txt"
+run_fastload --routines "$TEST_TMP/t.txt" $dst
+expect_eq "not a dump: exit" 2 "$RC"
+expect_match "not a dump: what to do" "^fastload: .*t.txt: not an SQL dump: --routines and --events restore" "$ERR"
 
 # Not asked: refused before anything is changed, saying what to give.
 state() {
