@@ -5,10 +5,10 @@
 # fastload; the two must have the same SHOW CREATE PROCEDURE/FUNCTION/EVENT, routine and event settings, table
 # definitions, triggers, views and rows, and the routines must run the same; so must a --tab directory restored
 # after the routines mariadb-dump wrote to standard output; --dry-run lists them, and a run that is no SQL dump's
-# refuses the options (exit 2). Without --routines (or --events) the
-# dump is refused (exit 3) with nothing changed; hostile dumps (a routine of another database, a routine followed
-# by a GRANT in its DELIMITER block or after it, a loadable function's CREATE FUNCTION ... SONAME, a DROP of a
-# routine the dump does not create) are refused with nothing changed.
+# refuses the options (exit 2). Without --routines (or --events) the dump is refused (exit 3) with nothing
+# changed; hostile dumps (a routine of another database, a routine followed by a GRANT in its DELIMITER block or
+# after it, a loadable function's CREATE FUNCTION ... SONAME, a DROP of a routine the dump does not create) are
+# refused with nothing changed.
 source "$(dirname "$0")/lib.sh"
 
 src=sqlrt_src ref=sqlrt_ref dst=sqlrt_dst other=sqlrt_other
