@@ -3,7 +3,7 @@
 # names (src/cli/modes.cc) after --mode. Works without the bash-completion package.
 
 _fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size --no-sort --sort-memory --tmpdir --charset --on-duplicate
-  --dry-run --create --print-schema --json --progress --progress-json --quiet --log-file --verbose --help --version
+  --dry-run --create --routines --events --print-schema --json --progress --progress-json --quiet --log-file --verbose --help --version
   --csv --fields-terminated-by --fields-enclosed-by --fields-escaped-by --lines-terminated-by
   --lines-starting-by --fields-optionally-enclosed --skip-rows
   --columns --partition --set

@@ -88,6 +88,8 @@ SchemaFile parse_schema(const std::string& path, std::string_view script) {
       case StatementKind::database:  // judge_dump_statement's kinds: judge_statement gives none of them
       case StatementKind::use:
       case StatementKind::dump_own:
+      case StatementKind::routine:
+      case StatementKind::drop_routine:
         throw refusal(path, line, statement, judged.why);
       case StatementKind::rows:
         throw Failure(ExitCode::input, fmt::format(

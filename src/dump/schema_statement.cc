@@ -7,138 +7,14 @@
 #include <vector>
 #include <fmt/core.h>
 
+#include "dump/routine_statement.h"
+#include "dump/statement_tokens.h"
 #include "text/text.h"
 
 namespace fastload::dump {
 namespace {
 
 using text::same_name;
-
-// A statement read as MariaDB's lexer reads it, as far as judging it needs: executable comments (/*!40101 ...*/,
-// /*M!100616 ...*/) are code, other comments are skipped.
-struct Token {
-  enum Kind { word, quoted, string, user_var, system_var, symbol } kind;
-  std::string text;  // word: as written; quoted, string, user_var: unquoted, without '@'; system_var: after "@@"
-  int depth = 0;     // the parentheses around it
-};
-
-bool word_byte(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || static_cast<unsigned char>(c) >= 0x80;
-}
-
-// The quoted text at s[i] (s[i] is the quote): backslash escapes in strings, a doubled quote is one.
-std::optional<std::string> read_quoted(std::string_view s, std::size_t& i) {
-  const char quote = s[i++];
-  std::string out;
-  while (i < s.size()) {
-    const char c = s[i++];
-    if (c == '\\' && quote != '`' && i < s.size()) {
-      out += s[i++];
-    } else if (c == quote) {
-      if (i < s.size() && s[i] == quote) out += s[i++];
-      else return out;
-    } else {
-      out += c;
-    }
-  }
-  return std::nullopt;
-}
-
-// A plain name or keyword at s[i]; with `dots`, a system variable's scope too (session.sql_mode).
-std::string read_word(std::string_view s, std::size_t& i, bool dots = false) {
-  const std::size_t from = i;
-  while (i < s.size() && (word_byte(s[i]) || (dots && s[i] == '.'))) ++i;
-  return std::string(s.substr(from, i - from));
-}
-
-// Skips white space and comments at s[i]; returns false for a comment left open.
-bool skip_space(std::string_view s, std::size_t& i, bool& executable) {
-  while (i < s.size()) {
-    const char c = s[i];
-    const std::string_view rest = s.substr(i);
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-    } else if (c == '#' || (rest.starts_with("--") && (rest.size() == 2 || std::isspace(static_cast<unsigned char>(rest[2]))))) {
-      const std::size_t end = s.find('\n', i);
-      i = end == std::string_view::npos ? s.size() : end;
-    } else if (rest.starts_with("/*!") || rest.starts_with("/*M!")) {
-      i += rest[2] == '!' ? 3 : 4;
-      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
-      executable = true;
-    } else if (rest.starts_with("/*")) {
-      const std::size_t end = s.find("*/", i + 2);
-      if (end == std::string_view::npos) return false;
-      i = end + 2;
-    } else if (executable && rest.starts_with("*/")) {
-      i += 2;
-      executable = false;
-    } else {
-      return true;
-    }
-  }
-  return true;
-}
-
-std::optional<std::vector<Token>> tokens_of(std::string_view s) {
-  std::vector<Token> out;
-  bool executable = false;
-  int depth = 0;
-  for (std::size_t i = 0;;) {
-    if (!skip_space(s, i, executable)) return std::nullopt;
-    if (i >= s.size()) return out;
-    const char c = s[i];
-    Token t{Token::symbol, std::string(1, c), depth};
-    if (c == '`' || c == '\'' || c == '"') {
-      auto text = read_quoted(s, i);
-      if (!text) return std::nullopt;
-      t = {c == '`' ? Token::quoted : Token::string, std::move(*text), depth};
-    } else if (c == '@' && i + 1 < s.size() && s[i + 1] == '@') {
-      i += 2;
-      t = {Token::system_var, read_word(s, i, true), depth};
-    } else if (c == '@') {
-      ++i;
-      auto text = i < s.size() && (s[i] == '`' || s[i] == '\'' || s[i] == '"') ? read_quoted(s, i)
-                                                                               : std::optional(read_word(s, i));
-      if (!text) return std::nullopt;
-      t = {Token::user_var, std::move(*text), depth};
-    } else if (word_byte(c)) {
-      t = {Token::word, read_word(s, i), depth};
-    } else {
-      ++i;
-      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-    }
-    out.push_back(std::move(t));
-  }
-}
-
-// Reads the statement's tokens from `at` on.
-struct Reader {
-  const std::vector<Token>& tokens;
-  std::size_t at = 0;
-
-  const Token* peek(std::size_t ahead = 0) const {
-    return at + ahead < tokens.size() ? &tokens[at + ahead] : nullptr;
-  }
-  bool is_word(std::string_view w, std::size_t ahead = 0) const {
-    const Token* t = peek(ahead);
-    return t && t->kind == Token::word && text::same_name(t->text, w);
-  }
-  bool is_symbol(char c, std::size_t ahead = 0) const {
-    const Token* t = peek(ahead);
-    return t && t->kind == Token::symbol && t->text[0] == c;
-  }
-  bool take_word(std::string_view w) { return is_word(w) && (++at, true); }
-  bool take_symbol(char c) { return is_symbol(c) && (++at, true); }
-  bool done() const { return at >= tokens.size(); }
-
-  // One unqualified name (plain or quoted); nullopt when there is none, or a '.' follows it (db.name).
-  std::optional<std::string> name() {
-    const Token* t = peek();
-    if (!t || (t->kind != Token::word && t->kind != Token::quoted) || is_symbol('.', 1)) return std::nullopt;
-    ++at;
-    return t->text;
-  }
-};
 
 SchemaStatement refused(std::string why) { return {StatementKind::refused, "", std::move(why)}; }
 
@@ -211,22 +87,6 @@ SchemaStatement judge_drop(Reader& r) {
   return {StatementKind::ignored, *name, ""};
 }
 
-// CREATE's clauses before the object's kind: OR REPLACE, ALGORITHM = x, DEFINER = user@host, SQL SECURITY x.
-void skip_create_clauses(Reader& r) {
-  for (bool more = true; more;) {
-    more = false;
-    if (r.is_word("or") && r.is_word("replace", 1)) r.at += 2, more = true;
-    if (r.is_word("algorithm") && r.is_symbol('=', 1)) r.at += 3, more = true;
-    if (r.is_word("sql") && r.is_word("security", 1)) r.at += 3, more = true;
-    if (r.is_word("definer") && r.is_symbol('=', 1)) {
-      r.at += 3;  // the user
-      if (r.take_symbol('(')) r.take_symbol(')');  // CURRENT_USER()
-      if (r.peek() && r.peek()->kind == Token::user_var) ++r.at;  // @host
-      more = true;
-    }
-  }
-}
-
 // A table's own definition: a column list, no copy of another table (LIKE) or of a query's rows (SELECT).
 bool own_definition(const Reader& r) {
   if (!r.is_symbol('(')) return false;
@@ -287,8 +147,8 @@ SchemaStatement judge_dump_own(Reader& r) {
 
 }  // namespace
 
-SchemaStatement judge_dump_statement(std::string_view statement) {
-  const auto tokens = tokens_of(statement);
+SchemaStatement judge_dump_statement(std::string_view statement, sqldump::SqlMode mode) {
+  const auto tokens = tokens_of(statement, mode);
   if (!tokens) return judge_statement(statement);
   Reader r{*tokens};
   if (r.take_word("use")) {
@@ -300,6 +160,7 @@ SchemaStatement judge_dump_statement(std::string_view statement) {
     r.at += 2;
     return judge_create_database(r);
   }
+  if (std::optional<SchemaStatement> routine = judge_routine_statement(*tokens)) return *routine;
   if (r.is_word("lock") || r.is_word("unlock") || (r.is_word("alter") && r.is_word("table", 1))) {
     SchemaStatement judged = judge_dump_own(r);
     if (!judged.why.empty() || judged.kind != StatementKind::refused) return judged;

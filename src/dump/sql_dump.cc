@@ -9,6 +9,7 @@
 
 #include "base/base.h"
 #include "dump/schema_statement.h"
+#include "text/text.h"
 
 namespace fastload::dump {
 namespace {
@@ -18,16 +19,8 @@ using sqldump::Piece;
 
 const char* kRestores =
     "from an SQL dump fastload runs only the session settings, CREATE DATABASE and USE, each table's CREATE TABLE, "
-    "INSERTs and triggers, and the CREATE VIEWs; nothing was changed on the server";
-
-// What to do about a refused statement: routines and events are dumped only when asked.
-std::string advice(const std::string& why) {
-  for (const char* routine : {"PROCEDURE", "FUNCTION", "EVENT"})
-    if (why.find(routine) != std::string::npos)
-      return "Dump without routines and events (mariadb-dump --skip-routines --skip-events) and restore those "
-             "with the mariadb client, or run the dump yourself with the mariadb client if you trust it";
-  return "Remove the statement, or run the dump yourself with the mariadb client if you trust it";
-}
+    "INSERTs and triggers, the CREATE VIEWs, and when asked (--routines, --events) the routines and events of the "
+    "dump's database; nothing was changed on the server";
 
 // Reads the statements of one dump as the splitter gives them.
 class Scanner {
@@ -36,7 +29,10 @@ class Scanner {
 
   void piece(const Piece& p);
   sqldump::SqlMode mode() const { return session_.mode(); }
-  SqlDump take() { return std::move(out_); }
+  SqlDump take() {
+    check_drop({});
+    return std::move(out_);
+  }
 
  private:
   [[noreturn]] void fail(std::uint64_t line, std::string_view statement, const std::string& why) const;
@@ -50,6 +46,10 @@ class Scanner {
   void create_table(const std::string& name, std::string_view statement, std::uint64_t line);
   void create_view(const std::string& name, std::string_view statement, std::uint64_t line);
   void trigger(const std::string& table, std::string_view statement, std::uint64_t line);
+  void routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line);
+  void drop_routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line);
+  [[noreturn]] void not_asked(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) const;
+  void check_drop(const SchemaStatement& judged) const;
   std::size_t table(const std::string& database, const std::string& name);  // its index, added when new
   void add_database(const std::string& name);
 
@@ -65,12 +65,14 @@ class Scanner {
   std::optional<std::size_t> insert_table_;
   std::optional<std::size_t> last_insert_;  // the table of the statement before, when it was an INSERT
   bool headed_ = false;                     // the INSERT's head is read
+  std::optional<DumpRoutine> drop_;  // a routine's DROP, its SETs before it: its CREATE must come next
 };
 
 void Scanner::fail(std::uint64_t line, std::string_view statement, const std::string& why) const {
   throw Failure(ExitCode::input, fmt::format("{}:{}: {} (`{}`) is not part of restoring a dump's tables: {}. {}",
                                              out_.name, line, why, statement_excerpt(statement), kRestores,
-                                             advice(why)));
+                                             "Remove the statement, or run the dump yourself with the mariadb "
+                                             "client if you trust it"));
 }
 
 void Scanner::piece(const Piece& p) {
@@ -173,7 +175,8 @@ void Scanner::head(const sqldump::InsertHead& h) {
 
 void Scanner::whole(const Piece& p) {
   last_insert_.reset();
-  const SchemaStatement judged = judge_dump_statement(p.text);
+  const SchemaStatement judged = judge_dump_statement(p.text, session_.mode());
+  if (judged.kind != StatementKind::setting) check_drop(judged);
   switch (judged.kind) {
     case StatementKind::ignored:  // the SETs before it were another object's (a view's restored settings)
     case StatementKind::dump_own: break;
@@ -186,6 +189,8 @@ void Scanner::whole(const Piece& p) {
     case StatementKind::create_table: create_table(judged.object, p.text, p.line); break;
     case StatementKind::create_view: create_view(judged.object, p.text, p.line); break;
     case StatementKind::trigger: trigger(judged.object, p.text, p.line); break;
+    case StatementKind::routine: routine(judged, p.text, p.line); break;
+    case StatementKind::drop_routine: return drop_routine(judged, p.text, p.line);
     case StatementKind::rows: fail(p.line, p.text, "a LOAD DATA (an SQL dump's rows are INSERTs)");
     case StatementKind::refused: fail(p.line, p.text, judged.why);
   }
@@ -197,7 +202,8 @@ void Scanner::setting(std::string_view statement, std::uint64_t line) {
   if (!sqldump::bytewise_readable(session_.charset()))
     fail(line, statement, fmt::format("a character set ({}) whose characters may hold bytes that look like quotes "
                                       "or backslashes, which fastload does not read", session_.charset()));
-  (out_.tables.empty() && out_.views.empty() ? out_.settings : pending_sets_).emplace_back(statement);
+  const bool header = out_.tables.empty() && out_.views.empty() && out_.routines.empty() && !drop_;
+  (header ? out_.settings : pending_sets_).emplace_back(statement);
 }
 
 void Scanner::create_table(const std::string& name, std::string_view statement, std::uint64_t line) {
@@ -236,6 +242,42 @@ void Scanner::trigger(const std::string& name, std::string_view statement, std::
   t.after.insert(t.after.end(), pending_sets_.begin(), pending_sets_.end());
   t.after.emplace_back(statement);
   ++t.triggers;
+}
+
+void Scanner::not_asked(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) const {
+  const bool event = judged.routine == "EVENT";
+  throw Failure(ExitCode::input, fmt::format(
+      "{}:{}: a {} {} (`{}`): fastload restores a dump's {} only when asked; nothing was changed on the server. "
+      "Give {} to restore them, or dump without them (mariadb-dump --skip-{})", out_.name, line,
+      judged.kind == StatementKind::routine ? "CREATE" : "DROP", judged.routine, statement_excerpt(statement),
+      event ? "events" : "procedures and functions", event ? "--events" : "--routines", event ? "events" : "routines"));
+}
+
+// A routine's DROP IF EXISTS (mariadb-dump's, so that the CREATE replaces it): run only before its own CREATE.
+void Scanner::drop_routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) {
+  if (!(judged.routine == "EVENT" ? limits_.events : limits_.routines)) not_asked(judged, statement, line);
+  drop_ = DumpRoutine{database_, judged.routine, judged.object, std::move(pending_sets_), line};
+  drop_->statements.emplace_back(statement);
+  pending_sets_.clear();
+}
+
+void Scanner::check_drop(const SchemaStatement& judged) const {
+  if (!drop_ || (judged.kind == StatementKind::routine && judged.routine == drop_->kind &&
+                 text::same_name(judged.object, drop_->name) && database_ == drop_->database))
+    return;
+  fail(drop_->line, drop_->statements.back(), fmt::format(
+      "a DROP {} of `{}` that its CREATE does not follow: fastload drops a routine only to create it again",
+      drop_->kind, drop_->name));
+}
+
+void Scanner::routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) {
+  if (!(judged.routine == "EVENT" ? limits_.events : limits_.routines)) not_asked(judged, statement, line);
+  DumpRoutine r = drop_ ? std::move(*drop_) : DumpRoutine{database_, judged.routine, judged.object, {}, line};
+  drop_.reset();
+  r.line = line;
+  r.statements.insert(r.statements.end(), pending_sets_.begin(), pending_sets_.end());
+  r.statements.emplace_back(statement);
+  out_.routines.push_back(std::move(r));
 }
 
 std::size_t Scanner::table(const std::string& database, const std::string& name) {

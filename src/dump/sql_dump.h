@@ -49,6 +49,17 @@ struct DumpView {
   std::vector<std::string> settings;  // the SET statements just before it (its client charset and collation)
 };
 
+// A routine or event (with --routines, --events): the statements that make it, run in one session after the
+// tables' triggers: the SET statements since the statement before it (its sql_mode, character sets, an event's
+// time zone, and the last one's put back), the DROP ... IF EXISTS of it when the dump has one, its CREATE.
+struct DumpRoutine {
+  std::string database;  // "" before any USE
+  std::string kind;      // PROCEDURE, FUNCTION or EVENT
+  std::string name;
+  std::vector<std::string> statements;
+  std::uint64_t line = 0;  // of its CREATE
+};
+
 struct SqlDump {
   std::string name;                    // the file, or "standard input"
   std::vector<std::string> databases;  // those it creates or uses, in order, each once
@@ -56,6 +67,7 @@ struct SqlDump {
   std::vector<std::string> settings;   // the SET statements before its first table
   std::vector<DumpTable> tables;       // in dump order
   std::vector<DumpView> views;
+  std::vector<DumpRoutine> routines;  // in dump order; none unless asked (ScanLimits)
 };
 
 struct ScanLimits {
@@ -65,13 +77,15 @@ struct ScanLimits {
   // Each INSERT's tuples read and counted (the listing's rows); false: its head alone, the restore reading the
   // rest (rows and statements then count nothing but the statements).
   bool count_rows = true;
+  // A dump's procedures and functions (--routines), its events (--events) kept to be restored; without, refused.
+  bool routines = false, events = false;
 };
 
 // Reads `stream` (named `name` in messages) to its end. Throws Failure(ExitCode::input) naming the dump, the line
 // and the statement's start for a statement that is not one of a dump's own (dump/schema_statement.h: GRANT,
-// SET GLOBAL, CREATE USER, DELETE, a CREATE PROCEDURE ...), an unterminated literal, an INSERT the reader
-// refuses, a table whose INSERTs mix INSERT, INSERT IGNORE and REPLACE, a statement over the limit that is no
-// INSERT, or a character set whose bytes cannot be read one by one.
+// SET GLOBAL, CREATE USER, DELETE, a routine not asked for, a DROP of a routine its CREATE does not follow ...),
+// an unterminated literal, an INSERT the reader refuses, a table whose INSERTs mix INSERT, INSERT IGNORE and
+// REPLACE, a statement over the limit that is no INSERT, or a character set whose bytes cannot be read one by one.
 SqlDump scan_sql_dump(input::ByteStream& stream, const std::string& name, const ScanLimits& limits = {});
 
 // Whether `path` names an SQL dump: its name ends in .sql (before a compression suffix: .sql.gz, .sql.zst, ...),

@@ -133,6 +133,8 @@ struct Target {
   std::vector<Assignment> set;          // --set, in the order given
   std::vector<std::string> partitions;  // --partition: the (sub)partitions rows may go to, unquoted; empty: any
   bool create = false;  // --create: a missing table made from its files' inferred types (schema/)
+  bool routines = false;  // --routines: an SQL dump's procedures and functions restored (else refused)
+  bool events = false;    // --events: an SQL dump's events restored (else refused)
 
   // A run of many tables: DB was given without a table.
   bool database_run() const { return table.empty(); }

@@ -121,8 +121,8 @@ bool planned_missing(TableRun& t, db::Session* session) {
 }
 
 // After every table loaded: each dump table's triggers that it lacks (a dump creates them after the rows, so
-// that they do not fire on them), then the views that are missing, each in its own database (an SQL dump's of
-// several), after every table of every database: a view may read another database's.
+// that they do not fire on them), an SQL dump's routines when asked, then the views that are missing, each in its
+// own database (an SQL dump's of several), after every table of every database: a view may read another database's.
 void finish_schema(Run& run) {
   const plan::TablePlan& options = run.plan;
   const std::optional<std::string>& password = run.password;
@@ -132,6 +132,7 @@ void finish_schema(Run& run) {
   auto database = [&](const dump::TableFiles& v) -> const std::string& {
     return v.database.empty() ? options.database : v.database;
   };
+  restore_routines(run);  // before the views: a view may call a stored function
   std::vector<const dump::TableFiles*> missing;
   for (const dump::TableFiles& v : run.views)
     if (!table::table_exists(*run.session, database(v), v.table)) missing.push_back(&v);

@@ -43,6 +43,7 @@ void print_text(const dump::SqlDump& d, const std::string& db) {
                  t.create.empty() ? "no CREATE TABLE (it must exist)" : "CREATE TABLE", t.triggers,
                  t.triggers == 1 ? "" : "s");
   for (const dump::DumpView& v : d.views) report::tell("view {}", qualified(v.database, v.name, db));
+  for (const dump::DumpRoutine& r : d.routines) report::tell("{} {}", r.kind, qualified(r.database, r.name, db));
 }
 
 void print_json(const dump::SqlDump& d, const std::string& db) {
@@ -106,6 +107,7 @@ std::vector<std::string> named_databases(const dump::SqlDump& d) {
   };
   for (const dump::DumpTable& t : d.tables) see(t.database);
   for (const dump::DumpView& v : d.views) see(v.database);
+  for (const dump::DumpRoutine& r : d.routines) see(r.database);
   return named;
 }
 
@@ -202,7 +204,10 @@ ScannedDump scan(const request::Request& request, const std::string& file, input
   if (spill) stream = std::make_unique<CopyingStream>(std::move(stream), *spill);
   const std::string name = stream->name();
   try {
-    return {file, dump::scan_sql_dump(*stream, name, {.count_rows = request.output.dry_run}), {}};
+    return {file, dump::scan_sql_dump(*stream, name, {.count_rows = request.output.dry_run,
+                                                                  .routines = request.target.routines,
+                                                                  .events = request.target.events}),
+            {}};
   } catch (const Failure& f) {
     if (!spill || f.code() != ExitCode::temp_space) throw;
     throw Failure(ExitCode::temp_space, fmt::format(

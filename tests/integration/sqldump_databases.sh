@@ -5,7 +5,8 @@
 # definitions: SHOW CREATE, counters, triggers). Refused before anything changes: DB with a dump of several, a
 # system database, a table in two dumps, --resume from standard input. A restore killed after a chunk's COMMIT
 # and resumed loads every row once. Standard input's copy in --tmpdir is gone after the run, a killed one too.
-# --rejects FILE of several databases: FILE.DB.T. Two dumps of one database's tables (no USE) into DB.
+# --rejects FILE of several databases: FILE.DB.T. Two dumps of one database's tables (no USE) into DB. --routines
+# with a dump of several databases: each routine in its own database.
 source "$(dirname "$0")/lib.sh"
 
 a=sqldump_mdb_a b=sqldump_mdb_b c=sqldump_mdb_c dst=sqldump_mdb_dst ref=sqldump_mdb_ref ledger=sqldump_mdb_ledger
@@ -172,4 +173,31 @@ for t in items notes; do
 done
 expect_eq "two files into DB: definitions" "$(definitions $ref)" "$(definitions $dst)"
 sql -e "DROP DATABASE $ref; DROP DATABASE $dst"
+
+# --routines with a dump of several databases: each routine made in the database the dump's USE names for it.
+# routines DB...: each database's routines as SHOW CREATE gives them (the definer, body and settings).
+routines() {
+  local db r
+  for db in "$@"; do
+    for r in $(sql -e "SELECT CONCAT(ROUTINE_TYPE, ':', ROUTINE_NAME) FROM information_schema.ROUTINES
+                       WHERE ROUTINE_SCHEMA = '$db' ORDER BY 1"); do
+      echo "$db $r"
+      sql -e "SHOW CREATE ${r%%:*} $db.\`${r#*:}\`" | cut -f1-4
+    done
+  done
+}
+sql -e "DROP DATABASE IF EXISTS $a; DROP DATABASE IF EXISTS $c; CREATE DATABASE $a; CREATE DATABASE $c"
+sql $a -e "CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB; INSERT INTO t VALUES (1), (2);
+  CREATE PROCEDURE count_t() SELECT COUNT(*) FROM t"
+sql $c -e "SET sql_mode = 'ANSI_QUOTES'; CREATE FUNCTION twice(x int) RETURNS int DETERMINISTIC RETURN x * 2;
+  CREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB; INSERT INTO u VALUES (3)"
+dump --routines --databases $a $c >"$dir/routines.sql"
+reference=$(routines $a $c)
+expect_match "reference: a routine in each database" "$a PROCEDURE:count_t.*$c FUNCTION:twice" "$(echo $reference)"
+sql -e "DROP DATABASE $a; DROP DATABASE $c"
+run_fastload --routines "$dir/routines.sql"
+expect_eq "routines of two databases: exit code ($ERR)" 0 "$RC"
+expect_eq "routines of two databases: each in its own database" "$reference" "$(routines $a $c)"
+expect_eq "routines of two databases: they run" "2 6" "$(sql $a -e "CALL count_t()") $(sql -e "SELECT $c.twice(3)")"
+drop_all
 finish
