@@ -56,8 +56,12 @@ void print_json(const dump::SqlDump& d, const std::string& db) {
                           t.rows, json_string(kind_name(t.kind)), t.create.empty() ? "false" : "true", t.triggers);
   for (const dump::DumpView& v : d.views)
     views += (views.empty() ? "" : ",") + json_string(qualified(v.database, v.name, db));
-  report::say_out("{{\"dump\":{},\"databases\":[{}],\"tables\":[{}],\"views\":[{}]}}\n", json_string(d.name),
-                  databases, tables, views);
+  std::string routines;
+  for (const dump::DumpRoutine& r : d.routines)
+    routines += fmt::format("{}{{\"kind\":{},\"name\":{}}}", routines.empty() ? "" : ",", json_string(r.kind),
+                            json_string(qualified(r.database, r.name, db)));
+  report::say_out("{{\"dump\":{},\"databases\":[{}],\"tables\":[{}],\"views\":[{}],\"routines\":[{}]}}\n",
+                  json_string(d.name), databases, tables, views, routines);
 }
 
 }  // namespace

@@ -109,6 +109,8 @@ run_fastload --dry-run --routines --events "$dump" $dst
 expect_eq "dry run: exit" 0 "$RC"
 expect_match "dry run: the procedures" "^fastload: PROCEDURE $dst.p_add$" "$ERR"
 expect_match "dry run: the event" "^fastload: EVENT $dst.e_purge$" "$ERR"
+run_fastload --dry-run --json --routines --events "$dump" $dst
+expect_match "dry run, --json: the routines" "\"routines\":\[.*\{\"kind\":\"EVENT\",\"name\":\"$dst.e_purge\"\}.*\{\"kind\":\"PROCEDURE\",\"name\":\"$dst.p_add\"\}" "$OUT"
 printf '1\tx\n' >"$TEST_TMP/t.txt"
 run_fastload --routines "$TEST_TMP/t.txt" $dst
 expect_eq "not a dump: exit" 2 "$RC"
