@@ -14,13 +14,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool ends_with_any(const std::string& name, std::initializer_list<std::string_view> tails) {
-  return std::any_of(tails.begin(), tails.end(), [&](std::string_view t) { return name.ends_with(t); });
-}
-
 // A dump directory's row files: T.txt, as `--tab` writes them, or compressed since.
 bool rows_file(const std::string& name) {
-  return ends_with_any(name, {".txt", ".txt.gz", ".txt.zst", ".txt.lz4", ".txt.bz2", ".txt.xz"});
+  return input::without_compression_suffix(name).ends_with(".txt");
 }
 
 std::vector<std::string> directory_files(const std::string& dir) {

@@ -56,11 +56,13 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
   return files;
 }
 
-bool sql_file_name(std::string_view path) {
+std::string_view without_compression_suffix(std::string_view name) {
   for (std::string_view suffix : {".gz", ".zst", ".zstd", ".xz", ".bz2", ".lz4"})
-    if (path.ends_with(suffix)) path.remove_suffix(suffix.size());
-  return path.ends_with(".sql");
+    if (name.ends_with(suffix)) return name.substr(0, name.size() - suffix.size());
+  return name;
 }
+
+bool sql_file_name(std::string_view path) { return without_compression_suffix(path).ends_with(".sql"); }
 
 bool mydumper_directory(const std::string& path) {
   namespace fs = std::filesystem;

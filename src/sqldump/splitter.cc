@@ -73,10 +73,12 @@ std::size_t Splitter::available(std::size_t i, std::size_t want) const {
 }
 
 void Splitter::advance(std::size_t to) {
-  // memchr: a dump's lines are long (an extended INSERT is one), so this passes most bytes at once
-  for (const char* at = buf_.data() + pos_, *end = buf_.data() + to;
-       (at = static_cast<const char*>(std::memchr(at, '\n', end - at))) != nullptr; ++at)
-    ++line_;
+  // A step passes a few bytes (a loop) or many (memchr: a dump's lines are long, an extended INSERT is one).
+  const char *at = buf_.data() + pos_, *end = buf_.data() + to;
+  if (end - at < 64)
+    line_ += static_cast<std::uint64_t>(std::count(at, end, '\n'));
+  else
+    for (; (at = static_cast<const char*>(std::memchr(at, '\n', end - at))) != nullptr; ++at) ++line_;
   if (to > pos_) line_start_ = buf_[to - 1] == '\n';
   pos_ = to;
 }
