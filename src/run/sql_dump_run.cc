@@ -207,12 +207,14 @@ ScannedDump scan(const request::Request& request, const std::string& file, input
   std::unique_ptr<input::ByteStream> stream = input::open_stream(file, {request.load.threads});
   if (spill) stream = std::make_unique<CopyingStream>(std::move(stream), *spill);
   const std::string name = stream->name();
+  const dump::ScanLimits limits{
+      .count_rows = request.output.dry_run, .routines = request.target.routines, .events = request.target.events};
   try {
-    return {file, dump::scan_sql_dump(*stream, name, {.count_rows = request.output.dry_run,
-                                                                  .routines = request.target.routines,
-                                                                  .events = request.target.events}),
-            {}};
+    return {file, dump::scan_sql_dump(*stream, name, limits), {}};
   } catch (const Failure& f) {
+    if (file == "-" && f.code() == ExitCode::input)  // perhaps a table's rows, piped without DB.TABLE
+      throw f.with_message(std::string(f.what()) + ". (Standard input given with DB, or alone, is read as an SQL "
+                           "dump; a table's rows there load with fastload - DB.TABLE)");
     if (!spill || f.code() != ExitCode::temp_space) throw;
     throw Failure(ExitCode::temp_space, fmt::format(
         "{}: a dump restored from standard input is copied to --tmpdir {} as it is judged, to read its rows after "
