@@ -9,7 +9,7 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
 bool hex_digit(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
 
 // The end of a run that stops at the text's end: more bytes could still belong to it (at the statement's end,
@@ -275,6 +275,53 @@ bool skip_blanks_from(std::string_view text, std::size_t& i, bool at_end) {
   return true;
 }
 
+namespace {
+
+// What most of a dump's values are, read in one go: a plain number, a quoted string or NULL, followed at once by
+// the ',' or ')' after it. Anything else (blanks, a comment, an exponent, adjacent strings, COLLATE, the text's
+// end) is left to the general reading: false, `out` and i as they may be, for it to read again.
+bool read_plain(std::string_view text, std::size_t& i, SqlMode mode, Literal& out) {
+  const auto ends_value = [&](std::size_t at) { return at < text.size() && (text[at] == ',' || text[at] == ')'); };
+  const char c = text[i];
+  std::size_t j = i + (c == '-');
+  if (j < text.size() && digit(text[j])) {
+    while (j < text.size() && digit(text[j])) ++j;
+    if (j < text.size() && text[j] == '.')
+      for (++j; j < text.size() && digit(text[j]);) ++j;
+    if (!ends_value(j)) return false;
+    out.kind = LiteralKind::number;
+    out.bytes.assign(text.substr(i, j - i));
+  } else if (c == '\'') {
+    const char escape = mode.backslash_escapes ? '\\' : c;
+    out.kind = LiteralKind::string;
+    for (j = i + 1;;) {
+      const std::size_t k = find_either(text, j, c, escape);
+      if (k == npos || k + 1 >= text.size()) return false;
+      out.bytes.append(text.substr(j, k - j));
+      if (text[k] == '\\') {
+        unescape(text[k + 1], out.bytes);
+        j = k + 2;
+      } else if (text[k + 1] == c) {  // a doubled quote is one
+        out.bytes += c;
+        j = k + 2;
+      } else {
+        j = k + 1;
+        break;
+      }
+    }
+    if (!ends_value(j)) return false;
+  } else if ((c == 'N' || c == 'n') && text.size() - i > 4 && ascii_lower(text.substr(i, 4)) == "null") {
+    j = i + 4;
+    if (!ends_value(j)) return false;
+  } else {
+    return false;
+  }
+  i = j;
+  return true;
+}
+
+}  // namespace
+
 Lexed read_literal(std::string_view text, std::size_t& i, bool at_end, SqlMode mode, Literal& out) {
   out.kind = LiteralKind::null;
   out.bytes.clear();
@@ -284,6 +331,10 @@ Lexed read_literal(std::string_view text, std::size_t& i, bool at_end, SqlMode m
   if (i == text.size()) return open_end(at_end);
   const std::size_t start = i;
   out.offset = start;
+  if (read_plain(text, i, mode, out)) return Lexed::done;
+  i = start;
+  out.kind = LiteralKind::null;
+  out.bytes.clear();
   Lexed r = value(text, i, at_end, mode, out);
   if (r == Lexed::done && (!skip_blanks(text, i, at_end) || (i == text.size() && !at_end))) r = Lexed::more;
   if (r == Lexed::done && out.kind != LiteralKind::null && (r = collate(text, i, at_end, out)) == Lexed::done &&

@@ -99,6 +99,27 @@ TEST(SqldumpInsert, Literals) {
   EXPECT_EQ(r.rows, "a\\0\tb\tA\tn\t\x01\n");
 }
 
+// The values most dumps hold are read in one go when ',' or ')' follows them at once (literal.cc, read_plain);
+// with a blank before the ',' they take the general way: both must read every value alike, in both modes.
+TEST(SqldumpInsert, PlainValuesReadAsTheGeneralWay) {
+  const std::vector<std::string> values = {
+      "0", "-1", "12.", "-0.50", "123456789012345678901234567890", "1e3", "-1.5E-2", "0x41", "0b1", "-x",
+      "NULL", "null", "Null", "NULLx", "''", "'a''b'", "'a\\'b'", "'\\0\\n\\t\\Z\\%\\_\\q'", "'\\\\'",
+      "'it''s; (1),(2)'", "'a' 'b'", "'a' COLLATE utf8mb4_bin", "_binary'x'", "'\xC3\xA9'", "'tab\there'",
+      "TRUE", "X'4142'", "\\N", "'\\''"};
+  for (const SqlMode mode : {SqlMode{}, SqlMode{false, false}})
+    for (const std::string& v : values) {
+      const std::string tight = "INSERT INTO t VALUES (" + v + "," + v + ")";
+      const std::string loose = "INSERT INTO t VALUES (" + v + " ," + v + " )";
+      for (std::size_t step : {std::size_t{1}, std::size_t{3}, std::size_t{1} << 20}) {
+        const Read a = read(tight, step, mode), b = read(loose, step, mode);
+        EXPECT_EQ(a.rows, b.rows) << v << " step " << step << " backslash escapes " << mode.backslash_escapes;
+        EXPECT_EQ(a.kinds, b.kinds) << v;
+        EXPECT_EQ(a.refusal.empty(), b.refusal.empty()) << v;
+      }
+    }
+}
+
 TEST(SqldumpInsert, LiteralDetails) {
   InsertReader reader;
   reader.feed("INSERT INTO t VALUES (_latin1'b' COLLATE `latin1_bin`, 0x41, 'q')");
