@@ -143,8 +143,8 @@ void add_load_options(CLI::App& app, request::Request& o, Flags& f) {
                  "each file into the table named by its name up to the first dot, and each table of a directory "
                  "mariadb-dump wrote a file a table into (T.txt, created from T.sql when missing); or DUMP.sql... [DB]: "
                  "plain SQL dumps (named .sql, or - for standard input, copied to --tmpdir as it is read): their "
-                 "tables, rows, triggers and views restored into DB or the databases they name (mariadb-dump "
-                 "--databases); or DIR [DB] of mydumper's, restored the same way")
+                 "tables, rows, triggers and views restored into DB, or without it into the databases they name "
+                 "(a dump of several databases too); or DIR [DB] of mydumper's, restored the same way")
       ->required()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   f.threads = app.add_option("--threads", o.load.threads, "worker threads, each with its own connection (default: "
                              "cores, at least 2)");
