@@ -167,6 +167,8 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
     out.offsets = std::make_shared<const input::OffsetMap>(std::move(*offsets));
   if (std::optional<std::vector<std::uint64_t>> lines = stream_.take_row_lines())
     out.row_lines = std::make_shared<const std::vector<std::uint64_t>>(std::move(*lines));
+  if (std::vector<Problem> refused = stream_.take_refused(); !refused.empty())
+    out.refused = std::make_shared<const std::vector<Problem>>(std::move(refused));
   out.verified = stream_.verified() >= c.end;
   out.last = at_end_ && carry_.empty();
   std::uint64_t consumed = stream_.consumed();
@@ -217,6 +219,7 @@ std::optional<ChunkText> StreamedChunks::next() {
   text.last = piece->last;
   text.offsets = std::move(piece->offsets);
   text.row_lines = std::move(piece->row_lines);
+  text.refused = std::move(piece->refused);
   text.input_bytes = piece->raw_bytes;
   text.from = this;
   text.storage = std::move(storage);

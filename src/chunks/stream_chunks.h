@@ -28,6 +28,7 @@ struct StreamChunk {
   bool last = false;            // the stream ends with it
   std::shared_ptr<const input::OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
   std::shared_ptr<const std::vector<std::uint64_t>> row_lines;  // a SQL dump's: each row's line in the file
+  std::shared_ptr<const std::vector<Problem>> refused;  // rows the stream refused (ByteStream::take_refused)
 };
 
 class StreamChunks {

@@ -22,9 +22,9 @@ bool same_name(std::string_view a, std::string_view b) { return sqldump::ascii_l
 }  // namespace
 
 SqlRowsStream::SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<InsertRange> ranges,
-                             SqlTarget target, std::size_t max_statement, std::size_t max_tuple)
+                             SqlTarget target, bool reject_rows, std::size_t max_statement, std::size_t max_tuple)
     : ByteStream(Wrapping{}, *dump), inner_(std::move(dump)), ranges_(std::move(ranges)), target_(std::move(target)),
-      max_statement_(max_statement), max_tuple_(max_tuple) {}
+      reject_rows_(reject_rows), max_statement_(max_statement), max_tuple_(max_tuple) {}
 
 std::size_t SqlRowsStream::read(char* into, std::size_t size) {
   std::size_t done = 0;
@@ -139,19 +139,35 @@ void SqlRowsStream::check_head(const sqldump::Piece& piece) {
   if (!same) refuse(piece, 0, 0, "an INSERT that lists other columns than the table's first INSERT");
 }
 
-void SqlRowsStream::row(const sqldump::Piece& piece) {
+// Why the tuple's row would not be stored as the INSERT stores it, naming its value's byte; none when it would.
+// Without reject_rows it throws instead.
+std::optional<std::string> SqlRowsStream::row_refusal(const sqldump::Piece& piece) const {
   const sqldump::Tuple& t = reader_->tuple();
   const std::size_t n = target_.columns.size();
+  std::optional<std::string> why;
+  std::uint64_t at = t.offset;
   if (t.values.size() != n)
-    refuse(piece, t.offset, t.lines,
-           fmt::format("a row of {} values for {} columns{}", t.values.size(), n,
-                       t.values.empty() ? " (VALUES () stores the columns' defaults, which LOAD DATA does not)" : ""));
-  for (std::size_t k = 0; k < n; ++k) {
+    why = fmt::format("a row of {} values for {} columns{}", t.values.size(), n,
+                      t.values.empty() ? " (VALUES () stores the columns' defaults, which LOAD DATA does not)" : "");
+  for (std::size_t k = 0; k < n && !why; ++k) {
     const ColumnType& column = target_.columns[k];
-    if (std::optional<std::string> why = literal_refusal(t.values[k], column, target_.charset))
-      refuse(piece, t.values[k].offset, t.lines, "column `" + column.name + "`: " + *why);
+    if (std::optional<std::string> literal = literal_refusal(t.values[k], column, target_.charset)) {
+      why = "column `" + column.name + "`: " + *literal;
+      at = t.values[k].offset;
+    }
   }
-  starts_.push_back({appended_ + out_.size(), piece.offset + t.offset, piece.line + t.lines});
+  if (!why) return std::nullopt;
+  if (!reject_rows_) refuse(piece, at, t.lines, *why);
+  return fmt::format("byte {}: {}; LOAD DATA of the row would not store what the INSERT does (restore the row with "
+                     "the mariadb client)", piece.offset + at, *why);
+}
+
+void SqlRowsStream::row(const sqldump::Piece& piece) {
+  const sqldump::Tuple& t = reader_->tuple();
+  std::optional<std::string> refused = row_refusal(piece);
+  const std::uint64_t content = appended_ + out_.size();
+  starts_.push_back({content, piece.offset + t.offset, piece.line + t.lines});
+  if (refused) refused_.push_back({content, std::move(*refused)});
   sqldump::append_row(t, out_);
   ++rows_;
 }
@@ -168,12 +184,21 @@ void SqlRowsStream::refuse(const sqldump::Piece& piece, std::uint64_t offset, st
 
 std::optional<input::OffsetMap> SqlRowsStream::take_offsets(std::uint64_t begin, std::uint64_t end) {
   while (!starts_.empty() && starts_.front().content < begin) starts_.pop_front();
+  while (!refused_.empty() && refused_.front().content < begin) refused_.pop_front();
   input::OffsetMap map;
   lines_.clear();
+  refused_rows_.clear();
   for (const RowStart& s : starts_) {
     if (s.content > end) break;
     map.emplace_back(s.content - begin, s.dump);
     lines_.push_back(s.line);
+    if (!refused_.empty() && refused_.front().content == s.content && s.content < end) {
+      Problem p;
+      p.row_in_chunk = lines_.size();
+      p.message = std::move(refused_.front().message);
+      refused_rows_.push_back(std::move(p));
+      refused_.pop_front();
+    }
   }
   while (!starts_.empty() && starts_.front().content < end) starts_.pop_front();
   return map;

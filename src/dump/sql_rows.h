@@ -35,12 +35,17 @@ class SqlRowsStream final : public input::ByteStream {
  public:
   // Reads `dump` from its start: bytes outside `ranges` (ascending, not overlapping) are passed over. A statement
   // longer than `max_statement` is read in parts, a tuple up to `max_tuple` bytes.
+  // `reject_rows`: a row whose value the INSERT would store otherwise than LOAD DATA, or of another count of
+  // values than columns, is handed out all the same and named by take_refused (the load leaves it out as
+  // --max-errors allows); otherwise read() throws for it.
   SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<InsertRange> ranges, SqlTarget target,
-                std::size_t max_statement = std::size_t{1} << 20, std::size_t max_tuple = std::size_t{64} << 20);
+                bool reject_rows = false, std::size_t max_statement = std::size_t{1} << 20,
+                std::size_t max_tuple = std::size_t{64} << 20);
 
-  // Throws Failure(ExitCode::rejected) naming the dump, line and byte, the table and column, for what the INSERT
-  // would store otherwise than LOAD DATA (dump/sql_columns.h), a tuple of another count of values than columns,
-  // a statement that is no such INSERT; Failure(ExitCode::input) for the dump's read errors.
+  // Throws Failure(ExitCode::rejected) naming the dump, line and byte, the table and column, for a statement that
+  // is no such INSERT and, without reject_rows, for what the INSERT would store otherwise than LOAD DATA
+  // (dump/sql_columns.h) and a tuple of another count of values than columns; Failure(ExitCode::input) for the
+  // dump's read errors.
   std::size_t read(char* into, std::size_t size) override;
   // The dump's bytes of `ranges` read so far (those passed over are not this table's): what a progress line
   // counts to the ranges' total length.
@@ -51,6 +56,8 @@ class SqlRowsStream final : public input::ByteStream {
   std::optional<input::OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) override;
   // The dump lines of the rows take_offsets last gave, in their order (the content's lines are rows, not these).
   std::optional<std::vector<std::uint64_t>> take_row_lines() override;
+  // The rows of those take_offsets last gave that were refused (with reject_rows).
+  std::vector<Problem> take_refused() override { return std::move(refused_rows_); }
 
   std::uint64_t rows() const { return rows_; }
 
@@ -58,18 +65,24 @@ class SqlRowsStream final : public input::ByteStream {
   struct RowStart {
     std::uint64_t content = 0, dump = 0, line = 0;
   };
+  struct Refused {
+    std::uint64_t content = 0;  // the row's start
+    std::string message;
+  };
   bool produce();           // converts more rows into out_; false at the end
   bool feed_splitter();     // the next dump bytes of the current range; false when it is read
   void statement(const sqldump::Piece& piece);
   void drain(const sqldump::Piece& piece);
   void check_head(const sqldump::Piece& piece);
   void row(const sqldump::Piece& piece);
+  std::optional<std::string> row_refusal(const sqldump::Piece& piece) const;
   [[noreturn]] void refuse(const sqldump::Piece& piece, std::uint64_t offset, std::uint64_t lines,
                            const std::string& what) const;
 
   std::unique_ptr<input::ByteStream> inner_;
   const std::vector<InsertRange> ranges_;
   const SqlTarget target_;
+  const bool reject_rows_;
   const std::size_t max_statement_, max_tuple_;
   std::size_t range_ = 0;              // the range being read
   std::uint64_t at_ = 0;               // dump bytes read from inner_
@@ -83,6 +96,8 @@ class SqlRowsStream final : public input::ByteStream {
   std::uint64_t delivered_ = 0, verified_ = 0, rows_ = 0;
   std::deque<RowStart> starts_;
   std::vector<std::uint64_t> lines_;   // take_offsets' last rows' lines
+  std::deque<Refused> refused_;        // rows refused, not yet given by take_offsets
+  std::vector<Problem> refused_rows_;  // of take_offsets' last rows, those refused
 };
 
 }  // namespace fastload::dump

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/base.h"
+
 namespace fastload::input {
 
 class Source;
@@ -80,6 +82,10 @@ class ByteStream {
   // For content whose lines are not the file's (a SQL dump's rows): the file's line of each row start the last
   // take_offsets gave, in order; none when the content's lines are the file's.
   virtual std::optional<std::vector<std::uint64_t>> take_row_lines() { return std::nullopt; }
+  // For content some of whose rows the stream itself refused as it read them (a SQL dump's literal that LOAD DATA
+  // would store otherwise): those of the rows the last take_offsets gave, row_in_chunk counted from its first
+  // (1-based) and the message; the caller leaves them out as --max-errors allows.
+  virtual std::vector<Problem> take_refused() { return {}; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

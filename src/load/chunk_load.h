@@ -42,8 +42,8 @@ struct ChunkLoad {
 };
 
 
-// Leaves out the rows with a value the server would convert without a word
-// (load/value_checks.h), as --max-errors allows, before any statement.
+// Leaves out the rows the input refused as it was read (ChunkText::refused) and those with a value the server
+// would convert without a word (load/value_checks.h), as --max-errors allows, before any statement.
 // Returns false when the chunk is refused.
 bool leave_out_converted(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters);
 

@@ -150,13 +150,20 @@ bool send_until_exact(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, LoadC
 }
 
 
-// Leaves out the rows with a value the server would convert without a word
-// (load/value_checks.h), as --max-errors allows, before any statement: the
-// same path as the rows the server refuses. Returns false when the chunk is
-// refused.
+// Leaves out the rows the input refused as it was read (a SQL dump's literals) and those with a value the server
+// would convert without a word (load/value_checks.h), as --max-errors allows, before any statement: the same path
+// as the rows the server refuses. Returns false when the chunk is refused.
 bool leave_out_converted(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, LoadCounters& counters) {
-  if (load.values_checked || w.values->empty() || w.values_in_sink) return true;
-  std::vector<Problem> problems = w.values->check(load.text.bytes, load.text.local());
+  if (load.values_checked) return true;
+  std::vector<Problem> problems;
+  if (load.text.refused) problems = *load.text.refused;
+  if (!w.values->empty() && !w.values_in_sink) {
+    std::vector<Problem> values = w.values->check(load.text.bytes, load.text.local());
+    std::erase_if(values, [&](const Problem& v) {  // a refused row's text is not what the dump said: not judged
+      return std::any_of(problems.begin(), problems.end(), [&](const Problem& p) { return p.row_in_chunk == v.row_in_chunk; });
+    });
+    problems.insert(problems.end(), std::make_move_iterator(values.begin()), std::make_move_iterator(values.end()));
+  }
   std::erase_if(problems, [&](const Problem& p) { return load.left_out.count(p.row_in_chunk) > 0; });
   if (problems.empty()) return load.values_checked = true;
   locate(problems, load.text, load.input.name, job.plan.source.dialect);

@@ -17,6 +17,21 @@ namespace {
 // the memory the load holds, about (threads + 1) chunks, stays small.
 constexpr std::uint64_t kStreamChunkSize = 8ull << 20;
 
+// An SQL dump's table's INSERT bytes in input `index`, which its rows' text roughly takes too.
+std::uint64_t insert_bytes(const RunState& state, std::size_t index) {
+  std::uint64_t total = 0;
+  for (const dump::InsertRange& r : state.sql->at(index).inserts) total += r.end - r.begin;
+  return total;
+}
+
+// A stream's chunk size without --chunk-size: kStreamChunkSize, or for an SQL dump's table, whose size the scan
+// knows, what a file of its INSERTs' size gets when smaller, so that a table of tens of MB still loads on every
+// thread to the end as a file does (and the same on every run).
+std::uint64_t natural_stream_chunk(const RunState& state, std::size_t index) {
+  if (!state.sql) return kStreamChunkSize;
+  return std::min(kStreamChunkSize, request::default_chunk_size(insert_bytes(state, index)));
+}
+
 // The format the input's bytes are in, as the plan has it: delimited text in its dialect (no option chooses
 // another yet).
 std::unique_ptr<chunks::RowFormat> row_format(const plan::TablePlan& options) {
@@ -132,7 +147,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
                                                "it to a file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.source.chunk_size ? options.source.chunk_size
-                                          : capped_size(options, state, kStreamChunkSize, true);
+                                          : capped_size(options, state, natural_stream_chunk(state, index), true);
   input.chunker = row_format(options)->cut_stream(*stream, input.chunk_size, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is
@@ -194,7 +209,7 @@ std::uint64_t progress_total(const RunState& state) {
     const Input& input = state.inputs[i];
     if (input.file) continue;
     if (state.sql) {  // an SQL dump's table: its INSERTs' bytes, as its stream counts them
-      for (const dump::InsertRange& r : state.sql->at(i).inserts) total += r.end - r.begin;
+      total += insert_bytes(state, i);
       continue;
     }
     std::optional<std::uint64_t> size = input.stream->compressed_size();

@@ -205,7 +205,8 @@ std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& option
   std::unique_ptr<input::ByteStream> dump = path == "-" && state.sql_spill
                                                 ? input::open_spilled(*state.sql_spill, "standard input")
                                                 : input::open_stream(path, {options.load.threads});
-  return std::make_unique<dump::SqlRowsStream>(std::move(dump), t.inserts, std::move(target));
+  return std::make_unique<dump::SqlRowsStream>(std::move(dump), t.inserts, std::move(target),
+                                               options.conflicts.max_errors > 0);
 }
 
 }  // namespace fastload::run

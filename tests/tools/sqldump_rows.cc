@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
   describe(scan);
   try {
     dump::SqlRowsStream rows(fastload::input::open_stream(argv[1]), scan.ranges, target_of(scan, columns_of(argv[5])),
-                             max_statement);
+                             false, max_statement);
     while (std::size_t n = rows.read(buffer.data(), buffer.size())) std::cout.write(buffer.data(), static_cast<std::streamsize>(n));
   } catch (const fastload::Failure& e) {
     std::cerr << "refused " << e.what() << "\n";

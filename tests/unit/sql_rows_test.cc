@@ -3,6 +3,8 @@
 // INSERT stores another value than LOAD DATA of its bytes refused (dump/sql_columns.h).
 #include <gtest/gtest.h>
 
+#include <fmt/core.h>
+
 #include <string>
 #include <vector>
 
@@ -65,7 +67,7 @@ struct Read {
 
 Read read_all(const TempDir& dir, const std::string& dump, std::size_t max_statement, std::size_t read_size,
               SqlTarget t = target()) {
-  SqlRowsStream stream(input::open_stream(dir.write(dump, "dump.sql")), ranges_of(dump), std::move(t),
+  SqlRowsStream stream(input::open_stream(dir.write(dump, "dump.sql")), ranges_of(dump), std::move(t), false,
                        max_statement);
   Read r;
   std::string buffer(read_size, '\0');
@@ -125,6 +127,41 @@ TEST(SqlRowsStream, ChunksNameTheDumpsLinesAndBytes) {
   EXPECT_EQ(lines, (std::vector<std::uint64_t>{3, 4, 4, 6, 7}));
   EXPECT_EQ(bytes, (std::vector<std::uint64_t>{kDump.find("(1,"), kDump.find("(2,"), kDump.find("(3,"),
                                                kDump.find("(-4,"), kDump.find("(5,")}));
+}
+
+// With reject_rows, a row whose literal LOAD DATA would store otherwise is handed out and named by the chunk it
+// falls in, at its place there, whatever the chunk size: the same rows as without the bad ones, plus those.
+TEST(SqlRowsStream, RefusedRowsNamedInTheirChunk) {
+  TempDir dir;
+  std::string dump = kDump;
+  dump.replace(dump.find("(2,NULL,X'00FF',0x41)"), 21, "(2,NULL,X'00FF',65)");  // a number into BIT
+  dump.replace(dump.find("(5,TRUE,b'1',b'11111111')"), 25, "(5,TRUE)");          // two values for four columns
+  const std::string path = dir.write(dump, "dump.sql");
+  for (std::uint64_t size = 1; size <= kRows.size() + 1; ++size) {
+    SqlRowsStream stream(input::open_stream(path), ranges_of(dump), target(), true);
+    chunks::StreamChunks cutter(stream, size, text::Dialect{});
+    chunks::StreamedChunks source(cutter, nullptr);
+    std::vector<std::uint64_t> refused_ids;
+    std::vector<std::string> messages;
+    std::uint64_t rows = 0;
+    while (std::optional<chunks::ChunkText> c = source.next()) {
+      for (const Problem& p : c->refused ? *c->refused : std::vector<Problem>{}) {
+        ASSERT_GE(p.row_in_chunk, 1u);
+        ASSERT_LE(p.row_in_chunk, c->chunk.rows);
+        std::string_view row = c->bytes;
+        for (std::uint64_t k = 1; k < p.row_in_chunk; ++k) row.remove_prefix(row.find('\n') + 1);
+        refused_ids.push_back(std::stoull(std::string(row.substr(0, row.find('\t')))));
+        messages.push_back(p.message);
+      }
+      rows += c->chunk.rows;
+    }
+    EXPECT_EQ(rows, 5u) << size;
+    EXPECT_EQ(refused_ids, (std::vector<std::uint64_t>{2, 5})) << size;
+    ASSERT_EQ(messages.size(), 2u) << size;
+    EXPECT_NE(messages[0].find(fmt::format("byte {}: column `bt`: a number into a BIT column", dump.find("65)"))),
+              std::string::npos) << messages[0];
+    EXPECT_NE(messages[1].find("a row of 2 values for 4 columns"), std::string::npos) << messages[1];
+  }
 }
 
 // The message of the Failure reading `dump` throws, with its exit code checked.
