@@ -1,6 +1,8 @@
 #include "sqldump/literal.h"
 
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 
 #include "text/text.h"
 
@@ -241,6 +243,10 @@ bool readable_as(std::string_view bytes, std::string_view charset) {
   if (mb4 || same_ascii(charset, "utf8mb3") || same_ascii(charset, "utf8")) {
     const std::size_t widest = mb4 ? 4 : 3;
     for (std::size_t at = 0; at < bytes.size(); ++at) {
+      std::uint64_t eight;  // ASCII passed 8 bytes at a time: most of a dump's strings
+      while (at + 8 <= bytes.size() && (std::memcpy(&eight, bytes.data() + at, 8), (eight & 0x8080808080808080u) == 0))
+        at += 8;
+      if (at == bytes.size()) break;
       if (static_cast<unsigned char>(bytes[at]) < 0x80) continue;
       const std::size_t n = text::utf8_character(bytes, at);
       if (n == 0 || n > widest) return false;

@@ -4,7 +4,8 @@
 # --rejects FILE (FILE.t; FILE.t.reasons names each one's dump line and byte), recorded in the ledger so that a
 # resumed restore loads every other row once. Without --max-errors the restore stops at the first, naming it,
 # with nothing stored. Each restore is compared row by row with `mariadb <` of the dump without those rows; in
-# load and insert modes, plain and compressed, with chunks small enough that the bad rows fall in different ones.
+# load and insert modes, plain and compressed, with chunks small enough that the bad rows fall in different ones;
+# and a mydumper directory's data file.
 source "$(dirname "$0")/lib.sh"
 
 src=sqldump_rej_src ref=sqldump_rej_ref dst=sqldump_rej_dst ledger=sqldump_rej_ledger
@@ -23,7 +24,9 @@ bad=(
   "2000|(2000,_binary 0x01,1)|a row of 3 values for 5 columns"
   "2999|(2999,_binary 0x01,1,_latin1 X'E9','')|column \`s\`: a string with the introducer _latin1"
 )
-python3 - "$dir/good.sql" "$dir/bad.sql" "${bad[@]}" <<'EOF'
+# inject FROM TO CASE...: FROM with each CASE's tuple in place of its id's, written to TO.
+inject() {
+  python3 - "$@" <<'EOF'
 import re, sys
 text = open(sys.argv[1], encoding='utf-8', errors='surrogateescape').read()
 for case in sys.argv[3:]:
@@ -32,6 +35,8 @@ for case in sys.argv[3:]:
     assert n == 1, key
 open(sys.argv[2], 'w', encoding='utf-8', errors='surrogateescape').write(text)
 EOF
+}
+inject "$dir/good.sql" "$dir/bad.sql" "${bad[@]}"
 gzip -k "$dir/bad.sql"
 bad_ids=$(for case in "${bad[@]}"; do echo "${case%%|*}"; done | paste -sd,)
 
@@ -92,6 +97,22 @@ expect_eq "resume: rerun exit code ($ERR)" 0 "$RC"
 expect_eq "resume: row by row" "$expected" "$(rows_digest $dst.t)"
 expect_match "resume: some rows loaded before" '"rows_loaded_before":[1-9]' "$OUT"
 expect_eq "resume: every row once" $((rows - ${#bad[@]})) $(($(json rows) + $(json rows_loaded_before)))
+
+# A mydumper directory's data file: its bad rows rejected the same way, named by the data file's lines.
+mydumper -S "$SOCKET" -u root -B $src --threads 2 -o "$dir/md" >/dev/null 2>&1
+data=$dir/md/$src.t.sql
+inject "$data" "$data" "${bad[0]}" "${bad[1]}"
+fresh_db $dst
+run_fastload --threads 2 --chunk-size 16K --max-errors 2 --rejects "$dir/md_rejects" "$dir/md" $dst
+expect_eq "mydumper: exit code ($ERR)" 0 "$RC"
+fresh_db $ref
+sql $ref <"$dir/good.sql"
+sql $ref -e "DELETE FROM t WHERE id IN (7, 1500)"
+expect_eq "mydumper: row by row" "$(rows_digest $ref.t)" "$(rows_digest $dst.t)"
+expect_eq "mydumper: rejects file" "7,1500" "$(cut -f1 "$dir/md_rejects.t" 2>&1 | paste -sd,)"
+expect_match "mydumper: named by the data file's line" \
+  "/$src\.t\.sql"$'\t'"$(grep -n "^(7," "$data" | cut -d: -f1)"$'\t'".*a number into a BIT column" \
+  "$(cat "$dir/md_rejects.t.reasons")"
 
 sql -e "DROP DATABASE $src; DROP DATABASE $ref; DROP DATABASE $dst; DROP DATABASE IF EXISTS $ledger"
 finish

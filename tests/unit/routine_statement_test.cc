@@ -8,7 +8,7 @@
 #include "base/base.h"
 #include "dump/dump.h"
 #include "dump/schema_statement.h"
-#include "temp_dir.h"
+#include "scanned_dump.h"
 
 namespace fastload {
 namespace {
@@ -81,22 +81,6 @@ DELIMITER ;;
 CREATE PROCEDURE `p1`() BEGIN SELECT "a;b"; END ;;
 DELIMITER ;
 )";
-
-dump::SqlDump scan(const std::string& text, dump::ScanLimits limits) {
-  TempDir dir;
-  const auto stream = input::open_stream(dir.write(text, "dump.sql"));
-  return dump::scan_sql_dump(*stream, "dump.sql", limits);
-}
-
-std::string refusal(const std::string& text, dump::ScanLimits limits) {
-  try {
-    scan(text, limits);
-  } catch (const Failure& f) {
-    EXPECT_EQ(f.code(), ExitCode::input);
-    return f.what();
-  }
-  return "";
-}
 
 TEST(RoutineScan, KeptWithTheirSettingsWhenAsked) {
   const dump::SqlDump d = scan(kDump, {.routines = true, .events = true});

@@ -6,6 +6,7 @@
 
 #include "base/base.h"
 #include "dump/dump.h"
+#include "scanned_dump.h"
 #include "temp_dir.h"
 
 namespace fastload {
@@ -79,24 +80,6 @@ CREATE TABLE `empty` (`x` int);
 /*!40103 SET TIME_ZONE=@OLD_TIME_ZONE */;
 -- Dump completed on 2026-11-29 13:00:00
 )";
-
-dump::SqlDump scan(const std::string& text, dump::ScanLimits limits = {}) {
-  TempDir dir;
-  const std::string path = dir.write(text, "dump.sql");
-  const auto stream = input::open_stream(path);
-  return dump::scan_sql_dump(*stream, "dump.sql", limits);
-}
-
-// The message of the Failure scanning `text` throws (or "" when it throws none).
-std::string refusal(const std::string& text, dump::ScanLimits limits = {}) {
-  try {
-    scan(text, limits);
-  } catch (const Failure& f) {
-    EXPECT_EQ(f.code(), ExitCode::input);
-    return f.what();
-  }
-  return "";
-}
 
 void expect_whole_dump(const dump::SqlDump& d) {
   ASSERT_EQ(d.tables.size(), 2u);

@@ -145,6 +145,15 @@ TEST(SqldumpInsert, ReadableAs) {
   EXPECT_TRUE(readable_as("\xE9\xFF\x00", "latin1"));
   EXPECT_TRUE(readable_as("\xE9", "binary"));
   EXPECT_FALSE(readable_as("a", "sjis"));
+  // A character at every place of a longer ASCII run (passed 8 bytes at a time): valid or cut short alike.
+  for (std::size_t before = 0; before <= 20; ++before)
+    for (std::size_t after = 0; after <= 9; ++after) {
+      const std::string a(before, 'a'), b(after, 'b');
+      EXPECT_TRUE(readable_as(a + "\xF0\x9F\x98\x80" + b, "utf8mb4")) << before << " " << after;
+      EXPECT_FALSE(readable_as(a + "\xF0\x9F\x98\x80" + b, "utf8mb3")) << before << " " << after;
+      EXPECT_FALSE(readable_as(a + "\xC3" + b, "utf8mb4")) << before << " " << after;
+      EXPECT_FALSE(readable_as(a + b + "\xE2\x82", "utf8mb4")) << before << " " << after;
+    }
 }
 
 TEST(SqldumpInsert, NoBackslashEscapes) {
