@@ -308,6 +308,11 @@ SqlDump scan_sql_dump(input::ByteStream& stream, const std::string& name, const 
       scanner.piece(*p);
       splitter.set_mode(scanner.mode());
     }
+    if (std::optional<std::uint64_t> open = splitter.open_since(); open && splitter.read_to() - *open > limits.max_literal)
+      throw Failure(ExitCode::input, fmt::format(
+          "{}:{}: a string, quoted name or comment longer than {} bytes, from byte {}: fastload reads a row of at "
+          "most that many bytes, and this one may never end; nothing was changed on the server. Restore this dump "
+          "with the mariadb client if it is whole", name, splitter.line(), limits.max_literal, *open));
   }
   return scanner.take();
 }

@@ -74,6 +74,9 @@ struct ScanLimits {
   std::size_t max_statement = std::size_t{64} << 20;  // a longer statement comes in parts: only an INSERT may
   std::size_t block = std::size_t{1} << 20;           // bytes read at a time
   std::uint64_t max_range = std::uint64_t{64} << 20;  // consecutive INSERTs share a range up to this many bytes
+  // A string, quoted name or comment longer is refused as soon as it is: a restore reads a tuple of at most as
+  // many bytes (dump/sql_rows.h), and a dump is not read to its end (or copied) for it.
+  std::uint64_t max_literal = std::uint64_t{64} << 20;
   // Each INSERT's tuples read and counted (the listing's rows); false: its head alone, the restore reading the
   // rest (rows and statements then count nothing but the statements).
   bool count_rows = true;
@@ -84,7 +87,7 @@ struct ScanLimits {
 // Reads `stream` (named `name` in messages) to its end. Throws Failure(ExitCode::input) naming the dump, the line
 // and the statement's start for a statement that is not one of a dump's own (dump/schema_statement.h: GRANT,
 // SET GLOBAL, CREATE USER, DELETE, a routine not asked for, a DROP of a routine its CREATE does not follow ...),
-// an unterminated literal, an INSERT the reader refuses, a table whose INSERTs mix INSERT, INSERT IGNORE and
+// an unterminated literal or one longer than the limit, an INSERT the reader refuses, a table whose INSERTs mix INSERT, INSERT IGNORE and
 // REPLACE, a statement over the limit that is no INSERT, or a character set whose bytes cannot be read one by one.
 SqlDump scan_sql_dump(input::ByteStream& stream, const std::string& name, const ScanLimits& limits = {});
 

@@ -216,6 +216,7 @@ std::size_t Splitter::code_step(std::size_t i) {
   const std::size_t comment = marker ? 0 : !code_ && rest.starts_with("--") ? 1 : text::comment_end(rest, 0);
   if (comment) {
     in_ = rest.front() == '/' ? In::block_comment : In::line_comment;
+    open_at_ = base_ + i;
     return i + (in_ == In::block_comment ? 2 : 1);
   }
   if (!code_ && !blank(rest.front())) {
@@ -232,6 +233,7 @@ std::size_t Splitter::code_step(std::size_t i) {
   if (rest.front() == '\'' || rest.front() == '"' || rest.front() == '`') {
     in_ = In::quote;
     quote_ = rest.front();
+    open_at_ = base_ + i;
   }
   return i + std::max<std::size_t>(marker, 1);
 }

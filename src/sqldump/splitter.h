@@ -47,6 +47,13 @@ class Splitter {
   std::optional<Piece> next();
 
   void set_mode(SqlMode mode) { mode_ = mode; }
+  // The stream offset where the string, quoted name or comment still open at the last byte read began; none when
+  // none is open. A caller limits how long one may be without reading it to its end.
+  std::optional<std::uint64_t> open_since() const {
+    return in_ == In::code ? std::nullopt : std::optional<std::uint64_t>(open_at_);
+  }
+  std::uint64_t read_to() const { return base_ + pos_; }  // stream bytes read
+  std::uint64_t line() const { return line_; }            // of read_to()
   const std::string& delimiter() const { return delimiter_; }
 
  private:
@@ -72,6 +79,7 @@ class Splitter {
   bool code_ = false, first_ = true, finished_ = false;
   In in_ = In::code;
   char quote_ = 0;
+  std::uint64_t open_at_ = 0;  // stream offset of the open quote's or comment's first byte
   bool executable_ = false;  // inside /*! ... */
   std::string delimiter_ = ";";
   std::array<bool, 256> specials_{};

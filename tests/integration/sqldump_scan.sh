@@ -131,6 +131,21 @@ run_fastload "$dir/huge.sql" $dst
 expect_eq "huge: exit" 3 "$RC"
 expect_match "huge: named" "huge.sql:[0-9]+: a statement longer than 67108864 bytes that is no INSERT" "$ERR"
 rm -f "$dir/huge.sql"
+# 2 GiB statements, never held and never read to their end: piped (no INSERT, and an INSERT whose one value is
+# 2 GiB, as the scan reads tuples up to 64 MiB), and a file whose string never ends (sparse: 2 GiB of zero bytes).
+head2g() { head -c $((2 << 30)) /dev/zero; }
+run_fastload - $dst < <(cat "$dir/a.sql"; printf "CREATE TABLE huge (c INT) COMMENT '"; head2g; printf "';\n")
+expect_eq "2 GiB piped: exit" 3 "$RC"
+expect_match "2 GiB piped: named" "standard input:[0-9]+: a statement longer than 67108864 bytes that is no INSERT" "$ERR"
+run_fastload - $dst < <(cat "$dir/a.sql"; printf "INSERT INTO child VALUES (5001, 1, '"; head2g; printf "');\n")
+expect_eq "2 GiB value piped: exit" 3 "$RC"
+expect_match "2 GiB value piped: named" "standard input:[0-9]+: .*longer than 67108864 bytes" "$ERR"
+{ cat "$dir/a.sql"; printf "INSERT INTO child VALUES (5002, 1, '"; } >"$dir/endless.sql"
+truncate -s +2G "$dir/endless.sql"
+run_fastload "$dir/endless.sql" $dst
+expect_eq "2 GiB string that never ends: exit" 3 "$RC"
+expect_match "2 GiB string that never ends: named" "endless.sql:[0-9]+: .*longer than 67108864 bytes" "$ERR"
+rm -f "$dir/endless.sql"
 expect_eq "hostile: nothing changed" "$before" "$(state)"
 
 # A --tab directory still loads as before: its T.sql files are schema files, not SQL dumps.

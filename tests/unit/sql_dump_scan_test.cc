@@ -225,6 +225,24 @@ TEST(SqlDumpScan, LongStatementThatIsNoInsert) {
   EXPECT_EQ(refusal(dump, {.max_statement = 1024}), "");
 }
 
+// A string (or comment) longer than a row may be is refused once a read passes the limit inside it, whatever the
+// block size (with the rows counted, an INSERT's tuple limit may say so first): it may never end, and the dump is
+// not read to its end for it. One within the limit, in an INSERT read in parts, is not.
+TEST(SqlDumpScan, LiteralLongerThanARow) {
+  const std::string head = "CREATE TABLE t (x text);\nINSERT INTO t VALUES ('";
+  const std::string said = "a string, quoted name or comment longer than 5000 bytes, from byte ";
+  for (std::size_t block : {1, 7, 4096})
+    for (bool count : {true, false}) {
+      const dump::ScanLimits limits{.max_statement = 1024, .block = block, .max_literal = 5000, .count_rows = count};
+      const std::string long_string = refusal(head + std::string(6000, 'a'), limits);
+      EXPECT_NE(long_string.find(count ? "longer than" : "dump.sql:2: " + said + std::to_string(head.size() - 1)),
+                std::string::npos) << block << " " << long_string;
+      EXPECT_NE(refusal(head + "');\n/* " + std::string(6000, 'c'), limits).find("dump.sql:3: " + said + std::to_string(head.size() + 4)),
+                std::string::npos) << block;
+      EXPECT_EQ(refusal(head + std::string(900, 'a') + "'),('" + std::string(900, 'b') + "');\n", limits), "") << block;
+    }
+}
+
 TEST(SqlDumpScan, Recognition) {
   TempDir dir;
   EXPECT_TRUE(dump::is_sql_dump(dir.write("x", "a.sql")));
