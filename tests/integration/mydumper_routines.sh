@@ -5,7 +5,7 @@
 # database and by fastload into another. The two must have the same SHOW CREATE of every routine and event (every
 # column: sql_mode, character_set_client, collation_connection, Database Collation, an event's time_zone),
 # information_schema's ROUTINES and EVENTS, table definitions, triggers, views and rows, and the procedures must
-# run the same. --dry-run lists them; a --tab directory refuses the options. Refused with nothing changed, each
+# run the same; again with --skip-tz-utc and compressed files. --dry-run lists them; a --tab directory refuses the options. Refused with nothing changed, each
 # with its exit code and message: no --routines, no --events, a foreign statement or a SET of another variable
 # in DB-schema-post.sql, a routine body myloader would cut (a line of it ending in ';'), text after the last
 # statement.
@@ -96,6 +96,20 @@ done
 expect_eq "restore: the procedures run the same (the trigger too)" "$(rows_digest $ref.t)" "$(rows_digest $dst.t)"
 expect_eq "restore: they ran" 5 "$(count $dst.t)"
 expect_match "restore: told (-v)" "$dst.p_lines: procedure created from .*$src-schema-post.sql" "$ERR"
+
+# Schema files without SET TIME_ZONE (--skip-tz-utc: the event then in the server's zone, as myloader leaves it),
+# every file compressed.
+tz=$TEST_TMP/dump-tz
+mydumper -S "$SOCKET" -u root -B $src -R -E -G --skip-tz-utc -c --verbose 1 -o "$tz"
+fresh_db $ref
+myloader -S "$SOCKET" -u root -d "$tz" -B $ref
+fresh_db $dst
+run_fastload --routines --events "$tz" $dst
+expect_eq "--skip-tz-utc -c: exit code ($ERR)" 0 "$RC"
+expect_eq "--skip-tz-utc -c: SHOW CREATE of every routine and event, their settings" "$(restored $ref)" \
+  "$(restored $dst)"
+expect_eq "--skip-tz-utc -c: the event in the server's zone" SYSTEM \
+  "$(sql -e "SELECT TIME_ZONE FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$dst'")"
 
 # --dry-run lists them and makes nothing; a --tab directory refuses the options.
 fresh_db $dst
