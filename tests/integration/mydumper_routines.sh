@@ -1,14 +1,14 @@
 # A mydumper directory's routines and events (fastload --routines --events DIR DB): a database with a table, a
 # trigger, a function, a latin1 function, a procedure whose multi-statement BEGIN ... END body is on one line and
-# one whose body spans lines (a ';' in strings and in a comment, and at the end of its lines, IF/IF()/LOOP), an event made under another sql_mode
-# and time zone, and a view calling a function, is dumped by mydumper -R -E -G and restored by myloader into one
-# database and by fastload into another. The two must have the same SHOW CREATE of every routine and event (every
-# column: sql_mode, character_set_client, collation_connection, Database Collation, an event's time_zone),
-# information_schema's ROUTINES and EVENTS, table definitions, triggers, views and rows, and the procedures must
-# run the same; again with --skip-tz-utc and compressed files. --dry-run lists them; a --tab directory refuses the options. Refused with nothing changed, each
-# with its exit code and message: no --routines, no --events, a foreign statement or a SET of another variable
-# in DB-schema-post.sql, a routine body myloader would cut (a line of it ending in ';'), text after the last
-# statement.
+# one whose body spans lines (a ';' in strings and in a comment, and at the end of its lines, IF/IF()/LOOP), an
+# event made under another sql_mode and time zone, and a view calling a function, is dumped by mydumper -R -E -G
+# and restored by myloader into one database and by fastload into another. The two must have the same SHOW CREATE
+# of every routine and event (every column: sql_mode, character_set_client, collation_connection, Database
+# Collation, an event's time_zone), information_schema's ROUTINES and EVENTS, table definitions, triggers, views
+# and rows, and the procedures must run the same; again with --skip-tz-utc and compressed files. --dry-run lists
+# them; a --tab directory refuses the options. Refused with nothing changed, each with its exit code and message:
+# no --routines, no --events, a foreign statement or a SET of another variable in DB-schema-post.sql, a routine
+# body myloader would cut (a line of it ending in ';'), text after the last statement.
 source "$(dirname "$0")/lib.sh"
 
 src=mdrt_src ref=mdrt_ref dst=mdrt_dst
