@@ -371,11 +371,12 @@ void add_options(CLI::App& app, request::Request& o, Flags& f) {
                "that holds every value exactly (leading zeros kept as text), named by the header with --skip-rows "
                "1 (see Type inference)");
   app.add_flag("--routines", o.target.routines, "an SQL dump's stored procedures and functions (mariadb-dump "
-               "--routines) created in the database after its tables' rows and triggers, before its views, each with "
-               "its DEFINER and the settings the dump gives it; without it they are refused before anything is "
-               "changed");
-  app.add_flag("--events", o.target.events, "an SQL dump's events (mariadb-dump --events) created the same way; "
-               "the server's event scheduler then runs them as their DEFINER");
+               "--routines), or a mydumper directory's (mydumper -R, as myloader makes them), created in the database "
+               "after its tables' rows and triggers, before its views, each with its DEFINER and the settings the "
+               "dump gives it; without it they are refused before anything is changed");
+  app.add_flag("--events", o.target.events, "an SQL dump's events (mariadb-dump --events), or a mydumper "
+               "directory's (mydumper -E), created the same way; the server's event scheduler then runs them as "
+               "their DEFINER");
   app.add_flag("--print-schema", o.output.print_schema, "print the CREATE TABLE --create would run for each table, "
                "inferred from its files, without connecting or loading");
   app.add_flag("--progress", o.output.progress, "show the progress line even when stderr is not a terminal");

@@ -9,6 +9,7 @@
 #include "base/base.h"
 #include "dump/schema_statement.h"
 #include "input/input.h"
+#include "sqldump/sqldump.h"
 #include "text/text.h"
 
 namespace fastload::dump {
@@ -17,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // What a file of the directory is, by the name mydumper gives it.
-enum class Part { create_database, schema, triggers, view, data };
+enum class Part { create_database, schema, triggers, view, data, post };
 
 struct FileName {
   Part part = Part::data;
@@ -36,17 +37,18 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// DB.T-schema.sql, DB.T-schema-triggers.sql, DB.V-schema-view.sql, DB.T.sql, DB.T.00000.sql, DB-schema-create.sql;
-// none for another name.
+// DB.T-schema.sql, DB.T-schema-triggers.sql, DB.V-schema-view.sql, DB.T.sql, DB.T.00000.sql, DB-schema-create.sql,
+// DB-schema-post.sql; none for another name.
 std::optional<FileName> parse_name(const std::string& stem, const std::string& database) {
   if (stem == database + "-schema-create") return FileName{Part::create_database, database};
+  if (stem == database + "-schema-post") return FileName{Part::post, database};
   if (!stem.starts_with(database + ".") || stem.size() == database.size() + 1) return std::nullopt;
   std::string rest = stem.substr(database.size() + 1);
   for (auto [tail, part] : {std::pair{"-schema-triggers", Part::triggers}, {"-schema-view", Part::view},
                             {"-schema", Part::schema}})
     if (rest.ends_with(tail) && rest.size() > std::string_view(tail).size())
       return FileName{part, rest.substr(0, rest.size() - std::string_view(tail).size())};
-  if (rest.find("-schema") != std::string::npos) return std::nullopt;  // -schema-post (routines, events): not ours
+  if (rest.find("-schema") != std::string::npos) return std::nullopt;
   const std::size_t dot = rest.rfind('.');
   if (dot != std::string::npos && dot > 0 && all_digits(rest.substr(dot + 1)))
     return FileName{Part::data, rest.substr(0, dot), std::stoull(rest.substr(dot + 1))};
@@ -78,7 +80,9 @@ std::string database_of(const std::string& dir, const std::vector<std::string>& 
 
 class Reader {
  public:
-  Reader(const std::string& dir, const std::string& database) { out_.dir = dir, out_.database = database; }
+  Reader(const std::string& dir, const std::string& database, MydumperAsked asked) : asked_(asked) {
+    out_.dir = dir, out_.database = database;
+  }
   void file(const FileName& n, const std::string& path);
   MydumperDump finish();
 
@@ -90,8 +94,17 @@ class Reader {
   };
   TableFiles table_of(const std::string& name, Table& t);
   DumpTable scan_data(const std::string& name, const std::string& path, std::optional<std::string>& time_zone);
+  void schema_settings(const SchemaFile& s);
+  void finish_post();
 
+  MydumperAsked asked_;
   MydumperDump out_;
+  // The schema files' SETs, each once: myloader runs every schema file on the connection that then makes the
+  // routines, so what they set last is the routines' session. A variable two files set to different values
+  // (`conflict_`) would leave it as the directory's order says.
+  std::vector<std::string> header_;
+  std::map<std::string, std::pair<std::string, std::string>> set_by_;  // variable: value, file
+  std::string conflict_;
   std::map<std::string, Table> tables_;
   std::map<std::string, SchemaFile> views_;
 };
@@ -115,6 +128,7 @@ void Reader::file(const FileName& n, const std::string& path) {
     case Part::schema: {
       SchemaFile s = parse_schema(path, content(path));
       check_names(s, n.object);
+      schema_settings(s);
       if (s.create.empty() || s.view)
         throw Failure(ExitCode::input, fmt::format("{}: no CREATE TABLE of `{}` in this schema file: the dump is "
                                                    "damaged; make it again", path, n.object));
@@ -143,6 +157,9 @@ void Reader::file(const FileName& n, const std::string& path) {
       views_[n.object] = std::move(s);
       return;
     }
+    case Part::post:
+      out_.post = read_schema_post(path, content(path), asked_);
+      return;
     case Part::data:
       if (!tables_[n.object].data.emplace(n.chunk, path).second)
         throw Failure(ExitCode::usage, fmt::format("{}: a second data file of `{}` numbered {} (compressed and "
@@ -209,7 +226,34 @@ TableFiles Reader::table_of(const std::string& name, Table& t) {
   return out;
 }
 
+void Reader::schema_settings(const SchemaFile& s) {
+  for (const std::string& set : s.settings) {
+    if (std::find(header_.begin(), header_.end(), set) != header_.end()) continue;
+    for (const sqldump::Assignment& a : sqldump::set_assignments(set).value_or(std::vector<sqldump::Assignment>{})) {
+      const auto [it, added] = set_by_.try_emplace(a.name, a.value, s.path);
+      if (!added && it->second.first != a.value && conflict_.empty())
+        conflict_ = fmt::format("{} sets {} to {}, {} to {}", it->second.second, a.name, it->second.first, s.path,
+                                a.value);
+    }
+    header_.push_back(set);
+  }
+}
+
+// The routines' session: the schema files' header (its SET NAMES and time zone: an event keeps the zone it is made
+// in), then the post file's SETs before its first routine.
+void Reader::finish_post() {
+  if (out_.post && out_.post->routines.empty()) out_.post.reset();
+  if (!out_.post) return;
+  if (!conflict_.empty())
+    throw Failure(ExitCode::input, fmt::format(
+        "{}: its routines are made in the session the schema files leave, as myloader makes them, but {}: which "
+        "holds would depend on the directory's order; dump the database again, or restore it with myloader",
+        out_.post->name, conflict_));
+  out_.post->settings.insert(out_.post->settings.begin(), header_.begin(), header_.end());
+}
+
 MydumperDump Reader::finish() {
+  finish_post();
   for (auto& [name, s] : views_) {
     const auto standin = tables_.find(name);  // mydumper's CREATE TABLE of the view's columns, made before it
     if (standin != tables_.end() && !standin->second.data.empty())
@@ -230,7 +274,7 @@ MydumperDump Reader::finish() {
 
 }  // namespace
 
-MydumperDump read_mydumper(const std::string& dir) {
+MydumperDump read_mydumper(const std::string& dir, MydumperAsked asked) {
   std::vector<std::pair<std::string, std::string>> files;  // stem, path
   std::error_code error;
   for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
@@ -242,15 +286,15 @@ MydumperDump read_mydumper(const std::string& dir) {
   std::vector<std::string> stems;
   for (const auto& f : files) stems.push_back(f.first);
   const std::string database = database_of(dir, stems);
-  Reader reader(dir, database);
+  Reader reader(dir, database, asked);
   for (const auto& [stem, path] : files) {
     const auto name = parse_name(stem, database);
     if (!name)
       throw Failure(ExitCode::usage, fmt::format(
-          "{}: not a file mydumper writes for a database's tables ({}-schema-create.sql, {}.T-schema.sql, "
-          "{}.T-schema-triggers.sql, {}.V-schema-view.sql, {}.T.sql, {}.T.00000.sql): routines, events and "
-          "other databases are not restored by fastload; move it out, or restore the directory with myloader",
-          path, database, database, database, database, database, database));
+          "{}: not a file mydumper writes for a database ({}-schema-create.sql, {}.T-schema.sql, "
+          "{}.T-schema-triggers.sql, {}.V-schema-view.sql, {}.T.sql, {}.T.00000.sql, {}-schema-post.sql): another "
+          "database's files are not restored by fastload; move it out, or restore the directory with myloader",
+          path, database, database, database, database, database, database, database));
     check_inside(dir, path);
     reader.file(*name, path);
   }

@@ -317,6 +317,13 @@ SqlDump scan_sql_dump(input::ByteStream& stream, const std::string& name, const 
   return scanner.take();
 }
 
+SqlDump scan_statements(const std::vector<sqldump::Piece>& statements, const std::string& name,
+                        const ScanLimits& limits) {
+  Scanner scanner(name, limits);
+  for (const sqldump::Piece& p : statements) scanner.piece(p);
+  return scanner.take();
+}
+
 bool is_sql_dump(const std::string& path) {
   std::error_code ignored;
   if (path == "-" || !std::filesystem::is_regular_file(path, ignored)) return false;

@@ -91,6 +91,11 @@ struct ScanLimits {
 // REPLACE, a statement over the limit that is no INSERT, or a character set whose bytes cannot be read one by one.
 SqlDump scan_sql_dump(input::ByteStream& stream, const std::string& name, const ScanLimits& limits = {});
 
+// The same of statements split already (whole pieces, without their delimiter), as another reader splits them
+// (myloader's DB-schema-post.sql: dump/mydumper.h).
+SqlDump scan_statements(const std::vector<sqldump::Piece>& statements, const std::string& name,
+                        const ScanLimits& limits = {});
+
 // Whether `path` names an SQL dump: its name ends in .sql (before a compression suffix: .sql.gz, .sql.zst, ...),
 // or its content starts with mariadb-dump's or mysqldump's header line. A directory, "-" or a file that cannot
 // be read is not one (a database run reads "-" as an SQL dump itself).

@@ -10,6 +10,7 @@
 #include "db/db.h"
 #include "dump/dump.h"
 #include "input/input.h"
+#include "report/report.h"
 #include "run/state.h"
 #include "run/tables.h"
 
@@ -32,7 +33,7 @@ bool mydumper_asked(const request::Request& request) {
 int mydumper_run(const request::Request& request, load::StepHook* hook) {
   const std::string& dir = request.source.files.front();
   refuse_text_options(request, dir);
-  dump::MydumperDump d = dump::read_mydumper(dir);
+  dump::MydumperDump d = dump::read_mydumper(dir, {request.target.routines, request.target.events});
   Run run(request, hook, request.target.database.empty() ? d.database : std::string());
   run.mydumper = std::move(d);
   return run_passes(run);
@@ -45,6 +46,8 @@ void find_mydumper_tables(Run& run) {
   std::map<std::string, std::string> creates;
   if (!d.create_database.empty()) creates[d.database] = d.create_database;
   check_dump_database(run, options.database, creates, d.dir);
+  if (options.output.dry_run && d.post)  // listed as an SQL dump's are; made after the tables and triggers
+    for (const dump::DumpRoutine& r : d.post->routines) report::tell("{} {}.{}", r.kind, options.database, r.name);
   for (dump::TableFiles& f : d.tables) {
     auto table = std::make_unique<TableRun>(sql_table_options(options, f, f.files.empty() ? d.dir : f.files.front()));
     for (const dump::DumpTable& t : f.sql)

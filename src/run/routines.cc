@@ -1,8 +1,8 @@
-// DUMP.sql --routines/--events: the dump's procedures, functions and events made after every table's rows and
-// triggers, before the views (a view may call a stored function), in one session as the mariadb client makes
-// them: the header's settings, then each routine's SETs, its DROP IF EXISTS and its CREATE in dump order, so
-// that each is created with the sql_mode, character sets and (an event) time zone the dump gives it
-// (docs/design.md, "Routines and events").
+// DUMP.sql or a mydumper DIR --routines/--events: the dump's procedures, functions and events made after every
+// table's rows and triggers, before the views (a view may call a stored function), in one session as the mariadb
+// client (or myloader) makes them: the header's settings, then each routine's SETs, its DROP IF EXISTS and its
+// CREATE in dump order, so that each is created with the sql_mode, character sets and (an event) time zone the
+// dump gives it (a mydumper directory's: those myloader's session has; docs/design.md, "Routines and events").
 #include <set>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
@@ -38,15 +38,14 @@ void run_statement(db::Session& session, const std::string& statement, std::set<
     if (a.name.starts_with("@")) assigned.insert(a.name);
 }
 
-// One dump's routines, each in the database its tables go to: DB, else the one the dump names for it.
-void restore_dump_routines(const Run& run, const ScannedDump& s) {
-  const dump::SqlDump& d = s.dump;
+// One dump's routines, each in the database its tables go to: `into`, else the one the dump names for it.
+void restore_dump_routines(const Run& run, const dump::SqlDump& d, const std::string& into) {
   if (d.routines.empty()) return;
   db::Session session(run.plan.connection, run.password);
   std::string in_database;  // the session's, after USE
   std::set<std::string> assigned;
   for (const dump::DumpRoutine& r : d.routines) {
-    const std::string& database = !s.into.empty() ? s.into : !r.database.empty() ? r.database : run.plan.database;
+    const std::string& database = !into.empty() ? into : !r.database.empty() ? r.database : run.plan.database;
     if (database != in_database) session.execute("USE " + text::quote_identifier(in_database = database));
     if (&r == &d.routines.front())
       for (const std::string& setting : d.settings) run_statement(session, setting, assigned);
@@ -66,7 +65,8 @@ void restore_dump_routines(const Run& run, const ScannedDump& s) {
 }  // namespace
 
 void restore_routines(Run& run) {
-  for (const ScannedDump& s : run.sql_dumps) restore_dump_routines(run, s);
+  for (const ScannedDump& s : run.sql_dumps) restore_dump_routines(run, s.dump, s.into);
+  if (run.mydumper && run.mydumper->post) restore_dump_routines(run, *run.mydumper->post, run.plan.database);
 }
 
 }  // namespace fastload::run

@@ -95,12 +95,12 @@ int run(const request::Request& request, load::StepHook* hook) {
   db::StopSignals stop_signals;
   if (request.output.print_schema) return print_schemas(request);
   if (sql_dump_asked(request)) return sql_dump_run(request, hook);
+  if (mydumper_asked(request)) return mydumper_run(request, hook);
   if (request.target.routines || request.target.events)  // nothing else has routines fastload restores
     throw Failure(ExitCode::usage, fmt::format(
-        "{}: not an SQL dump: --routines and --events restore the routines and events of one (fastload DUMP.sql "
-        "[DB]); leave them out (a mydumper directory's routines and events, in DB-schema-post.sql, restore with "
-        "myloader)", request.source.files.empty() ? "-" : request.source.files.front()));
-  if (mydumper_asked(request)) return mydumper_run(request, hook);
+        "{}: neither an SQL dump nor a mydumper directory: --routines and --events restore the routines and events "
+        "of those (fastload DUMP.sql [DB], fastload DIR [DB]); leave them out",
+        request.source.files.empty() ? "-" : request.source.files.front()));
   Run one_or_many(request, hook);
   return run_passes(one_or_many);
 }

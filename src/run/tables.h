@@ -106,8 +106,8 @@ void sql_columns(TableRun& t);
 void before_check(TableRun& t);
 bool planned_missing(TableRun& t, db::Session* session);
 void finish_schema(Run& run);
-// routines.cc: an SQL dump's routines and events (--routines, --events), made in the run's database after the
-// triggers; throws Failure(load_failed) naming the dump's line when the server refuses one.
+// routines.cc: an SQL dump's or a mydumper directory's routines and events (--routines, --events), made in the
+// run's database after the triggers; throws Failure(load_failed) naming the dump's line when the server refuses one.
 void restore_routines(Run& run);
 
 // sql_dump_run.cc: DUMP.sql... [DB]. sql_dump_asked: whether a database run's files are SQL dumps (files named

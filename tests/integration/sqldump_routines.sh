@@ -114,7 +114,7 @@ expect_match "dry run, --json: the routines" "\"routines\":\[.*\{\"kind\":\"EVEN
 printf '1\tx\n' >"$TEST_TMP/t.txt"
 run_fastload --routines "$TEST_TMP/t.txt" $dst
 expect_eq "not a dump: exit" 2 "$RC"
-expect_match "not a dump: what to do" "^fastload: .*t.txt: not an SQL dump: --routines and --events restore" "$ERR"
+expect_match "not a dump: what to do" "^fastload: .*t.txt: neither an SQL dump nor a mydumper directory: --routines and --events restore" "$ERR"
 
 # Not asked: refused before anything is changed, saying what to give.
 state() {
