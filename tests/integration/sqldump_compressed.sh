@@ -1,10 +1,11 @@
 # A compressed SQL dump file (fastload DUMP.sql.gz [DB]) is decoded once: the scan copies its content to an unnamed
 # file in --tmpdir, and every table's rows are read from that copy. A gzip and a zstd dump of six tables restore
-# row by row as `mariadb < dump.sql` does; while the rows load the dump file is no longer mapped, its copy is (of the
-# dump's uncompressed size), and after the run nothing is left in --tmpdir. A --tmpdir without room (missing, or a
-# 1 MB tmpfs when mounting one is allowed) falls back to decoding the file for each table, with one note, and
-# restores the same rows. A restore killed after a chunk's COMMIT is resumed exactly, also by a run that falls back
-# (the chunks are the same whichever way the rows are read). --dry-run makes no copy.
+# row by row as `mariadb < dump.sql` does, and so do three dumps in one run (two files and standard input, each
+# read from its own copy); while the rows load the dump file is no longer mapped, its copy is (of the dump's
+# uncompressed size), and after the run nothing is left in --tmpdir. A --tmpdir without room (missing, or a 1 MB
+# tmpfs when mounting one is allowed) falls back to decoding the file for each table, with one note, and restores
+# the same rows. A restore killed after a chunk's COMMIT is resumed exactly, also by a run that falls back (the
+# chunks are the same whichever way the rows are read). --dry-run makes no copy.
 source "$(dirname "$0")/lib.sh"
 
 db=sqldump_gz dir=$TEST_TMP spill=$TEST_TMP/spill ledger=sqldump_gz_ledger
@@ -38,6 +39,18 @@ for f in d.sql.gz d.sql.zst; do
   expect_eq "$f: nothing left in --tmpdir" "" "$(ls -A "$spill")"
   same "$f"
 done
+
+# Two compressed dumps in one run (and one on standard input): each read from its own copy.
+sql $db <"$dir/d.sql"
+mariadb-dump --no-defaults -uroot -S "$SOCKET" $db t1 t2 | gzip >"$dir/a.sql.gz"
+mariadb-dump --no-defaults -uroot -S "$SOCKET" $db t3 t4 | zstd -q >"$dir/b.sql.zst"
+mariadb-dump --no-defaults -uroot -S "$SOCKET" $db t5 t6 | gzip >"$dir/c.sql.gz"
+fresh_db $db
+capture bash -c "'$FASTLOAD' --socket '$SOCKET' -u root --tmpdir '$spill' --threads 2 --chunk-size 64K \
+  '$dir/a.sql.gz' '$dir/b.sql.zst' - $db <'$dir/c.sql.gz'"
+expect_eq "three dumps: exit code ($ERR)" 0 "$RC"
+expect_eq "three dumps: nothing left in --tmpdir" "" "$(ls -A "$spill")"
+same "three dumps"
 
 # While the rows load: mapped is the copy (in --tmpdir, unnamed, the dump's uncompressed size), not the dump file.
 # maps_seen: the pause's view of the process's mappings, in $dir/maps.
