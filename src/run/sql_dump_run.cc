@@ -1,12 +1,13 @@
 // DUMP.sql... [DB]: a run of plain SQL dumps' tables. Every dump is scanned first, every statement judged before
-// anything is changed (standard input's copied to --tmpdir as it passes, for its rows); with --dry-run each is
-// listed (its databases, each table's statements, rows and INSERT kind, its views and triggers) without a server,
-// else all their tables, each in its database, restored by the passes as one run (sql_dump_tables.cc;
-// docs/design.md, "SQL dumps").
+// anything is changed (standard input's and a compressed file's content copied to --tmpdir as it passes, for its
+// rows); with --dry-run each is listed (its databases, each table's statements, rows and INSERT kind, its views and
+// triggers) without a server, else all their tables, each in its database, restored by the passes as one run
+// (sql_dump_tables.cc; docs/design.md, "SQL dumps").
 #include <algorithm>
 #include <map>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
 
 #include "base/base.h"
 #include "dump/dump.h"
@@ -171,51 +172,105 @@ int list(const std::vector<ScannedDump>& dumps, const request::Request& request)
   return 0;
 }
 
-// Standard input's dump as the scan reads it, each byte of its content copied to `spill` as it passes: the restore
-// reads the rows again, and a pipe's bytes come once.
+// A dump's content as the scan reads it, each byte copied to `copy` as it passes, for its rows to be read from
+// after: a pipe's bytes come once, and each table would decode a compressed file again from its start. A file's copy
+// that cannot be written (`droppable`: no room in --tmpdir) is dropped, its reason kept; standard input's fails.
 class CopyingStream final : public input::ByteStream {
  public:
-  CopyingStream(std::unique_ptr<input::ByteStream> inner, input::SpillFile& spill)
-      : ByteStream(Wrapping{}, *inner), inner_(std::move(inner)), spill_(spill) {}
+  CopyingStream(std::unique_ptr<input::ByteStream> inner, std::shared_ptr<input::SpillFile> copy, bool droppable)
+      : ByteStream(Wrapping{}, *inner), inner_(std::move(inner)), copy_(std::move(copy)), droppable_(droppable) {}
   std::size_t read(char* into, std::size_t size) override {
     const std::size_t got = inner_->read(into, size);
-    spill_.append(std::string_view(into, got));
+    content_ += got;
+    if (copy_) keep(std::string_view(into, got));
     return got;
   }
   std::uint64_t consumed() const override { return inner_->consumed(); }
   std::uint64_t verified() const override { return inner_->verified(); }
 
+  void drop(const Failure& why) {
+    copy_.reset();  // its disk freed at once
+    dropped_ = why.what();
+  }
+  const std::shared_ptr<input::SpillFile>& copy() const { return copy_; }
+  const std::string& dropped() const { return dropped_; }
+  std::uint64_t content() const { return content_; }  // read so far: the copy's size, had it been written
+
  private:
+  void keep(std::string_view bytes) {
+    try {
+      copy_->append(bytes);
+    } catch (const Failure& f) {
+      if (!droppable_ || f.code() != ExitCode::temp_space) throw;
+      drop(f);
+    }
+  }
+
   std::unique_ptr<input::ByteStream> inner_;
-  input::SpillFile& spill_;
+  std::shared_ptr<input::SpillFile> copy_;
+  const bool droppable_;
+  std::string dropped_;
+  std::uint64_t content_ = 0;
 };
 
-// A restore of standard input's dump: its copy, an unnamed file in --tmpdir (gone when the process ends, however it
-// ends), which takes the dump's uncompressed size on disk. --resume cannot prove a rerun's bytes the same there.
-std::unique_ptr<input::SpillFile> spill_for(const request::Request& request) {
+// Standard input's dump, restored from its copy: --resume cannot prove a rerun's bytes the same as the first run's.
+void refuse_resume_of_stdin(const request::Request& request) {
   const std::vector<std::string>& files = request.source.files;
-  if (request.output.dry_run || std::find(files.begin(), files.end(), "-") == files.end()) return nullptr;
-  if (request.checkpoint.resume)
-    throw Failure(ExitCode::usage, "standard input: --resume needs the dump in a file, whose bytes a rerun can prove "
-                                   "the same as the first run's: save the dump to a file (mariadb-dump ... > "
-                                   "dump.sql) and restore that with fastload --resume dump.sql [DB]");
-  return std::make_unique<input::SpillFile>(request.source.tmpdir);
+  if (request.output.dry_run || !request.checkpoint.resume || std::find(files.begin(), files.end(), "-") == files.end())
+    return;
+  throw Failure(ExitCode::usage, "standard input: --resume needs the dump in a file, whose bytes a rerun can prove "
+                                 "the same as the first run's: save the dump to a file (mariadb-dump ... > "
+                                 "dump.sql) and restore that with fastload --resume dump.sql [DB]");
 }
 
-// A dump scanned: every statement judged, each table's INSERTs found (a restore reads their heads alone).
-ScannedDump scan(const request::Request& request, const std::string& file, input::SpillFile* spill) {
-  std::unique_ptr<input::ByteStream> stream = input::open_stream(file, {request.load.threads});
-  if (spill) stream = std::make_unique<CopyingStream>(std::move(stream), *spill);
+// `stream` copied as the scan reads it (CopyingStream), when its rows are to be read from that copy: standard
+// input's, and a compressed file's (decoded once). Its copy is an unnamed file in --tmpdir (gone when the process
+// ends, however it ends) of the dump's uncompressed size. None under --dry-run, which reads no rows, nor for a plain
+// file, mapped.
+std::unique_ptr<input::ByteStream> copying(const request::Request& request, const std::string& file,
+                                           std::unique_ptr<input::ByteStream> stream) {
+  if (request.output.dry_run || (file != "-" && stream->format() == input::Format::plain)) return stream;
+  const bool droppable = file != "-";  // a file's rows can be decoded again; a pipe's bytes come once
+  std::shared_ptr<input::SpillFile> copy;
+  try {
+    copy = std::make_shared<input::SpillFile>(request.source.tmpdir);
+  } catch (const Failure& f) {
+    if (!droppable || f.code() != ExitCode::temp_space) throw;
+    auto dropped = std::make_unique<CopyingStream>(std::move(stream), nullptr, true);
+    dropped->drop(f);
+    return dropped;
+  }
+  return std::make_unique<CopyingStream>(std::move(stream), std::move(copy), droppable);
+}
+
+// A compressed file's copy dropped: said once, with the room it needed; its tables decode the file again instead.
+void tell_dropped(const request::Request& request, const CopyingStream& c) {
+  const std::string& why = c.dropped();
+  spdlog::warn("{}: its decompressed copy ({:.1f} MB, the dump's uncompressed size) could not be written in --tmpdir "
+               "{} ({}): each table's rows are read by decoding the dump again from its start instead, which is "
+               "slower; give --tmpdir a directory with room to decode it once", c.name(), c.content() / 1e6,
+               request.source.tmpdir, why.substr(0, why.find(". ")));
+}
+
+// A dump scanned: every statement judged, each table's INSERTs found (a restore reads their heads alone), its
+// content copied when its rows are read from a copy (`copying`).
+ScannedDump scan(const request::Request& request, const std::string& file) {
+  std::unique_ptr<input::ByteStream> stream = copying(request, file, input::open_stream(file, {request.load.threads}));
   const std::string name = stream->name();
   const dump::ScanLimits limits{
       .count_rows = request.output.dry_run, .routines = request.target.routines, .events = request.target.events};
   try {
-    return {file, dump::scan_sql_dump(*stream, name, limits), {}};
+    ScannedDump out{file, dump::scan_sql_dump(*stream, name, limits), {}, nullptr};
+    if (const auto* c = dynamic_cast<const CopyingStream*>(stream.get())) {
+      out.copy = c->copy();
+      if (!c->dropped().empty()) tell_dropped(request, *c);
+    }
+    return out;
   } catch (const Failure& f) {
     if (file == "-" && f.code() == ExitCode::input)  // perhaps a table's rows, piped without DB.TABLE
       throw f.with_message(std::string(f.what()) + ". (Standard input given with DB, or alone, is read as an SQL "
                            "dump; a table's rows there load with fastload - DB.TABLE)");
-    if (!spill || f.code() != ExitCode::temp_space) throw;
+    if (file != "-" || f.code() != ExitCode::temp_space) throw;
     throw Failure(ExitCode::temp_space, fmt::format(
         "{}: a dump restored from standard input is copied to --tmpdir {} as it is judged, to read its rows after "
         "(it takes the dump's uncompressed size there): {}. Nothing was changed on the server. Give --tmpdir a "
@@ -235,10 +290,10 @@ std::string first_database(const std::vector<ScannedDump>& dumps) {
 int sql_dump_run(const request::Request& request, load::StepHook* hook) {
   const std::vector<std::string>& files = request.source.files;
   for (const std::string& file : files) refuse_text_options(request, file);
-  std::unique_ptr<input::SpillFile> spill = spill_for(request);
+  refuse_resume_of_stdin(request);
   std::vector<ScannedDump> dumps;
   for (const std::string& file : files) {
-    dumps.push_back(scan(request, file, file == "-" ? spill.get() : nullptr));
+    dumps.push_back(scan(request, file));
     dumps.back().into = into(dumps.back().dump, request, file);
   }
   refuse_twice(dumps);
@@ -249,7 +304,6 @@ int sql_dump_run(const request::Request& request, load::StepHook* hook) {
       if (std::find(run.databases.begin(), run.databases.end(), database) == run.databases.end())
         run.databases.push_back(database);
   run.sql_dumps = std::move(dumps);
-  run.spill = std::move(spill);
   return run_passes(run);
 }
 

@@ -111,7 +111,7 @@ void add_dump_tables(Run& run, ScannedDump& s) {
     table->files = std::move(files);
     table->bytes = bytes;
     table->state.sql = &table->files.sql;
-    table->state.sql_spill = s.path == "-" ? run.spill.get() : nullptr;
+    table->state.sql_copy = s.copy;
     run.tables.push_back(std::move(table));
   }
   for (const dump::DumpView& v : d.views) {
@@ -194,7 +194,8 @@ void sql_columns(TableRun& t) {
 }
 
 // The rows of the dump's INSERTs as text for the columns sql_columns read (every file of a table's agrees with
-// its first on them); a dump from standard input read from its copy.
+// its first on them); from the dump's copy when the scan made one (standard input's, a compressed file's: mapped, so
+// skipping to the table's INSERTs reads nothing), else from the dump itself.
 std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index) {
   const dump::DumpTable& t = state.sql->at(index);
   const std::string& path = state.inputs.at(index).path;
@@ -202,9 +203,9 @@ std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& option
                                                                         "its rows", path, options.table));
   dump::SqlTarget target{t.table, *state.sql_columns, t.columns_listed, t.kind.value_or(sqldump::InsertKind::insert),
                          options.charset};
-  std::unique_ptr<input::ByteStream> dump = path == "-" && state.sql_spill
-                                                ? input::open_spilled(*state.sql_spill, "standard input")
-                                                : input::open_stream(path, {options.load.threads});
+  std::unique_ptr<input::ByteStream> dump =
+      state.sql_copy ? input::open_spilled(*state.sql_copy, path == "-" ? "standard input" : path)
+                     : input::open_stream(path, {options.load.threads});
   return std::make_unique<dump::SqlRowsStream>(std::move(dump), t.inserts, std::move(target),
                                                options.conflicts.max_errors > 0);
 }

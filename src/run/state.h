@@ -99,7 +99,9 @@ struct RunState {
   const std::vector<dump::DumpTable>* sql = nullptr;
   // Its columns the rows' values fill, read once in the connect pass (sql_columns) for the stream's literals.
   std::optional<std::vector<dump::ColumnType>> sql_columns;
-  const input::SpillFile* sql_spill = nullptr;  // a dump from standard input: its copy, which input "-" reads
+  // Its dump's content as the scan copied it (ScannedDump::copy), which its rows are read from (none: the dump
+  // itself); set on the run's thread before the passes, the file written by the scan alone, before.
+  std::shared_ptr<const input::SpillFile> sql_copy;
 };
 
 // Times `pass` and records it under `name`.

@@ -33,12 +33,15 @@ struct TableRun {
   std::uint64_t progress_total = 0;  // its input, for the run's progress line
 };
 
-// One SQL dump of the run as its scan found it: `path` as given ("-": standard input, whose copy is the run's
-// spill), and `into`, the database its tables go to: DB, or none when each goes to the one the dump names for it.
+// One SQL dump of the run as its scan found it: `path` as given ("-": standard input), `into`, the database its
+// tables go to (DB, or none when each goes to the one the dump names for it), and `copy`, its content as the scan
+// copied it (standard input's, a compressed file's), which its tables' rows are read from; none for a plain file
+// (mapped), or a compressed one whose copy found no room in --tmpdir (each table decodes it again).
 struct ScannedDump {
   std::string path;
   dump::SqlDump dump;
   std::string into;
+  std::shared_ptr<const input::SpillFile> copy;  // written by the scan alone, before any table starts
 };
 
 // The run's own state; the tables' is theirs. Written on the run's thread only.
@@ -60,7 +63,6 @@ struct Run {
   std::unique_ptr<report::ProgressLine> progress;  // one line for every table
   std::optional<ForeignKeyProofs> proofs;         // a run of many tables: its foreign keys, proved as they load
   std::vector<ScannedDump> sql_dumps;             // DUMP.sql... [DB]: the dumps, in the order given
-  std::unique_ptr<input::SpillFile> spill;        // a dump on standard input: its bytes, read again for the rows
   std::vector<std::string> databases;             // SQL dumps': the databases restored into, in dump order
   std::optional<dump::MydumperDump> mydumper;     // DIR [DB] of mydumper's: its files as read and judged
   const bool database_from_dump;                  // the database is the dump's, not one DB named
