@@ -7,9 +7,9 @@
 
 #include "base/base.h"
 #include "dump/mydumper.h"
+#include "dump/routine_statement.h"
 #include "dump/schema_statement.h"
 #include "dump/statement_tokens.h"
-#include "text/text.h"
 
 namespace fastload::dump {
 namespace {
@@ -24,6 +24,8 @@ constexpr const char* kTakes =
     "from a mydumper directory's DB-schema-post.sql fastload runs only the SETs of the character sets and of the "
     "@PREV_ variables mydumper writes, and each routine's DROP ... IF EXISTS and CREATE PROCEDURE, FUNCTION or "
     "EVENT; nothing was changed on the server";
+
+constexpr RoutineSource kSource = {"a mydumper directory's", "mydumper without -R", "mydumper without -E"};
 
 [[noreturn]] void refuse(const std::string& path, std::uint64_t line, std::string_view statement,
                          std::string_view why) {
@@ -80,7 +82,6 @@ class Judge {
 
  private:
   [[noreturn]] void fail(const Cut& c, std::string_view why) const;
-  void asked(const SchemaStatement& judged, const Cut& c) const;
   void check_drop(const SchemaStatement& judged) const;
 
   const std::string& path_;
@@ -112,7 +113,8 @@ bool Judge::take(const Cut& c) {
     fail(c, "two statements that myloader sends as one (it ends one only at a line ending in ';'), which the server "
             "refuses");
   const auto taken = [&](std::optional<std::pair<SchemaStatement, Cut>>& as) {
-    asked(judged, c), check_drop(judged);
+    if (!asked_for(judged, asked_.routines, asked_.events)) refuse_not_asked(path_, c.line, judged, c.text, kSource);
+    check_drop(judged);
     drop_.reset(), created_.reset();
     as.emplace(judged, c);
     return true;
@@ -129,24 +131,11 @@ bool Judge::take(const Cut& c) {
   }
 }
 
-void Judge::asked(const SchemaStatement& judged, const Cut& c) const {
-  const bool event = judged.routine == "EVENT";
-  if (event ? asked_.events : asked_.routines) return;
-  throw Failure(ExitCode::input, fmt::format(
-      "{}:{}: a {} {} (`{}`): fastload restores a mydumper directory's {} only when asked; nothing was changed on the "
-      "server. Give {} to restore them, or dump without them (mydumper without -{})", path_, c.line,
-      judged.kind == StatementKind::routine ? "CREATE" : "DROP", judged.routine, statement_excerpt(c.text),
-      event ? "events" : "procedures and functions", event ? "--events" : "--routines", event ? "E" : "R"));
-}
-
 // A DROP is taken only right before the CREATE of the routine it drops (SETs between).
 void Judge::check_drop(const SchemaStatement& judged) const {
-  if (!drop_ || (judged.kind == StatementKind::routine && judged.routine == drop_->first.routine &&
-                 text::same_name(judged.object, drop_->first.object)))
-    return;
-  refuse(path_, drop_->second.line, drop_->second.text,
-         fmt::format("a DROP {} of `{}` that its CREATE does not follow: fastload drops a routine only to create it "
-                     "again", drop_->first.routine, drop_->first.object));
+  if (!drop_) return;
+  if (const auto why = unfollowed_drop(drop_->first.routine, drop_->first.object, judged))
+    refuse(path_, drop_->second.line, drop_->second.text, *why);
 }
 
 void Judge::finish() const { check_drop({}); }

@@ -4,6 +4,8 @@
 #include <array>
 #include <fmt/core.h>
 
+#include "base/base.h"
+
 namespace fastload::dump {
 namespace {
 
@@ -98,6 +100,28 @@ std::optional<SchemaStatement> judge_routine_statement(const std::vector<Token>&
   r.take_word("aggregate");  // CREATE AGGREGATE FUNCTION
   const std::string kind = kind_of(r);
   return kind.empty() ? std::nullopt : std::optional(judge_create(r, kind));
+}
+
+bool asked_for(const SchemaStatement& judged, bool routines, bool events) {
+  return judged.routine == "EVENT" ? events : routines;
+}
+
+void refuse_not_asked(std::string_view file, std::uint64_t line, const SchemaStatement& judged,
+                      std::string_view statement, const RoutineSource& source) {
+  const bool event = judged.routine == "EVENT";
+  throw Failure(ExitCode::input, fmt::format(
+      "{}:{}: a {} {} (`{}`): fastload restores {} {} only when asked; nothing was changed on the server. Give {} to "
+      "restore them, or dump without them ({})", file, line, judged.kind == StatementKind::routine ? "CREATE" : "DROP",
+      judged.routine, statement_excerpt(statement), source.dump, event ? "events" : "procedures and functions",
+      event ? "--events" : "--routines", event ? source.without_events : source.without_routines));
+}
+
+std::optional<std::string> unfollowed_drop(std::string_view kind, std::string_view name, const SchemaStatement& next,
+                                           bool same_database) {
+  if (next.kind == StatementKind::routine && next.routine == kind && same_name(next.object, name) && same_database)
+    return std::nullopt;
+  return fmt::format("a DROP {} of `{}` that its CREATE does not follow: fastload drops a routine only to create it "
+                     "again", kind, name);
 }
 
 }  // namespace fastload::dump

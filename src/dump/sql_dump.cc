@@ -8,8 +8,8 @@
 #include <fmt/core.h>
 
 #include "base/base.h"
+#include "dump/routine_statement.h"
 #include "dump/schema_statement.h"
-#include "text/text.h"
 
 namespace fastload::dump {
 namespace {
@@ -21,6 +21,8 @@ const char* kRestores =
     "from an SQL dump fastload runs only the session settings, CREATE DATABASE and USE, each table's CREATE TABLE, "
     "INSERTs and triggers, the CREATE VIEWs, and when asked (--routines, --events) the routines and events of the "
     "dump's database; nothing was changed on the server";
+
+constexpr RoutineSource kSource = {"a dump's", "mariadb-dump --skip-routines", "mariadb-dump --skip-events"};
 
 // Reads the statements of one dump as the splitter gives them.
 class Scanner {
@@ -48,7 +50,7 @@ class Scanner {
   void trigger(const std::string& table, std::string_view statement, std::uint64_t line);
   void routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line);
   void drop_routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line);
-  [[noreturn]] void not_asked(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) const;
+  void require_asked(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) const;
   void check_drop(const SchemaStatement& judged) const;
   std::size_t table(const std::string& database, const std::string& name);  // its index, added when new
   void add_database(const std::string& name);
@@ -244,34 +246,27 @@ void Scanner::trigger(const std::string& name, std::string_view statement, std::
   ++t.triggers;
 }
 
-void Scanner::not_asked(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) const {
-  const bool event = judged.routine == "EVENT";
-  throw Failure(ExitCode::input, fmt::format(
-      "{}:{}: a {} {} (`{}`): fastload restores a dump's {} only when asked; nothing was changed on the server. "
-      "Give {} to restore them, or dump without them (mariadb-dump --skip-{})", out_.name, line,
-      judged.kind == StatementKind::routine ? "CREATE" : "DROP", judged.routine, statement_excerpt(statement),
-      event ? "events" : "procedures and functions", event ? "--events" : "--routines", event ? "events" : "routines"));
+void Scanner::require_asked(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) const {
+  if (!asked_for(judged, limits_.routines, limits_.events))
+    refuse_not_asked(out_.name, line, judged, statement, kSource);
 }
 
 // A routine's DROP IF EXISTS (mariadb-dump's, so that the CREATE replaces it): run only before its own CREATE.
 void Scanner::drop_routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) {
-  if (!(judged.routine == "EVENT" ? limits_.events : limits_.routines)) not_asked(judged, statement, line);
+  require_asked(judged, statement, line);
   drop_ = DumpRoutine{database_, judged.routine, judged.object, std::move(pending_sets_), line};
   drop_->statements.emplace_back(statement);
   pending_sets_.clear();
 }
 
 void Scanner::check_drop(const SchemaStatement& judged) const {
-  if (!drop_ || (judged.kind == StatementKind::routine && judged.routine == drop_->kind &&
-                 text::same_name(judged.object, drop_->name) && database_ == drop_->database))
-    return;
-  fail(drop_->line, drop_->statements.back(), fmt::format(
-      "a DROP {} of `{}` that its CREATE does not follow: fastload drops a routine only to create it again",
-      drop_->kind, drop_->name));
+  if (!drop_) return;
+  if (const auto why = unfollowed_drop(drop_->kind, drop_->name, judged, database_ == drop_->database))
+    fail(drop_->line, drop_->statements.back(), *why);
 }
 
 void Scanner::routine(const SchemaStatement& judged, std::string_view statement, std::uint64_t line) {
-  if (!(judged.routine == "EVENT" ? limits_.events : limits_.routines)) not_asked(judged, statement, line);
+  require_asked(judged, statement, line);
   DumpRoutine r = drop_ ? std::move(*drop_) : DumpRoutine{database_, judged.routine, judged.object, {}, line};
   drop_.reset();
   r.line = line;

@@ -177,6 +177,30 @@ definitions() {
     FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = '$1' ORDER BY 1"
 }
 
+# routines DB [ROUTINE_COLUMNS [EVENT_COLUMNS]]: (a restore's comparison of routines and events) every procedure's,
+# function's and event's SHOW CREATE (all columns) and information_schema's ROUTINES and EVENTS of DB, with the
+# further columns of each that ROUTINE_COLUMNS and EVENT_COLUMNS name ("SQL_DATA_ACCESS, ROUTINE_DEFINITION").
+# restored DB [...]: the same with the database's name as DB.
+routines() {
+  local kind name
+  for kind in PROCEDURE FUNCTION; do
+    for name in $(sql -e "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$1'
+        AND ROUTINE_TYPE = '$kind' ORDER BY 1"); do
+      sql --raw "$1" -e "SHOW CREATE $kind \`$name\`"
+    done
+  done
+  for name in $(sql -e "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$1' ORDER BY 1"); do
+    sql --raw "$1" -e "SHOW CREATE EVENT \`$name\`"
+  done
+  sql -e "SELECT ROUTINE_NAME, ROUTINE_TYPE, DEFINER, SQL_MODE, CHARACTER_SET_CLIENT, COLLATION_CONNECTION,
+      DATABASE_COLLATION, IS_DETERMINISTIC, SECURITY_TYPE, ROUTINE_COMMENT${2:+, $2} FROM information_schema.ROUTINES
+      WHERE ROUTINE_SCHEMA = '$1' ORDER BY 1;
+    SELECT EVENT_NAME, DEFINER, TIME_ZONE, EVENT_DEFINITION, SQL_MODE, STATUS, ON_COMPLETION, STARTS,
+      INTERVAL_VALUE, INTERVAL_FIELD, EVENT_COMMENT, CHARACTER_SET_CLIENT, COLLATION_CONNECTION${3:+, $3}
+      FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$1' ORDER BY 1"
+}
+restored() { routines "$@" | sed "s/\`$1\`/DB/g; s/\b$1\b/DB/g"; }
+
 finish() {
   echo "$CHECKS checks passed, $FAILURES failed"
   [[ $FAILURES -eq 0 && $CHECKS -gt 0 ]]

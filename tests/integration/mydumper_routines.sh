@@ -49,27 +49,9 @@ post=$dir/$src-schema-post.sql
 expect_match "mydumper wrote the routines with a body over lines" '^CREATE DEFINER=`root`@`localhost` PROCEDURE `p_lines`' \
   "$(cat "$post")"
 
-# routines DB: every procedure's, function's and event's SHOW CREATE (all columns) and information_schema's
-# ROUTINES and EVENTS of DB, the database's name as DB.
-routines() {
-  local kind name
-  for kind in PROCEDURE FUNCTION; do
-    for name in $(sql -e "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$1'
-        AND ROUTINE_TYPE = '$kind' ORDER BY 1"); do
-      sql --raw $1 -e "SHOW CREATE $kind \`$name\`"
-    done
-  done
-  for name in $(sql -e "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$1' ORDER BY 1"); do
-    sql --raw $1 -e "SHOW CREATE EVENT \`$name\`"
-  done
-  sql -e "SELECT ROUTINE_NAME, ROUTINE_TYPE, DEFINER, SQL_MODE, CHARACTER_SET_CLIENT, COLLATION_CONNECTION,
-      DATABASE_COLLATION, IS_DETERMINISTIC, SECURITY_TYPE, SQL_DATA_ACCESS, ROUTINE_COMMENT, ROUTINE_DEFINITION
-      FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$1' ORDER BY 1;
-    SELECT EVENT_NAME, DEFINER, TIME_ZONE, EVENT_DEFINITION, SQL_MODE, STATUS, ON_COMPLETION, STARTS,
-      INTERVAL_VALUE, INTERVAL_FIELD, EVENT_COMMENT, CHARACTER_SET_CLIENT, COLLATION_CONNECTION, DATABASE_COLLATION
-      FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$1' ORDER BY 1"
-}
-restored() { routines "$1" | sed "s/\`$1\`/DB/g; s/\b$1\b/DB/g"; }
+# The routines' and events' columns compared (lib.sh's restored) and these further ones: a body as
+# information_schema holds it and how the routine reads data, and an event's database collation.
+extra=("SQL_DATA_ACCESS, ROUTINE_DEFINITION" DATABASE_COLLATION)
 
 fresh_db $ref
 myloader -S "$SOCKET" -u root -d "$dir" -B $ref
@@ -79,7 +61,8 @@ expect_eq "myloader restored 4 routines and an event" "4 1" \
 fresh_db $dst
 run_fastload -v --routines --events --threads 2 "$dir" $dst
 expect_eq "restore: exit code ($ERR)" 0 "$RC"
-expect_eq "restore: SHOW CREATE of every routine and event, their settings" "$(restored $ref)" "$(restored $dst)"
+expect_eq "restore: SHOW CREATE of every routine and event, their settings" "$(restored $ref "${extra[@]}")" \
+  "$(restored $dst "${extra[@]}")"
 expect_eq "restore: the event as myloader leaves it (its session's sql_mode, the schema files' time zone)" \
   "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION +00:00" \
   "$(sql -e "SELECT SQL_MODE, TIME_ZONE FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$dst'" | xargs)"
@@ -106,8 +89,8 @@ myloader -S "$SOCKET" -u root -d "$tz" -B $ref
 fresh_db $dst
 run_fastload --routines --events "$tz" $dst
 expect_eq "--skip-tz-utc -c: exit code ($ERR)" 0 "$RC"
-expect_eq "--skip-tz-utc -c: SHOW CREATE of every routine and event, their settings" "$(restored $ref)" \
-  "$(restored $dst)"
+expect_eq "--skip-tz-utc -c: SHOW CREATE of every routine and event, their settings" "$(restored $ref "${extra[@]}")" \
+  "$(restored $dst "${extra[@]}")"
 expect_eq "--skip-tz-utc -c: the event in the server's zone" SYSTEM \
   "$(sql -e "SELECT TIME_ZONE FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$dst'")"
 

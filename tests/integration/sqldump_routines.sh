@@ -48,27 +48,6 @@ mariadb-dump --no-defaults -uroot -S "$SOCKET" --routines --events --triggers $s
 expect_match "the dump has its routines between DELIMITER lines" '^CREATE DEFINER=`root`@`localhost` PROCEDURE `p_add`' \
   "$(cat "$dump")"
 
-# routines DB: every procedure's, function's and event's SHOW CREATE and settings, the database's name as DB.
-routines() {
-  local kind name
-  for kind in PROCEDURE FUNCTION; do
-    for name in $(sql -e "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$1'
-        AND ROUTINE_TYPE = '$kind' ORDER BY 1"); do
-      sql --raw $1 -e "SHOW CREATE $kind \`$name\`"
-    done
-  done
-  for name in $(sql -e "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$1' ORDER BY 1"); do
-    sql --raw $1 -e "SHOW CREATE EVENT \`$name\`"
-  done
-  sql -e "SELECT ROUTINE_NAME, ROUTINE_TYPE, DEFINER, SQL_MODE, CHARACTER_SET_CLIENT, COLLATION_CONNECTION,
-      DATABASE_COLLATION, IS_DETERMINISTIC, SECURITY_TYPE, ROUTINE_COMMENT FROM information_schema.ROUTINES
-      WHERE ROUTINE_SCHEMA = '$1' ORDER BY 1;
-    SELECT EVENT_NAME, DEFINER, TIME_ZONE, EVENT_DEFINITION, SQL_MODE, STATUS, ON_COMPLETION, STARTS,
-      INTERVAL_VALUE, INTERVAL_FIELD, EVENT_COMMENT, CHARACTER_SET_CLIENT, COLLATION_CONNECTION
-      FROM information_schema.EVENTS WHERE EVENT_SCHEMA = '$1' ORDER BY 1"
-} 
-restored() { routines "$1" | sed "s/\`$1\`/DB/g; s/\b$1\b/DB/g"; }
-
 fresh_db $ref
 sql $ref <"$dump"
 expect_eq "the mariadb client restored 4 routines and an event" "4 1" \
