@@ -11,6 +11,8 @@ _fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size
   --defer-indexes --keep-indexes --force --disable-checks --no-binlog --compress --max-rate --analyze
   --part --shard --via-head
   --max-lag --replica --max-load --critical-load
+  --http-ca-file --http-connect-timeout --http-stall-timeout --http-retries --aws-profile --s3-endpoint
+  --s3-region --s3-addressing --s3-no-sign
   --host --port --socket --protocol --user --password --ssl-mode --ssl-ca --connect-timeout
   --no-defaults --defaults-file --defaults-extra-file --defaults-group-suffix --print-defaults"
 
@@ -22,12 +24,14 @@ _fastload_values() {
     --on-duplicate) echo "error ignore replace" ;;
     --ssl-mode) echo "DISABLED PREFERRED REQUIRED VERIFY_CA VERIFY_IDENTITY" ;;
     --protocol) echo "TCP SOCKET" ;;
+    --s3-addressing) echo "PATH VIRTUAL" ;;
     --accept-conversion) echo "int-fraction time-fraction timestamp-null bit-text enum-index all" ;;
-    --log-file | --rejects | --tmpdir | --defaults-file | --defaults-extra-file | --ssl-ca | -S | --socket) echo file ;;
+    --log-file | --rejects | --tmpdir | --defaults-file | --defaults-extra-file | --ssl-ca | --http-ca-file | -S | --socket) echo file ;;
     -h | --host) echo host ;;
     --threads | --batch-rows | --chunk-size | --sort-memory | --charset | --fields-terminated-by | --fields-enclosed-by | --fields-escaped-by | \
       --lines-terminated-by | --lines-starting-by | --skip-rows | --columns | --partition | --set | --ledger | \
       --max-errors | --retries | --max-rate | --part | --shard | --max-lag | --replica | --max-load | --critical-load | -P | --port | -u | --user | --connect-timeout | \
+      --http-connect-timeout | --http-stall-timeout | --http-retries | --aws-profile | --s3-endpoint | --s3-region | \
       --defaults-group-suffix) echo none ;;
   esac
 }

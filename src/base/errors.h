@@ -27,6 +27,8 @@ enum class ExitCode : int {
   temp_space = 13,     // --tmpdir is not a writable directory, or it filled up
   orphan_rows = 14,    // a run of many tables loaded rows whose foreign key finds no parent row
   critical_load = 15,  // --critical-load: the server passed a limit; chunks in flight were finished; rerun with --resume
+  remote_denied = 16,  // an HTTP(S) or S3 server refused the credentials or the access (401, 403)
+  remote_unreachable = 17,  // an HTTP(S) or S3 server could not be reached or kept failing: name, connection, TLS, 5xx
 };
 
 // Thrown for anything that ends the run; `what()` is the whole user message, saying what to do. It is
@@ -67,6 +69,8 @@ constexpr const char* exit_code_name(ExitCode code) {
     case ExitCode::temp_space: return "temp_space";
     case ExitCode::orphan_rows: return "orphan_rows";
     case ExitCode::critical_load: return "critical_load";
+    case ExitCode::remote_denied: return "remote_denied";
+    case ExitCode::remote_unreachable: return "remote_unreachable";
   }
   return "unknown";
 }

@@ -142,6 +142,7 @@ ParsedArgs parse_args(std::vector<std::string> args) {
     return parsed;
   }
   const std::vector<std::string> command_line = args;
+  refuse_secrets_on_command_line(command_line);
   // The files' options first, so that the command line's win (the last of a repeated option wins).
   args = keep_empty_format_values(mark_password_prompts(std::move(args)));
   args.insert(args.begin(), read.args.begin(), read.args.end());

@@ -382,6 +382,7 @@ void add_options(CLI::App& app, request::Request& o, Flags& f) {
   app.add_flag("--progress", o.output.progress, "show the progress line even when stderr is not a terminal");
   app.add_flag("-v,--verbose", o.output.verbose, "print each pass's time and each chunk's outcome");
   add_output_options(app, o);
+  add_remote_options(app, o);
   add_connection_options(app, o, f);
   add_option_file_options(app, o);
   check_whole_numbers(app);

@@ -43,6 +43,11 @@ struct Flags {
 // Registers every option of fastload --help on `app`, writing into `o` and `f`.
 void add_options(CLI::App& app, request::Request& o, Flags& f);
 
+// The options of remote inputs (remote_flags.cc).
+void add_remote_options(CLI::App& app, request::Request& o);
+// Throws Failure(ExitCode::usage) for a remote credential given on the command line (option files only).
+void refuse_secrets_on_command_line(const std::vector<std::string>& command_line);
+
 // The positional arguments, FILE... DB.TABLE, given without a file or without the table.
 Failure files_and_table_missing();
 

@@ -9,6 +9,7 @@
 
 #include "base/base.h"
 #include "input/mapped_file.h"
+#include "remote/remote.h"
 
 namespace fastload::input {
 namespace {
@@ -35,13 +36,21 @@ std::vector<std::string> matches(const std::string& pattern) {
 std::vector<std::string> expand_files(const std::vector<std::string>& arguments) {
   std::vector<std::string> files;
   for (const std::string& argument : arguments) {
-    // A file whose name holds * or ? is still itself.
-    bool literal = !is_pattern(argument) || std::filesystem::exists(argument);
+    // A file whose name holds * or ? is still itself; so is a URL (an S3 pattern is listed: remote_list.cc).
+    bool literal = !is_pattern(argument) || remote::is_url(argument) || std::filesystem::exists(argument);
     std::vector<std::string> found = literal ? std::vector<std::string>{argument} : matches(argument);
     files.insert(files.end(), found.begin(), found.end());
   }
   std::set<std::pair<dev_t, ino_t>> seen;  // the file itself, however named (a symlink, a hard link, ../)
+  std::set<std::string> urls;
   for (const std::string& file : files) {
+    if (remote::is_url(file)) {  // found now (its size and version), so that a typo fails before connecting
+      if (!urls.insert(file).second)
+        throw Failure(ExitCode::usage, fmt::format("{}: this object is named twice and would be loaded twice; "
+                                                   "name it once", remote::shown(file)));
+      remote::Object found(file);
+      continue;
+    }
     if (file == "-") {  // standard input
       if (std::count(files.begin(), files.end(), "-") > 1)
         throw Failure(ExitCode::usage, "- (standard input) is named twice; it can be read once");

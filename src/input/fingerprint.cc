@@ -7,6 +7,7 @@
 #include <xxhash.h>
 
 #include "base/base.h"
+#include "remote/remote.h"
 
 namespace fastload::input {
 
@@ -27,6 +28,25 @@ FileIdentity identify(const MappedFile& file, unsigned threads) {
   });
   XXH128_hash_t all = XXH3_128bits(hashes.data(), hashes.size() * sizeof(XXH64_hash_t));
   id.fingerprint = fmt::format("{:016x}{:016x}", all.high64, all.low64);
+  return id;
+}
+
+}  // namespace fastload::input
+
+namespace fastload::input {
+
+FileIdentity identify_remote(const std::string& url) {
+  const remote::Object object(url);
+  const std::string version = object.info().version();
+  if (version.empty())
+    throw Failure(ExitCode::cannot_resume, fmt::format(
+        "{}: --resume needs to know the object again, and its server sends neither an ETag nor a Last-Modified "
+        "date: a changed object could not be told from this one. Download it first, or run without --resume",
+        object.name()));
+  FileIdentity id;
+  id.size = object.info().size;
+  const XXH128_hash_t hash = XXH3_128bits(version.data(), version.size());
+  id.fingerprint = fmt::format("{:016x}{:016x}", hash.high64, hash.low64);
   return id;
 }
 

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include "input/place.h"
+#include "remote/remote.h"
 
 namespace fastload::input {
 
@@ -9,10 +10,12 @@ namespace fastload::input {
 std::unique_ptr<Place> open_standard_input(const std::string& path);  // pipe_place.cc
 std::unique_ptr<Place> open_mapped_file(const std::string& path);     // mapped_place.cc
 std::unique_ptr<Place> open_pipe(const std::string& path);            // pipe_place.cc
+std::unique_ptr<Place> open_remote_object(const std::string& url);    // remote_place.cc
 
 namespace {
 
 bool is_standard_input(const std::string& path) { return path == "-"; }
+bool is_remote(const std::string& path) { return remote::is_url(path); }
 
 // A missing file and a directory are "files" too: MappedFile words their errors.
 bool is_mappable(const std::string& path) {
@@ -23,6 +26,7 @@ bool is_mappable(const std::string& path) {
 bool anything(const std::string&) { return true; }
 
 constexpr PlaceKind kPlaces[] = {
+    {"remote object", is_remote, open_remote_object},  // http://, https://, s3://
     {"standard input", is_standard_input, open_standard_input},
     {"regular file", is_mappable, open_mapped_file},
     {"pipe", anything, open_pipe},  // a FIFO, a character device, /dev/stdin: read() as it comes

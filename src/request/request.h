@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "remote/remote.h"
 #include "request/modes.h"
 #include "text/text.h"
 
@@ -207,8 +208,15 @@ struct Scale {
   void validate() const;
 };
 
+// Remote inputs (http://, https://, s3://): how they are reached, verified and signed for.
+struct Remote {
+  remote::Settings settings;
+  void validate() const;
+};
+
 struct Request {
   Source source;
+  Remote remote;
   Target target;
   Load load;
   ConnectionOptions connection;

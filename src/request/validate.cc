@@ -196,9 +196,22 @@ void ThrottleOptions::validate() const {
   refuse_repeated("--replica", replicas);
 }
 
+void Remote::validate() const {
+  const remote::Settings& r = settings;
+  if (!r.http_bearer_token.empty() && !r.http_user.empty())
+    throw usage_error("http-user and http-bearer-token: an HTTP server takes one kind of credentials; give one");
+  if (!r.http_password.empty() && r.http_user.empty())
+    throw usage_error("http-password without http-user: give the user name too");
+  if (r.anonymous && (!r.aws_profile.empty()))
+    throw usage_error("--s3-no-sign with --aws-profile: unsigned requests use no credentials; give one of them");
+  if (r.connect_timeout_ms <= 0 || r.stall_timeout_ms <= 0)
+    throw usage_error("--http-connect-timeout and --http-stall-timeout take 1 second or more");
+}
+
 // Each group's own rules first, then the rules between groups.
 void Request::validate(const Given& given) const {
   source.validate();
+  remote.validate();
   load.validate();
   connection.validate();
   scale.validate();

@@ -20,6 +20,7 @@ int program(int argc, char** argv, load::StepHook* hook) {
     if (parsed.exit_now) return 0;
     const request::Request& o = parsed.options;
     report::setup_output(o.output.quiet, o.output.verbose, o.output.log_file);
+    remote::configure(o.remote.settings);  // before any input is opened or thread started
     if (mysql_library_init(0, nullptr, nullptr) != 0) {
       report::tell("cannot initialise the MySQL client library");
       return static_cast<int>(ExitCode::internal);

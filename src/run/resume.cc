@@ -10,6 +10,7 @@
 #include <xxhash.h>
 
 #include "input/input.h"
+#include "remote/remote.h"
 #include "table/table.h"
 
 namespace fastload::run {
@@ -30,6 +31,7 @@ const char* duplicate_policy(request::OnDuplicate policy) {
 // (what is known of it before it is read).
 input::FileIdentity identify(const plan::TablePlan& options, const Input& input) {
   if (input.file && !input.stream) return input::identify(*input.file, options.load.threads);  // not spooled
+  if (remote::is_url(input.path)) return input::identify_remote(input.path);
   return input::identify(input::MappedFile(input.path), options.load.threads);
 }
 
@@ -56,7 +58,8 @@ table::LoadIdentity identity_of(const plan::TablePlan& options, RunState& state,
   table::LoadIdentity id;
   id.target = to.shard.empty() ? state.target.quoted
                                : fmt::format("{} shard {} {}", state.target.quoted, to.shard, to.target.quoted);
-  id.file = std::filesystem::weakly_canonical(std::filesystem::absolute(input.path)).string();
+  id.file = remote::is_url(input.path) ? remote::shown(input.path)
+                                       : std::filesystem::weakly_canonical(std::filesystem::absolute(input.path)).string();
   id.file_size = file.size;
   id.file_mtime = file.mtime;
   id.fingerprint = file.fingerprint;

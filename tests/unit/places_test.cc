@@ -25,7 +25,10 @@ TEST(PlaceTable, EveryRowIsReachable) {
   // MappedFile words the errors of a missing file and a directory.
   EXPECT_EQ(place_kind(dir.path("missing")).name, "regular file");
   EXPECT_EQ(place_kind(dir.path()).name, "regular file");
-  EXPECT_EQ(place_kinds().size(), 3u);
+  EXPECT_EQ(place_kind("https://example.com/x.tsv").name, "remote object");
+  EXPECT_EQ(place_kind("S3://bucket/key").name, "remote object");
+  EXPECT_EQ(place_kind("http:relative").name, "regular file");  // no "//": a file's name
+  EXPECT_EQ(place_kinds().size(), 4u);
 }
 
 TEST(PlaceTable, RegularFileIsMappedWithItsSize) {
