@@ -12,6 +12,11 @@
 #                            @gz @zst @lz4 @bz2 @xz load the file compressed so (compressed once, before
 #                            the runs, by the usual tool at its default level), and @stdin through a pipe
 #   "fastload=PATH ARGS..."  the same with the binary at PATH (another build, to compare two versions in one run)
+#                            Remote inputs: @http reads the file (compressed too) from nginx over loopback
+#                            (scripts/http_server.sh), @s3 from an S3 server (s3rver, scripts/s3_server.sh), and
+#                            @curl pipes it from nginx (`curl -s URL | fastload -`), e.g.
+#       bench/variants.sh 2000000 3 "fastload --threads 2" "fastload --threads 2 @http" \
+#         "fastload --threads 2 @curl" "fastload --threads 2 @s3"
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
 #       bench/variants.sh 2000000 5 "fastload --threads 2" "fastload --threads 2 @zst"
@@ -86,6 +91,33 @@ compressed() {
   echo "$file.$1"
 }
 
+# serve KIND: the file's directory served over HTTP (nginx) or S3 (s3rver, bucket "bench"), started once; the
+# servers stop with the scratch server's directory.
+serve() {
+  if [[ $1 == http && ! -f $SCRATCH/http/http_port ]]; then
+    scripts/http_server.sh start "$SCRATCH/http" "$SCRATCH" >/dev/null
+    trap '"$ROOT"/scripts/http_server.sh stop "$SCRATCH/http" >/dev/null 2>&1 || true
+          "$ROOT"/scripts/s3_server.sh stop "$SCRATCH/s3" >/dev/null 2>&1 || true
+          "$ROOT"/scripts/server.sh stop "$SCRATCH" >/dev/null 2>&1 || true; rm -rf "$SCRATCH"' EXIT
+  elif [[ $1 == s3 && ! -f $SCRATCH/s3/endpoint ]]; then
+    serve http  # (sets the trap that stops both)
+    scripts/s3_server.sh start "$SCRATCH/s3" >/dev/null
+    scripts/s3_server.sh mkbucket "$SCRATCH/s3" bench >/dev/null
+  fi
+}
+
+# remote_input KIND INPUT: INPUT's URL when served as KIND (uploaded to the S3 server on first use).
+remote_input() {
+  local name=${2#"$SCRATCH"/}
+  serve "$1"
+  if [[ $1 == s3 ]]; then
+    [[ -f $SCRATCH/s3/put.$name ]] || { scripts/s3_server.sh put "$SCRATCH/s3" bench "$name" "$2" >/dev/null; : >"$SCRATCH/s3/put.$name"; }
+    echo "s3://bench/$name"
+  else
+    echo "http://127.0.0.1:$(cat "$SCRATCH/http/http_port")/$name"
+  fi
+}
+
 # command_of VARIANT: the command line that runs it, into the array `command`.
 command_of() {
   if [[ $1 == local-infile ]]; then
@@ -98,7 +130,7 @@ command_of() {
     command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2
              --default-character-set=utf8mb4 bench "$SCRATCH"/parts/nodes.part0{0,1}.tsv)
   elif [[ $1 =~ ^fastload(=([^ ]+))?( |$) ]]; then
-    local args=() arg input=$file
+    local args=() arg input=$file remote=""
     read -r -a args <<<"${1#"${BASH_REMATCH[0]}"}"
     command=("${BASH_REMATCH[2]:-$BUILD_DIR/fastload}")
     for arg in "${args[@]}"; do
@@ -106,6 +138,7 @@ command_of() {
         @stdin) input=- ;;
         @inorder) input=$file.inorder ;;
         @gnusort) input=@gnusort ;;
+        @http | @s3 | @curl) remote=${arg#@} ;;
         @*) input=$(compressed "${arg#@}") ;;
         *) command+=("$arg") ;;
       esac
@@ -116,6 +149,15 @@ command_of() {
                "${sort_key[@]}" "$file" "${command[@]}")
       return
     fi
+    [[ -z $remote ]] || serve "${remote/curl/http}"  # here, not in a $( ), so that its trap is this shell's
+    if [[ $remote == curl ]]; then
+      command+=(--socket "$SOCKET" -u root - bench.nodes)
+      command=(sh -c 'curl -sf "$0" | "$@"' "$(remote_input http "$input")" "${command[@]}")
+      return
+    fi
+    [[ $remote == s3 ]] && command=(env AWS_ACCESS_KEY_ID="$(cat "$SCRATCH/s3/access_key")"
+      AWS_SECRET_ACCESS_KEY="$(cat "$SCRATCH/s3/secret_key")" "${command[@]}" --s3-endpoint "$(cat "$SCRATCH/s3/endpoint")")
+    [[ -n $remote ]] && input=$(remote_input "$remote" "$input")
     command+=(--socket "$SOCKET" -u root "$input" bench.nodes)
     [[ $input != - ]] || command=(sh -c '"$@" <"$0"' "$file" "${command[@]}")
   else

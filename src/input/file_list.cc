@@ -38,7 +38,9 @@ std::vector<std::string> expand_files(const std::vector<std::string>& arguments)
   for (const std::string& argument : arguments) {
     // A file whose name holds * or ? is still itself; so is a URL (an S3 pattern is listed: remote_list.cc).
     bool literal = !is_pattern(argument) || remote::is_url(argument) || std::filesystem::exists(argument);
-    std::vector<std::string> found = literal ? std::vector<std::string>{argument} : matches(argument);
+    std::vector<std::string> found = remote::is_s3_pattern(argument) ? remote::matching_objects(argument)
+                                     : literal                         ? std::vector<std::string>{argument}
+                                                                       : matches(argument);
     files.insert(files.end(), found.begin(), found.end());
   }
   std::set<std::pair<dev_t, ino_t>> seen;  // the file itself, however named (a symlink, a hard link, ../)

@@ -11,8 +11,6 @@
 namespace fastload::remote {
 namespace {
 
-constexpr std::size_t kMostErrorBody = 64 << 10;
-
 struct Transfer {
   const Ask& ask;
   Answer& answer;
@@ -43,7 +41,7 @@ extern "C" std::size_t on_body(char* data, std::size_t, std::size_t size, void* 
     return size;
   }
   try {
-    const std::size_t room = kMostErrorBody - std::min(kMostErrorBody, t.answer.body.size());
+    const std::size_t room = t.ask.max_body - std::min(t.ask.max_body, t.answer.body.size());
     t.answer.body.append(data, std::min(room, size));
   } catch (...) {
     return 0;

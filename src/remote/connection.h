@@ -28,6 +28,7 @@ struct Ask {
   const std::atomic<bool>* cancel = nullptr;  // set: the transfer ends at once (as on a stop request)
   bool headers_only = false;  // a 2xx answer's body is not wanted: the transfer ends after its headers
   bool head = false;          // a HEAD request
+  std::size_t max_body = 64 << 10;  // most bytes of a body kept in Answer::body (an error's, a listing's)
 };
 
 // What came back: a transfer error (curl_code != 0), or an HTTP status with its headers.
@@ -37,7 +38,7 @@ struct Answer {
   long status = 0;
   std::optional<std::uint64_t> content_length;
   std::string etag, last_modified, version_id, content_range, retry_after;
-  std::string body;         // a non-2xx body (an S3 error's XML; at most 64 KiB), or a 2xx body without `into`
+  std::string body;         // a non-2xx body (an S3 error's XML), or a 2xx body without `into`: at most max_body
   std::size_t received = 0; // body bytes written to `into`
   bool overflow = false;    // the server sent more than `into_size` bytes
   bool cut_after_headers = false;  // headers_only: the transfer was ended after a 2xx answer's headers

@@ -15,18 +15,10 @@
 #include "remote/aws.h"
 #include "remote/connection.h"
 #include "remote/object_url.h"
+#include "remote/requests.h"
 
 namespace fastload::remote {
 
-struct ObjectInfo {
-  std::uint64_t size = 0;
-  std::string etag;           // as the server sent it, quotes included (If-Match takes it so)
-  std::string last_modified;  // used when there is no ETag
-  std::string version_id;     // a versioned S3 bucket's
-  // What --resume knows the object by beside its size: its ETag (and version id), else its Last-Modified;
-  // empty when the server gives neither (the object's changes cannot be told).
-  std::string version() const;
-};
 
 class Object {
  public:
@@ -47,8 +39,6 @@ class Object {
   void read(std::uint64_t offset, std::size_t size, char* into, const std::atomic<bool>* cancel = nullptr) const;
 
  private:
-  Answer ask(Ask ask, std::uint64_t expect) const;
-  Answer send(const Ask& ask) const;
   Answer probe() const;
   ObjectInfo found(const Answer& first) const;
 
@@ -56,15 +46,8 @@ class Object {
   std::string name_;
   std::optional<AwsAccess> aws_;  // an S3 object's
   std::string http_url_;
+  Requests requests_;
   ObjectInfo info_;
-  mutable std::mutex mutex_;                                // guards idle_
-  mutable std::vector<std::unique_ptr<Connection>> idle_;  // connections between requests, kept alive
 };
-
-// A failure's words for the user, by cause (each names the URL and says what to do).
-Failure not_found(const std::string& name, const Answer& answer, const AwsAccess* aws);
-Failure denied(const std::string& name, const Answer& answer, const AwsAccess* aws);
-Failure unreachable(const std::string& name, const Answer& answer, unsigned attempts);
-Failure changed(const std::string& name, const ObjectInfo& info, const Answer& answer);
 
 }  // namespace fastload::remote

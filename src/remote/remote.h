@@ -3,6 +3,7 @@
 // settings and credentials that reach them, their size and version, any range of them, retried and checked.
 #pragma once
 
+#include "remote/listing.h"
 #include "remote/object.h"
 #include "remote/object_url.h"
 #include "remote/settings.h"
