@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <fmt/core.h>
 #include <map>
+#include <vector>
 #include <mutex>
 
 #include "base/base.h"
@@ -43,6 +44,7 @@ class RemotePlace final : public Place {
   std::uint64_t first_ = 0;        // the first block the reader still needs
   std::uint64_t next_ = 0;         // the next block to fetch
   std::map<std::uint64_t, std::string> fetched_;  // blocks read whole, by index, [first_, first_ + kWindow)
+  std::vector<std::string> spare_;  // buffers of blocks read past, reused (no allocation a block once warm)
   Result<void> failure_;  // what a fetcher met (the reader throws it when it needs that block)
   std::uint64_t failed_block_ = 0;
   std::atomic<bool> closing_{false};  // the place goes: fetchers end, transfers are cut
@@ -75,9 +77,11 @@ std::optional<std::uint64_t> RemotePlace::next_to_fetch(std::unique_lock<std::mu
 void RemotePlace::fetch_loop() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (std::optional<std::uint64_t> index = next_to_fetch(lock)) {
-    lock.unlock();
     const std::uint64_t begin = *index * kBlock;
-    std::string bytes(std::min<std::uint64_t>(kBlock, object_->info().size - begin), '\0');
+    std::string bytes;
+    if (!spare_.empty()) bytes = std::move(spare_.back()), spare_.pop_back();
+    lock.unlock();
+    bytes.resize(std::min<std::uint64_t>(kBlock, object_->info().size - begin));
     Result<void> read;
     try {
       object_->read(begin, bytes.size(), bytes.data(), &closing_);
@@ -96,7 +100,8 @@ const std::string& RemotePlace::block(std::uint64_t index) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (index != first_) {  // the reader moved on: blocks before are no longer needed
     first_ = index;
-    fetched_.erase(fetched_.begin(), fetched_.lower_bound(index));
+    for (auto it = fetched_.begin(); it != fetched_.end() && it->first < index; it = fetched_.erase(it))
+      spare_.push_back(std::move(it->second));
     changed_.notify_all();
   }
   changed_.wait(lock, [&] { return fetched_.count(index) || (failure_.failed() && failed_block_ <= index); });
