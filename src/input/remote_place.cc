@@ -46,7 +46,7 @@ class RemotePlace final : public Place {
   std::map<std::uint64_t, std::string> fetched_;  // blocks read whole, by index, [first_, first_ + kWindow)
   std::vector<std::string> spare_;  // buffers of blocks read past, reused (no allocation a block once warm)
   Result<void> failure_;  // what a fetcher met (the reader throws it when it needs that block)
-  std::uint64_t failed_block_ = 0;
+  std::uint64_t failed_block_ = 0;  // the earliest block whose read failed
   std::atomic<bool> closing_{false};  // the place goes: fetchers end, transfers are cut
   Threads fetchers_;                  // last: joined before the fields above go
 };
@@ -89,7 +89,8 @@ void RemotePlace::fetch_loop() {
       read = f;
     }
     lock.lock();
-    if (read.failed() && !closing_ && failure_.ok()) failure_ = read, failed_block_ = *index;
+    // The earliest block that failed is the one the reader meets first (it waits for every block before it).
+    if (read.failed() && !closing_ && (failure_.ok() || *index < failed_block_)) failure_ = read, failed_block_ = *index;
     if (read.ok() && *index >= first_) fetched_.emplace(*index, std::move(bytes));
     changed_.notify_all();
   }

@@ -85,6 +85,15 @@ done
 # 3. A key with characters that need encoding, signed.
 s3_loads "s3, a key with a space, '=', '+', '&'" --s3-endpoint "$S3_VERIFY_ENDPOINT" "s3://data/dir/a b=c+d&e.tsv"
 
+# 3b. A quoted pattern over an S3 prefix: the objects it matches (not those below another '/'), listed and loaded.
+split -n l/3 -d --additional-suffix=.tsv "$plain" "$TEST_TMP/n-"
+for part in "$TEST_TMP"/n-0*.tsv; do s3 put data "parts/$(basename "$part")" "$part"; done
+s3 put data "parts/deeper/n-09.tsv" "$TEST_TMP/other.tsv"
+s3_loads "s3 pattern: the three parts" --s3-endpoint "$S3_VERIFY_ENDPOINT" "s3://data/parts/n-0*.tsv"
+capture fastload_env --s3-endpoint "$S3_VERIFY_ENDPOINT" "s3://data/parts/m-*.tsv" rl.nodes
+expect_eq "s3 pattern matching nothing: exit code ($ERR)" 3 "$RC"
+expect_match "s3 pattern matching nothing: message" "no object matches this pattern" "$ERR"
+
 # 4. Credentials from a profile; refusals; missing objects.
 creds=$TEST_TMP/aws_credentials
 printf '[p1]\naws_access_key_id = %s\naws_secret_access_key = %s\n[bad]\naws_access_key_id = %s\naws_secret_access_key = %s\n' \
