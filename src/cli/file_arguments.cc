@@ -74,7 +74,8 @@ void check_value(const CLI::Option& option, const FileOption& o) {
 
 void add_option(FileArguments& out, const CLI::Option& option, const FileOption& o) {
   const std::string name = "--" + o.name;
-  const bool secret = o.name == "password";
+  // Never printed (--print-defaults): the server's password and a remote server's credentials.
+  const bool secret = o.name == "password" || o.name == "http-password" || o.name == "http-bearer-token";
   check_value(option, o);
   if (option.get_expected_max() == 0) {  // a flag: `resume`, or `resume=0`
     out.args.push_back(o.value ? name + "=" + *o.value : name);

@@ -130,6 +130,12 @@ fails "basic auth: none" 16 "private/nodes\.tsv" "$HTTP_URL/private/nodes.tsv"
 expect_eq "basic auth: password not printed" "" "$(grep -oF "${basic#*:}" <<<"$ERR$OUT" || true)"
 loads "bearer token from an option file" --defaults-extra-file="$TEST_TMP/bearer.cnf" "$HTTP_URL/bearer/nodes.tsv"
 fails "bearer token: none" 16 "bearer/nodes\.tsv" "$HTTP_URL/bearer/nodes.tsv"
+capture "$(fastload_binary)" --defaults-extra-file="$TEST_TMP/basic.cnf" --print-defaults
+expect_match "--print-defaults: the user shown" "--http-user=${basic%%:*}" "$OUT"
+expect_eq "--print-defaults: the password not shown" "" "$(grep -oF "${basic#*:}" <<<"$ERR$OUT" || true)"
+capture "$(fastload_binary)" --defaults-extra-file="$TEST_TMP/bearer.cnf" --print-defaults
+expect_eq "--print-defaults: the bearer token not shown" "" \
+  "$(grep -oF "$(cat "$HTTP_DIR/bearer_token")" <<<"$ERR$OUT" || true)"
 
 # 7. Faults between fastload and nginx: retried, the rows still the reference's.
 proxy_start proxy "$HTTP_URL"
