@@ -90,15 +90,6 @@ int stop_signal() { return stop_requested(); }
 
 bool connection_cut() { return cut.load(std::memory_order_acquire); }
 
-void sleep_unless_stopped(std::chrono::steady_clock::duration duration) {
-  const auto until = std::chrono::steady_clock::now() + duration;
-  while (stop_signal() == 0) {
-    auto left = until - std::chrono::steady_clock::now();
-    if (left <= std::chrono::steady_clock::duration::zero()) return;
-    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(50)));
-  }
-}
-
 void register_connection(WatchedConnection* connection) {
   std::lock_guard<std::mutex> lock(registry_mutex);
   registry.push_back(connection);

@@ -45,9 +45,6 @@ int stop_signal();
 // Whether the watcher cut a connection (the run's failure is then the signal's).
 bool connection_cut();
 
-// Sleeps for `duration`, or until a stop signal (returns at once when one came before).
-void sleep_unless_stopped(std::chrono::steady_clock::duration duration);
-
 // What a signal does to a connection's call under way.
 enum class OnStop : int {
   cut,      // cut at once: the checks, a lock wait, the throttle's reads

@@ -23,7 +23,8 @@ struct FileIdentity {
 FileIdentity identify(const MappedFile& file, unsigned threads);
 
 // A remote object (an HTTP(S) URL, an S3 object) is known by its size and version instead (its ETag and version
-// id, else its Last-Modified: remote::ObjectInfo::version), hashed as the fingerprint; it is not read. Throws
+// id, else its Last-Modified: remote::ObjectInfo::version), hashed as the fingerprint; it is not read, nor asked
+// again: the version is the one the run found and reads (remote::Object: found once a run). Throws
 // Failure(ExitCode::cannot_resume) when the server tells no version, so that a change could not be seen.
 FileIdentity identify_remote(const std::string& url);
 

@@ -92,6 +92,7 @@ void RemotePlace::fetch_loop() {
     // The earliest block that failed is the one the reader meets first (it waits for every block before it).
     if (read.failed() && !closing_ && (failure_.ok() || *index < failed_block_)) failure_ = read, failed_block_ = *index;
     if (read.ok() && *index >= first_) fetched_.emplace(*index, std::move(bytes));
+    else spare_.push_back(std::move(bytes));  // read past meanwhile, or failed: the buffer is kept for another
     changed_.notify_all();
   }
 }
@@ -105,9 +106,13 @@ const std::string& RemotePlace::block(std::uint64_t index) {
       spare_.push_back(std::move(it->second));
     changed_.notify_all();
   }
-  changed_.wait(lock, [&] { return fetched_.count(index) || (failure_.failed() && failed_block_ <= index); });
-  if (!fetched_.count(index)) failure_.or_throw();
-  return fetched_.at(index);  // kept until the reader moves past it, by this thread
+  auto it = fetched_.end();
+  changed_.wait(lock, [&] {
+    it = fetched_.find(index);
+    return it != fetched_.end() || (failure_.failed() && failed_block_ <= index);
+  });
+  if (it == fetched_.end()) failure_.or_throw();
+  return it->second;  // kept until the reader moves past it, by this thread (std::map: no other insert moves it)
 }
 
 std::size_t RemotePlace::read(char* into, std::size_t size, std::uint64_t) {

@@ -248,7 +248,7 @@ bool retry_after_failure(WorkerLinks& w, ChunkLoad& load, const LoadJob& job, co
 
 // The wait before try `retry` + 1. A stop meanwhile ends the chunk, not tried again.
 void back_off(ChunkLoad& load, const LoadJob& job, unsigned retry) {
-  db::sleep_unless_stopped(db::backoff(retry));
+  sleep_unless_stopped(backoff(retry));
   if (db::stop_signal() == 0) return;
   load.outcome.state = in_doubt(load.outcome) ? ChunkState::unknown : ChunkState::pending;
   throw Failure(ExitCode::interrupted, fmt::format(

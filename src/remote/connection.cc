@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "base/base.h"
+#include "remote/xml.h"
 
 namespace fastload::remote {
 namespace {
@@ -166,16 +167,6 @@ Answer Connection::send(const Ask& ask) {
   }
   return answer;
 }
-
-namespace {
-std::string xml_element(const std::string& body, std::string_view name) {
-  const std::string open = fmt::format("<{}>", name), close = fmt::format("</{}>", name);
-  const std::size_t b = body.find(open);
-  if (b == std::string::npos) return {};
-  const std::size_t e = body.find(close, b);
-  return e == std::string::npos ? std::string() : body.substr(b + open.size(), e - b - open.size());
-}
-}  // namespace
 
 std::string s3_error_code(const Answer& answer) { return xml_element(answer.body, "Code"); }
 

@@ -1,6 +1,9 @@
 #include "remote/object.h"
 
 #include <fmt/core.h>
+#include <functional>
+#include <map>
+#include <mutex>
 
 #include "base/base.h"
 #include "remote/settings.h"
@@ -16,13 +19,28 @@ namespace {
 std::optional<AwsAccess> access_of(const ObjectUrl& url) {
   return url.scheme == Scheme::s3 ? std::optional<AwsAccess>(aws_access(settings())) : std::nullopt;
 }
+
+// An object is found once a run: the first Object of a URL asks the server, every later one (the open pass's
+// check, the place that reads it, --resume's identity) takes what that found, so that all speak of one
+// version. Reads carry If-Match with it: a later version is refused, never mixed in.
+ObjectInfo found_once(const std::string& url, const std::function<ObjectInfo()>& find) {
+  static std::mutex mutex;  // guards `found`
+  static std::map<std::string, ObjectInfo> found;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = found.find(url); it != found.end()) return it->second;
+  }
+  ObjectInfo info = find();  // not under the lock: one slow server does not hold up another object
+  std::lock_guard<std::mutex> lock(mutex);
+  return found.emplace(url, std::move(info)).first->second;  // a racing find of the same URL: the first stands
+}
 }  // namespace
 
 Object::Object(const std::string& url)
     : url_(parse_url(url)), name_(shown(url)), aws_(access_of(url_)),
       http_url_(aws_ ? object_http_url(*aws_, url_.bucket, url_.key) : url),
       requests_(name_, aws_ ? &*aws_ : nullptr) {
-  info_ = found(probe());
+  info_ = found_once(url, [&] { return found(probe()); });
 }
 
 Object::~Object() = default;

@@ -19,10 +19,10 @@
 
 namespace fastload::remote {
 
-
 class Object {
  public:
-  // Finds the object: a HEAD answers its size and version. Throws Failure: ExitCode::input
+  // Finds the object: a HEAD answers its size and version, once a run (a later Object of the URL takes the
+  // version the first found). Throws Failure: ExitCode::input
   // (no such object or bucket, no byte ranges served), ExitCode::remote_denied (401, 403),
   // ExitCode::remote_unreachable (name, connection, TLS, or 5xx through every retry), ExitCode::interrupted.
   explicit Object(const std::string& url);

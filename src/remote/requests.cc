@@ -1,10 +1,10 @@
 #include "remote/requests.h"
 
+#include <charconv>
 #include <chrono>
 #include <curl/curl.h>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
-#include <thread>
 
 #include "base/base.h"
 #include "remote/settings.h"
@@ -46,14 +46,15 @@ Verdict judge(const Ask& ask, const Answer& a, std::uint64_t expect) {
   return retried_status(a) ? Verdict::retry : Verdict::fail;
 }
 
-// Waits before attempt `attempt` (1, 2, ...): 0.25 s doubling to 8 s, or what Retry-After asks (up to 30 s),
-// in slices that look at the stop request.
-void back_off(unsigned attempt, const Answer& a) {
-  long ms = std::min(8000L, 250L << std::min(attempt - 1, 5u));
-  if (!a.retry_after.empty() && std::isdigit(static_cast<unsigned char>(a.retry_after[0])))
-    ms = std::min(30'000L, std::max(ms, std::stol(a.retry_after) * 1000));
-  for (long slept = 0; slept < ms && !stop_requested(); slept += 100)  // (a cancel waits at most this)
-    std::this_thread::sleep_for(std::chrono::milliseconds(std::min(100L, ms - slept)));
+// Waits before attempt `attempt` (2, 3, ...): base's backoff, or longer when Retry-After asks (up to 30 s).
+void back_off(unsigned attempt, const Answer& a, const std::atomic<bool>* cancel) {
+  std::chrono::milliseconds wait = backoff(attempt - 1);
+  unsigned seconds = 0;  // Retry-After in seconds (an HTTP date is not honoured: the backoff stands)
+  const char* text = a.retry_after.data();
+  if (std::from_chars(text, text + a.retry_after.size(), seconds).ec == std::errc{})
+    wait = std::clamp<std::chrono::milliseconds>(std::chrono::seconds(std::min(seconds, 30u)), wait,
+                                                 std::chrono::seconds(30));
+  sleep_unless_stopped(wait, cancel);
 }
 
 std::string cause(const Answer& a) {
@@ -99,7 +100,7 @@ Answer Requests::ask(Ask ask, std::uint64_t expect, const ObjectInfo* version) c
     }
     spdlog::info("{}: {} (attempt {} of {}); retrying", name_, a.curl_code || a.status >= 300 ? cause(a)
                  : fmt::format("{} of {} bytes received", a.received, expect), attempt, attempts);
-    back_off(attempt, a);
+    back_off(attempt, a, ask.cancel);
   }
 }
 

@@ -152,6 +152,10 @@ proxy_rules "status=503 times=*"
 sql -e "TRUNCATE rl.nodes"
 fails "proxy, 503 every time" 17 "503" --http-retries 2 "$PROXY_URL/nodes.tsv"
 proxy_rules "pass"
+# An object is found once a run: the open pass's check, the place and --resume's identity share one HEAD.
+heads=$(proxy_count method.HEAD)
+loads "proxy, with --resume" --resume "$PROXY_URL/nodes.tsv"
+expect_eq "proxy, with --resume: one HEAD a run" 1 $(($(proxy_count method.HEAD) - ${heads:-0}))
 
 # 8. --resume: killed after its first chunk's COMMIT, rerun; then the object replaced under an unfinished load.
 ledger=rl.fastload_ledger

@@ -7,6 +7,7 @@
 
 #include "remote/aws.h"
 #include "remote/remote.h"
+#include "remote/xml.h"
 #include "temp_dir.h"
 
 namespace fastload::remote {
@@ -74,6 +75,20 @@ class Environment {
       "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE", "HOME"};
   std::vector<std::pair<const char*, std::optional<std::string>>> saved_;
 };
+
+TEST(Xml, ElementsDecodedInOrder) {
+  const std::string body = "<R><Key>a&amp;b</Key><Key>&lt;c&gt; &quot;d&apos;</Key><Code>X</Code><Key>"
+                           "&#65;&#x4e2d;&#x1F600;</Key></R>";
+  EXPECT_EQ(xml_elements(body, "Key"), (std::vector<std::string>{"a&b", "<c> \"d'", "A\xe4\xb8\xad\xf0\x9f\x98\x80"}));
+  EXPECT_EQ(xml_element(body, "Code"), "X");
+  EXPECT_EQ(xml_element(body, "Message"), "");
+  EXPECT_TRUE(xml_elements("<Key>open", "Key").empty());
+}
+
+TEST(Xml, KeepsWhatIsNoReference) {
+  // Not XML's: kept as written, never a throw on what a server sent.
+  EXPECT_EQ(xml_element("<K>&#zz; &nbsp; &#99999999999; a&b; & c</K>", "K"), "&#zz; &nbsp; &#99999999999; a&b; & c");
+}
 
 TEST(AwsAccess, EnvironmentFirstThenTheProfile) {
   TempDir dir;
