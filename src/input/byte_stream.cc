@@ -79,6 +79,8 @@ std::optional<std::uint64_t> ByteStream::compressed_size() const { return source
 
 bool ByteStream::random_access() const { return source_->place().random_access(); }
 
+bool ByteStream::reopens() const { return source_->place().reopens(); }
+
 std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options) {
   std::shared_ptr<Source> source = Source::open(path);  // where the bytes are: the place table
   Format format = sniff(*source);  // how they are compressed: the codec table

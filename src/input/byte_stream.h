@@ -95,6 +95,8 @@ class ByteStream {
   // Whether its place can be read at any offset (a regular file, mapped): a plain one is better mapped and
   // split, a compressed one can be read ahead to its end; a pipe's bytes come once, as they are read.
   bool random_access() const;
+  // Whether opening its name again gives the same bytes (input::Place::reopens): a file or a remote object.
+  bool reopens() const;
 
  protected:
   ByteStream(std::shared_ptr<Source> source, Format format);

@@ -37,6 +37,9 @@ class Place {
   // Whether any byte can be read at any time (mapped, or a ranged read), so the
   // input can be split before it is read; a pipe's bytes come once, in order.
   virtual bool random_access() const = 0;
+  // Whether opening the name again gives the same bytes (a file, a remote object's version), so that the
+  // processes of a --part run each read it whole and cut it alike; a pipe's bytes come once.
+  virtual bool reopens() const { return random_access(); }
   // Copies up to `size` next bytes to `into`; 0 only at the end. `reader_at`:
   // where the reader stands in the file, for messages. Throws
   // Failure(ExitCode::input) naming the place (ExitCode::interrupted on a stop).

@@ -27,6 +27,7 @@ class RemotePlace final : public Place {
   ~RemotePlace() override;
   std::optional<std::uint64_t> size() const override { return object_->info().size; }
   bool random_access() const override { return false; }
+  bool reopens() const override { return true; }  // the version found: If-Match refuses another
   bool ended() const override { return at_ >= object_->info().size; }
   std::size_t read(char* into, std::size_t size, std::uint64_t reader_at) override;
   std::uint64_t skip(std::uint64_t size) override;

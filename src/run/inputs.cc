@@ -141,10 +141,10 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
                                                "this is {}: decompress it to a file first, or use --mode {}",
                                                stream->name(), mode.name, what_stream(*stream),
                                                request::traits(request::Mode::load).name));
-  if (options.scale.parts > 1 && !stream->random_access())  // a pipe's cuts depend on how its reads return
-    throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process cuts into the "
-                                               "same chunks, and a pipe is cut where its reads happen to end: save "
-                                               "it to a file first", stream->name()));
+  if (options.scale.parts > 1 && !stream->reopens())  // each process reads the input whole, to cut it alike
+    throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process reads whole and cuts "
+                                               "into the same chunks, and a pipe's bytes come once: save it to a "
+                                               "file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.source.chunk_size ? options.source.chunk_size
                                           : capped_size(options, state, natural_stream_chunk(state, index), true);

@@ -48,6 +48,6 @@ expect_eq "files in parts: checksum" "$expected" "$(checksum $db.nodes)"
 
 run_fastload --part 1/2 - $db.nodes <"$file"
 expect_eq "a pipe: refused" 2 "$RC"
-expect_match "a pipe: why" "standard input: --part needs a file that every process cuts into the same chunks" "$ERR"
+expect_match "a pipe: why" "standard input: --part needs a file that every process reads whole and cuts into the same chunks" "$ERR"
 
 finish

@@ -82,6 +82,32 @@ for ext in gz zst; do
   s3_loads "s3, .$ext" --s3-endpoint "$S3_VERIFY_ENDPOINT" "s3://data/nodes.tsv.$ext"
 done
 
+# 2b. Objects of several members, as parallel compressors write them: decoded in parallel pieces, as local ones.
+pzstd -q -1 -p 2 -c "$plain" >"$doc/pzstd.zst"
+split -n l/4 -d "$plain" "$TEST_TMP/m-"
+for m in "$TEST_TMP"/m-0?; do gzip -c "$m"; done >"$doc/members.gz"
+loads "http, pzstd frames" "$HTTP_URL/pzstd.zst"
+s3 put data members.gz "$doc/members.gz"
+s3_loads "s3, gzip members" --s3-endpoint "$S3_VERIFY_ENDPOINT" s3://data/members.gz
+
+# 2c. --part: two processes at once, each reading the object whole, each loading its own chunks.
+for url in "$HTTP_URL/nodes.tsv" "$HTTP_URL/pzstd.zst"; do
+  sql -e "TRUNCATE rl.nodes"
+  run_fastload --threads 1 --chunk-size 1M --part 1/2 "$url" rl.nodes
+  expect_eq "--part 1/2 of $url: exit code ($ERR)" 0 "$RC"
+  half=$(count rl.nodes)
+  expect_eq "--part 1/2 of $url: some rows, not all ($half)" 1 "$(calc "($half > 0) && ($half < $rows)")"
+  sql -e "TRUNCATE rl.nodes"
+  start_fastload --threads 1 --chunk-size 1M --part 1/2 "$url" rl.nodes
+  first=$PID
+  run_fastload --threads 1 --chunk-size 1M --part 2/2 "$url" rl.nodes
+  expect_eq "--part 2/2 of $url: exit code ($ERR)" 0 "$RC"
+  PID=$first
+  reap
+  expect_eq "--part 1/2 of $url, beside 2/2: exit code ($ERR)" 0 "$RC"
+  expect_eq "--part 1/2 and 2/2 of $url: rows as the reference's" "$want" "$(checksum rl.nodes)"
+done
+
 # 3. A key with characters that need encoding, signed.
 s3_loads "s3, a key with a space, '=', '+', '&'" --s3-endpoint "$S3_VERIFY_ENDPOINT" "s3://data/dir/a b=c+d&e.tsv"
 
@@ -208,5 +234,12 @@ run_fastload --threads 2 --chunk-size 1M "$HTTP_URL/nodes.tsv" "$HTTP_URL/other.
 expect_eq "database run: exit code ($ERR)" 0 "$RC"
 expect_eq "database run: nodes" "$want" "$(checksum rdb.nodes)"
 expect_eq "database run: other" "$(checksum rl.ref2)" "$(checksum rdb.other)"
+s3 put data other.tsv "$TEST_TMP/other.tsv"
+sql rdb -e "TRUNCATE nodes; TRUNCATE other"
+capture fastload_env --threads 2 --chunk-size 1M --s3-endpoint "$S3_VERIFY_ENDPOINT" s3://data/nodes.tsv.zst \
+  s3://data/other.tsv rdb
+expect_eq "database run over s3: exit code ($ERR)" 0 "$RC"
+expect_eq "database run over s3: nodes (from .zst)" "$want" "$(checksum rdb.nodes)"
+expect_eq "database run over s3: other" "$(checksum rl.ref2)" "$(checksum rdb.other)"
 
 finish
