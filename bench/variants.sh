@@ -14,9 +14,11 @@
 #   "fastload=PATH ARGS..."  the same with the binary at PATH (another build, to compare two versions in one run)
 #                            Remote inputs: @http reads the file (compressed too) from nginx over loopback
 #                            (scripts/http_server.sh), @s3 from an S3 server (s3rver, scripts/s3_server.sh), and
-#                            @curl pipes it from nginx (`curl -s URL | fastload -`), e.g.
+#                            @curl pipes it from nginx (`curl -s URL | fastload -`); with @paced, nginx serves
+#                            @http and @curl at most 8 MB/s a connection (as a distant server does), e.g.
 #       bench/variants.sh 2000000 3 "fastload --threads 2" "fastload --threads 2 @http" \
 #         "fastload --threads 2 @curl" "fastload --threads 2 @s3"
+#       bench/variants.sh 2000000 3 "fastload --threads 2 @http @paced" "fastload --threads 2 @curl @paced"
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
 #       bench/variants.sh 2000000 5 "fastload --threads 2" "fastload --threads 2 @zst"
@@ -106,15 +108,16 @@ serve() {
   fi
 }
 
-# remote_input KIND INPUT: INPUT's URL when served as KIND (uploaded to the S3 server on first use).
+# remote_input KIND INPUT [PREFIX]: INPUT's URL when served as KIND (uploaded to the S3 server on first use);
+# PREFIX: an nginx location it is served under (/paced).
 remote_input() {
-  local name=${2#"$SCRATCH"/}
+  local name=${2#"$SCRATCH"/} prefix=${3:-}
   serve "$1"
   if [[ $1 == s3 ]]; then
     [[ -f $SCRATCH/s3/put.$name ]] || { scripts/s3_server.sh put "$SCRATCH/s3" bench "$name" "$2" >/dev/null; : >"$SCRATCH/s3/put.$name"; }
     echo "s3://bench/$name"
   else
-    echo "http://127.0.0.1:$(cat "$SCRATCH/http/http_port")/$name"
+    echo "http://127.0.0.1:$(cat "$SCRATCH/http/http_port")$prefix/$name"
   fi
 }
 
@@ -130,7 +133,7 @@ command_of() {
     command=(mariadb-import --no-defaults -uroot -S "$SOCKET" --local --use-threads=2
              --default-character-set=utf8mb4 bench "$SCRATCH"/parts/nodes.part0{0,1}.tsv)
   elif [[ $1 =~ ^fastload(=([^ ]+))?( |$) ]]; then
-    local args=() arg input=$file remote=""
+    local args=() arg input=$file remote="" paced=""
     read -r -a args <<<"${1#"${BASH_REMATCH[0]}"}"
     command=("${BASH_REMATCH[2]:-$BUILD_DIR/fastload}")
     for arg in "${args[@]}"; do
@@ -139,6 +142,7 @@ command_of() {
         @inorder) input=$file.inorder ;;
         @gnusort) input=@gnusort ;;
         @http | @s3 | @curl) remote=${arg#@} ;;
+        @paced) paced=/paced ;;
         @*) input=$(compressed "${arg#@}") ;;
         *) command+=("$arg") ;;
       esac
@@ -152,12 +156,13 @@ command_of() {
     [[ -z $remote ]] || serve "${remote/curl/http}"  # here, not in a $( ), so that its trap is this shell's
     if [[ $remote == curl ]]; then
       command+=(--socket "$SOCKET" -u root - bench.nodes)
-      command=(sh -c 'curl -sf "$0" | "$@"' "$(remote_input http "$input")" "${command[@]}")
+      command=(sh -c 'curl -sf "$0" | "$@"' "$(remote_input http "$input" "$paced")" "${command[@]}")
       return
     fi
     [[ $remote == s3 ]] && command=(env AWS_ACCESS_KEY_ID="$(cat "$SCRATCH/s3/access_key")"
       AWS_SECRET_ACCESS_KEY="$(cat "$SCRATCH/s3/secret_key")" "${command[@]}" --s3-endpoint "$(cat "$SCRATCH/s3/endpoint")")
-    [[ -n $remote ]] && input=$(remote_input "$remote" "$input")
+    [[ -z $paced || $remote == http ]] || die "@paced is for @http and @curl"
+    [[ -n $remote ]] && input=$(remote_input "$remote" "$input" "$paced")
     command+=(--socket "$SOCKET" -u root "$input" bench.nodes)
     [[ $input != - ]] || command=(sh -c '"$@" <"$0"' "$file" "${command[@]}")
   else

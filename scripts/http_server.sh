@@ -8,11 +8,12 @@
 # After start: DIR/http_port, DIR/https_port (certificate for IP 127.0.0.1 signed by DIR/ca.pem), DIR/bad_https_port
 # (a certificate signed by DIR/ca.pem but for another name), DIR/other_ca.pem (an unrelated CA), DIR/basic_auth
 # (USER:PASSWORD, required under /private/), DIR/bearer_token (TOKEN, "Authorization: Bearer TOKEN" required under
-# /bearer/). Both map to DOCROOT/private/ and DOCROOT/bearer/. Ranges (206), ETag, Last-Modified, If-Match and
-# If-Range are nginx's own.
+# /bearer/). Both map to DOCROOT/private/ and DOCROOT/bearer/. /paced/ serves DOCROOT at most 8 MB/s a connection
+# (nginx's limit_rate), as a distant server or an object store serves one connection. Ranges (206), ETag,
+# Last-Modified, If-Match and If-Range are nginx's own.
 set -euo pipefail
 
-usage() { sed -n '2,12p' "$0" >&2; exit 2; }
+usage() { sed -n '2,13p' "$0" >&2; exit 2; }
 PATH=$PATH:/usr/sbin:/sbin  # nginx is in /usr/sbin
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/scratch.sh
@@ -48,6 +49,7 @@ http {
     ssl_certificate $dir/server.pem;
     location /private/ { auth_basic "fastload test"; auth_basic_user_file $dir/htpasswd; }
     location /bearer/ { if (\$http_authorization != "Bearer $(cat "$dir/bearer_token")") { return 401; } }
+    location /paced/ { alias $docroot/; limit_rate 8m; }
   }
   server {
     listen 127.0.0.1:$bad ssl;

@@ -13,6 +13,12 @@
 namespace fastload::run {
 namespace {
 
+// What makes `stream` a plain file, for messages.
+const char* to_a_file(const input::ByteStream& stream) {
+  if (stream.format() != input::Format::plain) return "decompress it to a file first";
+  return stream.reopens() ? "download it to a file first" : "save it to a file first";
+}
+
 // Chunks cut from a stream when --chunk-size is not given: small enough that
 // the memory the load holds, about (threads + 1) chunks, stays small.
 constexpr std::uint64_t kStreamChunkSize = 8ull << 20;
@@ -108,10 +114,10 @@ std::uint64_t rows_over_limit(const plan::TablePlan& options, const RunState& st
 
 }  // namespace
 
-// "gzip data", or "a stream" for a pipe: for messages.
+// "gzip data", "a remote object" (plain), or "a stream" for a pipe: for messages.
 std::string what_stream(const input::ByteStream& stream) {
-  if (stream.format() == input::Format::plain) return "a stream";
-  return fmt::format("{} data", input::format_name(stream.format()));
+  if (stream.format() != input::Format::plain) return fmt::format("{} data", input::format_name(stream.format()));
+  return stream.reopens() ? "a remote object" : "a stream";
 }
 
 // A plain regular file is mapped; standard input, pipes and compressed
@@ -134,12 +140,12 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
   if (state.inputs.size() == 1) state.summary.file = stream->name();
   if (mode.server_reads_file)
     throw Failure(ExitCode::usage, fmt::format("{}: --mode {} has the server read a plain file; this "
-                                               "is {}: decompress it to a file first, or use another --mode",
-                                               stream->name(), mode.name, what_stream(*stream)));
+                                               "is {}: {}, or use another --mode",
+                                               stream->name(), mode.name, what_stream(*stream), to_a_file(*stream)));
   if (mode.whole_file && !whole_converted)  // one chunk of a stream would be the whole stream in memory
     throw Failure(ExitCode::usage, fmt::format("{}: --mode {} sends a plain file in one statement; "
-                                               "this is {}: decompress it to a file first, or use --mode {}",
-                                               stream->name(), mode.name, what_stream(*stream),
+                                               "this is {}: {}, or use --mode {}",
+                                               stream->name(), mode.name, what_stream(*stream), to_a_file(*stream),
                                                request::traits(request::Mode::load).name));
   if (options.scale.parts > 1 && !stream->reopens())  // each process reads the input whole, to cut it alike
     throw Failure(ExitCode::usage, fmt::format("{}: --part needs a file that every process reads whole and cuts "

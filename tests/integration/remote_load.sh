@@ -143,6 +143,13 @@ fails "https, a certificate for another name" 17 "TLS" --http-ca-file "$HTTP_CA"
 fails "a host that does not resolve" 17 "nosuch\.invalid" http://nosuch.invalid/x.tsv
 fails "a closed port" 17 "127\.0\.0\.1" --http-retries 1 http://127.0.0.1:1/x.tsv
 
+# 5b. The modes that need a plain file (the server reads it, or one statement sends it whole): refused.
+for mode in server bulk; do
+  run_fastload --mode $mode "$HTTP_URL/nodes.tsv" rl.nodes
+  expect_eq "--mode $mode: exit code ($ERR)" 2 "$RC"
+  expect_match "--mode $mode: message" "nodes\.tsv: --mode $mode .* this is a remote object: download it to a file first" "$ERR"
+done
+
 # 6. HTTP credentials: never on the command line; from an option file's [fastload] group.
 fails "--http-password on the command line" 2 "http-password" --http-password Cmd-Line-Secret-9 \
   "$HTTP_URL/private/nodes.tsv"
@@ -195,6 +202,18 @@ run_fastload --resume --threads 2 --chunk-size 1M "$HTTP_URL/nodes.tsv" rl.nodes
 expect_eq "resume: rerun: exit code ($ERR)" 0 "$RC"
 expect_eq "resume: rerun: rows as the reference's" "$want" "$(checksum rl.nodes)"
 expect_eq "resume: no row twice" 0 "$(duplicate_ids rl.nodes)"
+# A connection cut for good (every read past the first 4 MiB block cut, through every retry): exit 17 with some
+# chunks committed; the rerun loads the rest, exact.
+clear_load rl.nodes $ledger
+proxy_rules "cut=50000 times=* range from=4194304"
+run_fastload --resume --threads 2 --chunk-size 1M --http-retries 1 "$PROXY_URL/nodes.tsv" rl.nodes
+expect_eq "resume, cut for good: exit code ($ERR)" 17 "$RC"
+committed=$(count rl.nodes)
+expect_eq "resume, cut for good: some rows, not all ($committed)" 1 "$(calc "($committed > 0) && ($committed < $rows)")"
+proxy_rules "pass"
+run_fastload --resume --threads 2 --chunk-size 1M "$PROXY_URL/nodes.tsv" rl.nodes
+expect_eq "resume after the cut: exit code ($ERR)" 0 "$RC"
+check_exact "resume after the cut" rl.nodes "$want" $rows
 cp "$plain" "$doc/resume.tsv"
 clear_load rl.nodes $ledger
 killed_after 1 --resume --threads 2 --chunk-size 1M "$HTTP_URL/resume.tsv" rl.nodes
@@ -226,11 +245,11 @@ expect_match "changed while it loads: message" "changed while it loaded" "$ERR"
 expect_eq "changed while it loads: no row but the old version's" 0 "$(not_in_reference)"
 proxy_rules "pass"
 
-# 10. A database run: each object into the table of its file name.
+# 10. A database run: each object into the table of its file name (http and https, then s3).
 fresh_db rdb
 sql rdb -e "$NODES_DDL; CREATE TABLE other LIKE nodes"
 cp "$TEST_TMP/other.tsv" "$doc/other.tsv"
-run_fastload --threads 2 --chunk-size 1M "$HTTP_URL/nodes.tsv" "$HTTP_URL/other.tsv" rdb
+run_fastload --threads 2 --chunk-size 1M --http-ca-file "$HTTP_CA" "$HTTP_URL/nodes.tsv" "$HTTPS_URL/other.tsv" rdb
 expect_eq "database run: exit code ($ERR)" 0 "$RC"
 expect_eq "database run: nodes" "$want" "$(checksum rdb.nodes)"
 expect_eq "database run: other" "$(checksum rl.ref2)" "$(checksum rdb.other)"

@@ -21,6 +21,7 @@
 //   range / norange         only requests with / without a Range header
 //   method=M                only requests of method M (GET, HEAD, PUT...)
 //   path=REGEX              only requests whose path and query match REGEX (JavaScript)
+//   from=B                  only ranged requests whose range begins at byte B or later
 //
 // The first rule that matches and has uses left acts; a request no rule takes is forwarded. After each request
 // DIR/counts holds "NAME COUNT" lines: requests, ranged, method.GET..., action.pass, action.status=503,
@@ -62,6 +63,7 @@ function parseRules(text) {
       else if (key === 'norange') rule.range = false;
       else if (key === 'method') rule.method = value.toUpperCase();
       else if (key === 'path') rule.path = new RegExp(value);
+      else if (key === 'from') rule.from = Number(value);
       else if (key === 'retry-after') rule.retryAfter = value;
       else if (key === 'status') { rule.action = 'status'; rule.status = Number(value); }
       else if (key === 'cut') { rule.action = 'cut'; rule.at = Number(value); }
@@ -88,6 +90,7 @@ function take(req) {
     if (r.range !== undefined && r.range !== ranged) continue;
     if (r.method && r.method !== req.method) continue;
     if (r.path && !r.path.test(req.url)) continue;
+    if (r.from !== undefined && !(ranged && Number((/^bytes=(\d+)-/.exec(req.headers.range) || [])[1]) >= r.from)) continue;
     r.left--;
     return r;
   }
