@@ -71,6 +71,10 @@ loads "http" "$HTTP_URL/nodes.tsv"
 loads "https, --http-ca-file" --http-ca-file "$HTTP_CA" "$HTTPS_URL/nodes.tsv"
 s3_loads "s3" --s3-endpoint "$S3_ENDPOINT" s3://data/nodes.tsv
 s3_loads "s3, signatures checked" --s3-endpoint "$S3_VERIFY_ENDPOINT" s3://data/nodes.tsv
+s3_loads "s3 over https, --http-ca-file" --s3-endpoint "$S3_HTTPS_ENDPOINT" --http-ca-file "$S3_CA" s3://data/nodes.tsv
+capture fastload_env --s3-endpoint "$S3_HTTPS_ENDPOINT" s3://data/nodes.tsv rl.nodes
+expect_eq "s3 over https, no --http-ca-file: exit code ($ERR)" 17 "$RC"
+expect_match "s3 over https, no --http-ca-file: message" "TLS" "$ERR"
 for mode in load insert; do
   loads "http, --mode $mode" --mode $mode "$HTTP_URL/nodes.tsv"
   s3_loads "s3, --mode $mode" --mode $mode --s3-endpoint "$S3_VERIFY_ENDPOINT" s3://data/nodes.tsv
