@@ -160,9 +160,12 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  // A compressed file's chunks are checked before they commit; an SQL dump's rows are converted from its INSERTs
-  // on that thread too, while the workers load the chunks before.
-  if ((state.sql || input.stream->format() != input::Format::plain) && input.stream->random_access())
+  // A compressed file's (or remote object's) chunks are checked before they commit; an SQL dump's rows are
+  // converted from its INSERTs on that thread too, while the workers load the chunks before. A pipe's are not
+  // read ahead: its bytes come once, and their checks are reported after the commits (docs/design.md); nor is a
+  // remote compressed object's converted text (its checks count the decompressed bytes), which loads as a pipe's.
+  if ((state.sql || input.stream->format() != input::Format::plain) && input.stream->reopens() &&
+      !(options.convert_charset && !input.stream->random_access()))
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }

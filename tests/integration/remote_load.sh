@@ -86,6 +86,14 @@ for ext in gz zst; do
   s3_loads "s3, .$ext" --s3-endpoint "$S3_VERIFY_ENDPOINT" "s3://data/nodes.tsv.$ext"
 done
 
+# 2a. A damaged object (its gzip CRC wrong): read ahead of the commits as a local file is, so nothing of it
+# commits (a pipe's chunks would commit before the check and be reported unverified).
+cp "$doc/nodes.tsv.gz" "$doc/damaged.tsv.gz"
+printf '\x00\x00' | dd of="$doc/damaged.tsv.gz" bs=1 seek=$(($(stat -c %s "$doc/damaged.tsv.gz") - 8)) conv=notrunc 2>/dev/null
+sql -e "TRUNCATE rl.nodes"
+fails "http, a damaged .gz" 3 "damaged\.tsv\.gz" "$HTTP_URL/damaged.tsv.gz"
+expect_eq "http, a damaged .gz: nothing committed" 0 "$(count rl.nodes)"
+
 # 2b. Objects of several members, as parallel compressors write them: decoded in parallel pieces, as local ones.
 pzstd -q -1 -p 2 -c "$plain" >"$doc/pzstd.zst"
 split -n l/4 -d "$plain" "$TEST_TMP/m-"
