@@ -15,7 +15,6 @@ void ReadAhead::stop() {
     stopping_ = true;
   }
   changed_.notify_all();
-  cutter_.cancel();  // a read waiting on a remote object's bytes ends now
   std::call_once(started_, [] {});  // never started: nothing will start it now
   thread_.join();  // run() keeps what it meets for the workers: nothing is thrown
 }

@@ -58,8 +58,6 @@ class StreamChunks {
   // it can be mapped as a file (an unsorted stream, sorted as a file is). Call after peek() at most, before any
   // next(); next() returns nothing after it. Throws what the stream and `write` throw.
   void drain(const std::function<void(std::string_view)>& write);
-  // From another thread, once no more chunks are wanted: a read of the stream under way ends (its cut throws).
-  void cancel() { stream_.cancel(); }
 
   // Where the chunks not cut yet begin (index, begin, first_line, first_row),
   // or nothing once next() returned nothing.

@@ -44,8 +44,6 @@ class Source {
   const std::string& name() const { return place_->name(); }
   // Where the bytes are: asked for its size and whether it can be read at any offset.
   const Place& place() const { return *place_; }
-  // From another thread: the place's read under way ends (Place::cancel).
-  void cancel() { place_->cancel(); }
   // The size of a regular file; none for stdin and pipes.
   std::optional<std::uint64_t> size() const { return place_->size(); }
 

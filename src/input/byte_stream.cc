@@ -81,8 +81,6 @@ bool ByteStream::random_access() const { return source_->place().random_access()
 
 bool ByteStream::reopens() const { return source_->place().reopens(); }
 
-void ByteStream::cancel() { source_->cancel(); }
-
 std::unique_ptr<ByteStream> open_stream(const std::string& path, const StreamOptions& options) {
   std::shared_ptr<Source> source = Source::open(path);  // where the bytes are: the place table
   Format format = sniff(*source);  // how they are compressed: the codec table

@@ -97,8 +97,6 @@ class ByteStream {
   bool random_access() const;
   // Whether opening its name again gives the same bytes (input::Place::reopens): a file or a remote object.
   bool reopens() const;
-  // From another thread, once no more bytes are wanted: a read waiting on its place ends (Place::cancel).
-  void cancel();
 
  protected:
   ByteStream(std::shared_ptr<Source> source, Format format);

@@ -40,9 +40,6 @@ class Place {
   // Whether opening the name again gives the same bytes (a file, a remote object's version), so that the
   // processes of a --part run each read it whole and cut it alike; a pipe's bytes come once.
   virtual bool reopens() const { return random_access(); }
-  // From another thread, once the bytes are no longer wanted: a read under way, and any later one, ends with
-  // Failure(ExitCode::interrupted). A place whose reads never wait long (a regular file) need not act.
-  virtual void cancel() {}
   // Copies up to `size` next bytes to `into`; 0 only at the end. `reader_at`:
   // where the reader stands in the file, for messages. Throws
   // Failure(ExitCode::input) naming the place (ExitCode::interrupted on a stop).

@@ -31,7 +31,6 @@ class RemotePlace final : public Place {
   bool ended() const override { return at_ >= object_->info().size; }
   std::size_t read(char* into, std::size_t size, std::uint64_t reader_at) override;
   std::uint64_t skip(std::uint64_t size) override;
-  void cancel() override;
 
  private:
   std::uint64_t blocks() const { return (object_->info().size + kBlock - 1) / kBlock; }
@@ -60,16 +59,12 @@ RemotePlace::RemotePlace(std::unique_ptr<remote::Object> object)
 }
 
 RemotePlace::~RemotePlace() {
-  cancel();
-  fetchers_.join();
-}
-
-void RemotePlace::cancel() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     closing_ = true;  // the fetchers end, their transfers are cut (Object::read's cancel)
   }
   changed_.notify_all();
+  fetchers_.join();
 }
 
 // The next block to fetch, once the window has room; none when the place closes or every block was fetched.
@@ -115,10 +110,9 @@ const std::string& RemotePlace::block(std::uint64_t index) {
   auto it = fetched_.end();
   changed_.wait(lock, [&] {
     it = fetched_.find(index);
-    return it != fetched_.end() || (failure_.failed() && failed_block_ <= index) || closing_;
+    return it != fetched_.end() || (failure_.failed() && failed_block_ <= index);
   });
   if (it != fetched_.end()) return it->second;  // kept until the reader moves past it (a std::map's do not move)
-  if (closing_) throw Failure(ExitCode::interrupted, fmt::format("{}: no more of it was wanted", name()));
   failure_.or_throw();
   throw internal_error(fmt::format("{}: block {} neither read nor failed", name(), index));
 }
