@@ -2,11 +2,16 @@
 # shellcheck shell=bash
 
 # free_port [TAKEN...]: a TCP port nothing on 127.0.0.1 listens on, none of TAKEN (ports chosen already but not
-# yet listened on: a cluster's nodes name each other's first).
+# yet listened on: a cluster's nodes name each other's first). Chosen below the kernel's ephemeral range
+# (ip_local_port_range, 32768-60999 by default), which every outgoing connection and every bind to port 0 takes
+# from: a port chosen there could be taken before the server listens on it (a Galera node's IST port, bound only
+# when it joins, was).
 free_port() {
-  local port
+  local port low=32768
+  read -r low _ 2>/dev/null </proc/sys/net/ipv4/ip_local_port_range || true
+  ((low > 12000)) || low=32768  # an ephemeral range that starts low: the ports below 32768 still
   for _ in $(seq 200); do
-    port=$((20000 + RANDOM % 30000))
+    port=$((10000 + RANDOM % (low - 10000)))
     [[ " $* " == *" $port "* ]] && continue
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
   done
