@@ -19,6 +19,10 @@
 #       bench/variants.sh 2000000 3 "fastload --threads 2" "fastload --threads 2 @http" \
 #         "fastload --threads 2 @curl" "fastload --threads 2 @s3"
 #       bench/variants.sh 2000000 3 "fastload --threads 2 @http @paced" "fastload --threads 2 @curl @paced"
+#                            Typed inputs: @jsonl loads the rows as JSON lines, @parquet and @parquet-zstd as Parquet
+#                            (snappy, zstd), written by DuckDB with the columns' types (bench/typed_copies.mjs), e.g.
+#       bench/variants.sh 2000000 3 "fastload --threads 2" "fastload --threads 2 @parquet" \
+#         "fastload --threads 2 @parquet-zstd" "fastload --threads 2 @jsonl" "fastload --threads 2 --mode insert"
 # e.g.  bench/variants.sh 4000000 5 local-infile "fastload --threads 2"
 #       bench/variants.sh 1000000 5 "fastload --mode insert --batch-rows 250" "fastload --mode insert"
 #       bench/variants.sh 2000000 5 "fastload --threads 2" "fastload --threads 2 @zst"
@@ -93,6 +97,18 @@ compressed() {
   echo "$file.$1"
 }
 
+# typed KIND: the rows as JSON lines (jsonl) or Parquet (parquet: snappy, parquet-zstd), made on first use.
+typed() {
+  local modules
+  if [[ ! -f $file.jsonl ]]; then
+    modules=$(scripts/parquet_writers.sh install)
+    node bench/typed_copies.mjs "$modules" "$file" || die "DuckDB could not write the typed copies"
+  fi
+  case $1 in
+    jsonl) echo "$file.jsonl" ;; parquet) echo "$file.snappy.parquet" ;; parquet-zstd) echo "$file.zstd.parquet" ;;
+  esac
+}
+
 # serve KIND: the file's directory served over HTTP (nginx) or S3 (s3rver, bucket "bench"), started once; the
 # servers stop with the scratch server's directory.
 serve() {
@@ -143,6 +159,7 @@ command_of() {
         @gnusort) input=@gnusort ;;
         @http | @s3 | @curl) remote=${arg#@} ;;
         @paced) paced=/paced ;;
+        @jsonl | @parquet | @parquet-zstd) input=$(typed "${arg#@}") ;;
         @*) input=$(compressed "${arg#@}") ;;
         *) command+=("$arg") ;;
       esac

@@ -13,6 +13,7 @@ _fastload_options="--threads --mode --batch-rows --no-array-binding --chunk-size
   --max-lag --replica --max-load --critical-load
   --http-ca-file --http-connect-timeout --http-stall-timeout --http-retries --aws-profile --s3-endpoint
   --s3-region --s3-addressing --s3-no-sign
+  --format --unknown-keys --missing-keys
   --host --port --socket --protocol --user --password --ssl-mode --ssl-ca --connect-timeout
   --no-defaults --defaults-file --defaults-extra-file --defaults-group-suffix --print-defaults"
 
@@ -25,6 +26,9 @@ _fastload_values() {
     --ssl-mode) echo "DISABLED PREFERRED REQUIRED VERIFY_CA VERIFY_IDENTITY" ;;
     --protocol) echo "TCP SOCKET" ;;
     --s3-addressing) echo "PATH VIRTUAL" ;;
+    --format) echo "auto text parquet jsonl" ;;
+    --unknown-keys) echo "error ignore" ;;
+    --missing-keys) echo "error null" ;;
     --accept-conversion) echo "int-fraction time-fraction timestamp-null bit-text enum-index all" ;;
     --log-file | --rejects | --tmpdir | --defaults-file | --defaults-extra-file | --ssl-ca | --http-ca-file | -S | --socket) echo file ;;
     -h | --host) echo host ;;

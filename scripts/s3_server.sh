@@ -33,20 +33,8 @@ die() { echo "fastload: $*" >&2; exit 1; }
 source "$ROOT/scripts/test_servers.sh"
 NPM_DIR=$BUILD_DIR/npm
 
-# npm ci of the pinned s3rver into NPM_DIR unless it is there already; a lock, as two test runs may start at once.
-install() {
-  mkdir -p "$NPM_DIR"
-  exec 9>"$NPM_DIR/.lock"
-  flock 9
-  if [[ ! -f $NPM_DIR/node_modules/s3rver/package.json ]] ||
-     ! cmp -s "$ROOT/tests/tools/s3rver/package-lock.json" "$NPM_DIR/package-lock.json"; then
-    command -v npm >/dev/null || die "npm is missing: run scripts/setup.sh"
-    cp "$ROOT/tests/tools/s3rver/package.json" "$ROOT/tests/tools/s3rver/package-lock.json" "$NPM_DIR/"
-    (cd "$NPM_DIR" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error) >"$NPM_DIR/install.log" 2>&1 ||
-      { cat "$NPM_DIR/install.log" >&2; rm -rf "$NPM_DIR/node_modules"; die "npm could not install s3rver"; }
-  fi
-  exec 9>&-
-}
+# The pinned s3rver in NPM_DIR, installed once.
+install() { npm_ci "$ROOT/tests/tools/s3rver" "$NPM_DIR" s3rver; }
 
 start() {
   if [[ -f $dir/pid ]] && kill -0 "$(cat "$dir/pid")" 2>/dev/null; then

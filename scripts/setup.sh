@@ -12,7 +12,7 @@ packages=(cmake g++ make pkg-config openssl python3-minimal python3 mariadb-serv
           libmariadb-dev-compat libcli11-dev libfmt-dev libspdlog-dev libgtest-dev libxxhash-dev libisal-dev
           zlib1g-dev libzstd-dev liblz4-dev libbz2-dev liblzma-dev gzip zstd lz4 bzip2 xz-utils tabix time
           mariadb-plugin-spider galera-4 rsync iproute2 man-db dpkg-dev file mariadb-test-data mydumper
-          libcurl4-openssl-dev curl nginx nodejs)
+          libcurl4-openssl-dev curl nginx nodejs libsnappy-dev libbrotli-dev libsimdjson-dev)
 # The remote-input tests' servers: nginx (Debian 12's nginx-light is only a name for it), s3rver under node
 # (scripts/s3_server.sh). Debian's nodejs comes without npm, which is a package of its own there; a nodejs of
 # another origin brings npm itself and conflicts with Debian's npm package.

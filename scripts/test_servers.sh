@@ -1,6 +1,22 @@
-# Sourced by scripts/http_server.sh, s3_server.sh and fault_proxy.sh: throwaway certificates for servers on
-# 127.0.0.1, and the stopping of a server.
+# Sourced by scripts/http_server.sh, s3_server.sh, fault_proxy.sh and parquet_writers.sh: throwaway certificates
+# for servers on 127.0.0.1, the stopping of a server, and the tests' pinned npm packages.
 # shellcheck shell=bash
+
+# npm_ci SPEC DIR PACKAGE: npm ci of SPEC's package.json and package-lock.json into DIR, unless PACKAGE is there
+# from the same lock already; under a lock, as two test runs may start at once. Needs a die function.
+npm_ci() {
+  local spec=$1 dir=$2 package=$3
+  mkdir -p "$dir"
+  exec 9>"$dir/.lock"
+  flock 9
+  if [[ ! -f $dir/node_modules/$package/package.json ]] || ! cmp -s "$spec/package-lock.json" "$dir/package-lock.json"; then
+    command -v npm >/dev/null || die "npm is missing: run scripts/setup.sh"
+    cp "$spec/package.json" "$spec/package-lock.json" "$dir/"
+    (cd "$dir" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error) >"$dir/install.log" 2>&1 ||
+      { cat "$dir/install.log" >&2; rm -rf "$dir/node_modules"; die "npm could not install $package"; }
+  fi
+  exec 9>&-
+}
 
 # test_certs DIR: in DIR (once), ca.pem (the CA a client verifies with), server.pem/server-key.pem (for IP 127.0.0.1
 # and localhost, signed by ca.pem), other_ca.pem (an unrelated CA: a "wrong CA" for clients), and

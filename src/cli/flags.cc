@@ -383,6 +383,7 @@ void add_options(CLI::App& app, request::Request& o, Flags& f) {
   app.add_flag("-v,--verbose", o.output.verbose, "print each pass's time and each chunk's outcome");
   add_output_options(app, o);
   add_remote_options(app, o);
+  add_typed_options(app, o);
   add_connection_options(app, o, f);
   add_option_file_options(app, o);
   check_whole_numbers(app);

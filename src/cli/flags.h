@@ -45,6 +45,8 @@ void add_options(CLI::App& app, request::Request& o, Flags& f);
 
 // The options of remote inputs (remote_flags.cc).
 void add_remote_options(CLI::App& app, request::Request& o);
+// The options of typed inputs (typed_flags.cc).
+void add_typed_options(CLI::App& app, request::Request& o);
 // Throws Failure(ExitCode::usage) for a remote credential given on the command line (option files only).
 void refuse_secrets_on_command_line(const std::vector<std::string>& command_line);
 

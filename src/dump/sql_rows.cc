@@ -23,28 +23,12 @@ bool same_name(std::string_view a, std::string_view b) { return sqldump::ascii_l
 
 SqlRowsStream::SqlRowsStream(std::unique_ptr<input::ByteStream> dump, std::vector<InsertRange> ranges,
                              SqlTarget target, bool reject_rows, std::size_t max_statement, std::size_t max_tuple)
-    : ByteStream(Wrapping{}, *dump), inner_(std::move(dump)), ranges_(std::move(ranges)), target_(std::move(target)),
+    : RowTextStream(*dump), inner_(std::move(dump)), ranges_(std::move(ranges)), target_(std::move(target)),
       reject_rows_(reject_rows), max_statement_(max_statement), max_tuple_(max_tuple) {}
 
-std::size_t SqlRowsStream::read(char* into, std::size_t size) {
-  std::size_t done = 0;
-  while (done < size) {
-    if (out_pos_ == out_.size() && !produce()) break;
-    const std::size_t n = std::min(size - done, out_.size() - out_pos_);
-    std::memcpy(into + done, out_.data() + out_pos_, n);
-    out_pos_ += n;
-    done += n;
-  }
-  delivered_ += done;
-  if (inner_->verified() >= at_) verified_ = delivered_;  // every dump byte the rows came from passed its checks
-  return done;
-}
-
 bool SqlRowsStream::produce() {
-  appended_ += out_pos_;
-  out_.erase(0, out_pos_);
-  out_pos_ = 0;
-  while (out_.size() < kRows) {
+  const std::size_t before = out().size();
+  while (out().size() < kRows) {
     while (splitter_) {
       std::optional<sqldump::Piece> piece = splitter_->next();
       if (!piece) break;
@@ -52,7 +36,7 @@ bool SqlRowsStream::produce() {
     }
     if (!feed_splitter()) break;
   }
-  return !out_.empty();
+  return out().size() > before;
 }
 
 bool SqlRowsStream::feed_splitter() {
@@ -165,10 +149,9 @@ std::optional<std::string> SqlRowsStream::row_refusal(const sqldump::Piece& piec
 void SqlRowsStream::row(const sqldump::Piece& piece) {
   const sqldump::Tuple& t = reader_->tuple();
   std::optional<std::string> refused = row_refusal(piece);
-  const std::uint64_t content = appended_ + out_.size();
-  starts_.push_back({content, piece.offset + t.offset, piece.line + t.lines});
-  if (refused) refused_.push_back({content, std::move(*refused)});
-  sqldump::append_row(t, out_);
+  start_row(piece.offset + t.offset, piece.line + t.lines);
+  if (refused) mark_refused(std::move(*refused));  // handed out all the same: the load leaves it out
+  sqldump::append_row(t, out());
   ++rows_;
 }
 
@@ -181,29 +164,5 @@ void SqlRowsStream::refuse(const sqldump::Piece& piece, std::uint64_t offset, st
                             "client", name(), piece.line + lines, piece.offset + offset, target_.table, what,
                             target_.charset));
 }
-
-std::optional<input::OffsetMap> SqlRowsStream::take_offsets(std::uint64_t begin, std::uint64_t end) {
-  while (!starts_.empty() && starts_.front().content < begin) starts_.pop_front();
-  while (!refused_.empty() && refused_.front().content < begin) refused_.pop_front();
-  input::OffsetMap map;
-  lines_.clear();
-  refused_rows_.clear();
-  for (const RowStart& s : starts_) {
-    if (s.content > end) break;
-    map.emplace_back(s.content - begin, s.dump);
-    lines_.push_back(s.line);
-    if (!refused_.empty() && refused_.front().content == s.content && s.content < end) {
-      Problem p;
-      p.row_in_chunk = lines_.size();
-      p.message = std::move(refused_.front().message);
-      refused_rows_.push_back(std::move(p));
-      refused_.pop_front();
-    }
-  }
-  while (!starts_.empty() && starts_.front().content < end) starts_.pop_front();
-  return map;
-}
-
-std::optional<std::vector<std::uint64_t>> SqlRowsStream::take_row_lines() { return std::move(lines_); }
 
 }  // namespace fastload::dump

@@ -31,7 +31,7 @@ struct SqlTarget {
   std::string charset;                 // the rows' (LOAD DATA's CHARACTER SET): every range's must be it
 };
 
-class SqlRowsStream final : public input::ByteStream {
+class SqlRowsStream final : public input::RowTextStream {
  public:
   // Reads `dump` from its start: bytes outside `ranges` (ascending, not overlapping) are passed over. A statement
   // longer than `max_statement` is read in parts, a tuple up to `max_tuple` bytes.
@@ -42,34 +42,20 @@ class SqlRowsStream final : public input::ByteStream {
                 bool reject_rows = false, std::size_t max_statement = std::size_t{1} << 20,
                 std::size_t max_tuple = std::size_t{64} << 20);
 
-  // Throws Failure(ExitCode::rejected) naming the dump, line and byte, the table and column, for a statement that
-  // is no such INSERT and, without reject_rows, for what the INSERT would store otherwise than LOAD DATA
-  // (dump/sql_columns.h) and a tuple of another count of values than columns; Failure(ExitCode::input) for the
-  // dump's read errors.
-  std::size_t read(char* into, std::size_t size) override;
+  // read() throws Failure(ExitCode::rejected) naming the dump, line and byte, the table and column, for a
+  // statement that is no such INSERT and, without reject_rows, for what the INSERT would store otherwise than LOAD
+  // DATA (dump/sql_columns.h) and a tuple of another count of values than columns; Failure(ExitCode::input) for the
+  // dump's read errors. Each row starts at its tuple's dump offset and line (take_offsets, take_row_lines); the
+  // rows refused with reject_rows are named by take_refused.
+
   // The dump's bytes of `ranges` read so far (those passed over are not this table's): what a progress line
   // counts to the ranges' total length.
   std::uint64_t consumed() const override { return in_ranges_.load(std::memory_order_relaxed); }
-  // All rows handed out when every dump byte read so far was verified; those before otherwise.
-  std::uint64_t verified() const override { return verified_; }
-  // Each row start in content [begin, end] with its tuple's dump offset; forgets those before end.
-  std::optional<input::OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) override;
-  // The dump lines of the rows take_offsets last gave, in their order (the content's lines are rows, not these).
-  std::optional<std::vector<std::uint64_t>> take_row_lines() override;
-  // The rows of those take_offsets last gave that were refused (with reject_rows).
-  std::vector<Problem> take_refused() override { return std::move(refused_rows_); }
-
   std::uint64_t rows() const { return rows_; }
 
  private:
-  struct RowStart {
-    std::uint64_t content = 0, dump = 0, line = 0;
-  };
-  struct Refused {
-    std::uint64_t content = 0;  // the row's start
-    std::string message;
-  };
-  bool produce();           // converts more rows into out_; false at the end
+  bool produce() override;  // converts more rows into out(); false at the end
+  bool input_verified() const override { return inner_->verified() >= at_; }
   bool feed_splitter();     // the next dump bytes of the current range; false when it is read
   void statement(const sqldump::Piece& piece);
   void drain(const sqldump::Piece& piece);
@@ -90,14 +76,7 @@ class SqlRowsStream final : public input::ByteStream {
   std::optional<sqldump::Splitter> splitter_;
   std::optional<sqldump::InsertReader> reader_;
   std::string raw_;                    // a read's dump bytes
-  std::string out_;                    // rows converted, not handed out yet
-  std::size_t out_pos_ = 0;
-  std::uint64_t appended_ = 0;  // content offset of out_[0]
-  std::uint64_t delivered_ = 0, verified_ = 0, rows_ = 0;
-  std::deque<RowStart> starts_;
-  std::vector<std::uint64_t> lines_;   // take_offsets' last rows' lines
-  std::deque<Refused> refused_;        // rows refused, not yet given by take_offsets
-  std::vector<Problem> refused_rows_;  // of take_offsets' last rows, those refused
+  std::uint64_t rows_ = 0;
 };
 
 }  // namespace fastload::dump

@@ -9,4 +9,5 @@
 #include "input/file_list.h"
 #include "input/fingerprint.h"
 #include "input/mapped_file.h"
+#include "input/row_text_stream.h"
 #include "input/spill_file.h"

@@ -13,7 +13,7 @@ const request::Request& defaults() {
 TablePlan::TablePlan(const request::Request& r)
     : source(r.source), load(r.load), connection(r.connection), sessions(r.sessions), conflicts(r.conflicts),
       checkpoint(r.checkpoint), output(r.output), scale(r.scale), throttle(r.throttle),
-      database(r.target.database), table(r.target.table), files(r.source.files), mode(r.load.mode),
+      database(r.target.database), table(r.target.table), files(r.source.files), mode(r.load.mode), format(r.source.format),
       columns(r.target.columns), set(r.target.set), partitions(r.target.partitions), create(r.target.create), charset(r.source.charset),
       convert_charset(r.source.convert_charset), accepted_conversions(r.conflicts.accepted_conversions),
       on_duplicate(r.conflicts.on_duplicate), rejects_file(r.conflicts.rejects_file),

@@ -31,6 +31,7 @@ struct TablePlan {
   std::string database, table;
   std::vector<std::string> files;                // as given: paths or glob patterns
   request::Mode mode;                            // never Mode::automatic after the connect pass
+  request::InputFormat format;                   // the FILEs' (the connect pass decides automatic)
   std::vector<request::ColumnEntry> columns;     // empty: the fields fill the table's columns in order
   bool columns_of_dump = false;                  // `columns` made for a dump's table, not by the user
   std::vector<request::Assignment> set;          // --set, with the run's clock (table/run_clock.h)

@@ -67,6 +67,13 @@ struct ThrottleOptions {
   void validate() const;
 };
 
+// The format of the FILEs (--format): automatic decides a file at a time (typed/typed.h detect_format).
+enum class InputFormat { automatic, text, parquet, json_lines };
+
+// What a typed input's key or column means that no field names, or a field whose key or column it lacks.
+enum class UnknownKeys { error, ignore };
+enum class MissingKeys { error, null };
+
 // What a row whose key is already in the table does (--on-duplicate).
 enum class OnDuplicate {
   error,    // refuses the row like any bad value (strict, the default)
@@ -122,6 +129,9 @@ struct Source {
   bool sort = true;               // --no-sort turns it off: rows out of the table's key order are sorted first
   std::uint64_t sort_memory = 0;  // --sort-memory: rows held in memory before they load; beyond it, temp files
   std::string tmpdir;             // --tmpdir: where those temp files go (unnamed: they vanish with the process)
+  InputFormat format = InputFormat::automatic;  // --format
+  UnknownKeys unknown_keys = UnknownKeys::error;  // --unknown-keys: Parquet and JSON lines
+  MissingKeys missing_keys = MissingKeys::error;  // --missing-keys: Parquet and JSON lines
 
   void validate() const;
 };

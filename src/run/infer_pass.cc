@@ -15,6 +15,7 @@
 #include "schema/schema.h"
 #include "table/table.h"
 #include "text/text.h"
+#include "typed/typed.h"
 
 namespace fastload::run {
 namespace {
@@ -24,10 +25,36 @@ struct Inferred {
   std::vector<std::string> header;  // the first line's fields, with --skip-rows
 };
 
-// One file's rows into `out`: its chunks parsed in parallel, merged in file order. With --skip-rows, the first
-// line names the columns (the first file's), and the skipped lines are no rows.
-void read_file(const plan::TablePlan& o, const std::string& path, Inferred& out) {
+// The keys of the first object of JSON lines `path`, in its order, for the columns --create makes.
+std::vector<std::string> first_keys(const std::string& path) {
   std::unique_ptr<input::ByteStream> stream = input::open_stream(path);
+  std::string head(1 << 16, '\0');
+  head.resize(stream->read(head.data(), head.size()));
+  return typed::first_object_keys(path, head);
+}
+
+// A typed input's rows as text, all its columns or its first line's keys (`names`), which name the columns.
+std::unique_ptr<input::ByteStream> typed_text(const plan::TablePlan& o, const std::string& path,
+                                              std::unique_ptr<input::ByteStream> stream, std::vector<std::string>& names) {
+  const typed::Format format = format_of(o, path);
+  if (format == typed::Format::text) return stream;
+  typed::Fields fields{{}, true, true};
+  if (format == typed::Format::parquet) {
+    for (const typed::ParquetColumn& c : typed::parquet_columns(path))
+      if (!c.nested) fields.names.push_back(c.name);
+  } else {
+    fields.names = first_keys(path);
+  }
+  names = fields.names;
+  return typed::open_rows(format, std::move(stream), fields, true);
+}
+
+// One file's rows into `out`: its chunks parsed in parallel, merged in file order. With --skip-rows, the first
+// line names the columns (the first file's), and the skipped lines are no rows; a typed input's names are its own.
+void read_file(const plan::TablePlan& o, const std::string& path, Inferred& out) {
+  std::vector<std::string> names;
+  std::unique_ptr<input::ByteStream> stream = typed_text(o, path, input::open_stream(path), names);
+  if (!names.empty() && out.header.empty()) out.header = names;
   // A charset fastload converts (utf16, sjis...): its values and names as the load reads them, in utf8mb4.
   if (const input::FileCharset* cs = o.convert_charset ? input::converted_charset(o.charset) : nullptr)
     stream = std::make_unique<input::ConvertingStream>(std::move(stream), *cs, o.source.dialect);
@@ -62,6 +89,21 @@ void read_file(const plan::TablePlan& o, const std::string& path, Inferred& out)
   for (const auto& [index, stats] : chunks) out.stats.merge(stats);
 }
 
+// A Parquet file's own types for its columns (all but text's and bytes', whose values decide their width), and
+// whether each may be NULL.
+void take_parquet_types(const plan::TablePlan& o, const std::string& path, std::vector<schema::InferredColumn>& columns) {
+  if (format_of(o, path) != typed::Format::parquet) return;
+  std::size_t i = 0;
+  for (const typed::ParquetColumn& c : typed::parquet_columns(path)) {
+    if (c.nested || i >= columns.size()) continue;
+    schema::InferredColumn& column = columns[i++];
+    column.nullable = c.optional;
+    if (c.sql_type.empty()) continue;
+    column.type = c.sql_type;
+    column.why = "the file's Parquet type";
+  }
+}
+
 std::vector<schema::InferredColumn> inferred_columns(const plan::TablePlan& o, const std::string& table,
                                                     const std::vector<std::string>& files) {
   Inferred inferred;
@@ -71,7 +113,8 @@ std::vector<schema::InferredColumn> inferred_columns(const plan::TablePlan& o, c
     read_file(o, file, inferred);
     if (!header.empty()) inferred.header = std::move(header);
   }
-  const std::vector<schema::InferredColumn> columns = schema::infer_columns(inferred.stats, inferred.header);
+  std::vector<schema::InferredColumn> columns = schema::infer_columns(inferred.stats, inferred.header);
+  take_parquet_types(o, input::expand_files(files).front(), columns);
   if (columns.empty())
     throw Failure(ExitCode::input, fmt::format("{}: no rows and no header line: no column to infer a type from; "
                                                "create the table {} yourself", files.front(), table));

@@ -127,8 +127,15 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
   Input& input = state.inputs[index];
   std::unique_ptr<input::ByteStream> stream = state.sql ? sql_rows_stream(options, state, index)
                                                         : input::open_stream(input.path, {options.load.threads});
-  const bool regular_plain = !state.sql && stream->format() == input::Format::plain && stream->random_access();
+  const bool typed = options.format != request::InputFormat::text && !state.sql;
+  if (typed) stream = typed_rows(options, std::move(stream));
+  const bool regular_plain = !state.sql && !typed && stream->format() == input::Format::plain && stream->random_access();
   const request::ModeTraits& mode = request::traits(options.mode);
+  if (typed && (mode.server_reads_file || mode.whole_file))
+    throw Failure(ExitCode::usage, fmt::format("{}: is {}, whose values fastload reads and sends as rows; --mode {} "
+                                               "sends a text file's bytes as they are: use --mode insert or load",
+                                               stream->name(), options.format == request::InputFormat::parquet
+                                                                   ? "Parquet" : "JSON lines", mode.name));
   if (regular_plain && (!options.convert_charset || mode.server_reads_file)) {
     input.file = std::make_unique<input::MappedFile>(input.path);
     state.summary.input_bytes += input.file->bytes().size();
@@ -164,7 +171,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
   // converted from its INSERTs on that thread too, while the workers load the chunks before. A pipe's are not
   // read ahead: its bytes come once, and their checks are reported after the commits (docs/design.md); nor is a
   // remote compressed object's converted text (its checks count the decompressed bytes), which loads as a pipe's.
-  if ((state.sql || input.stream->format() != input::Format::plain) && input.stream->reopens() &&
+  if ((state.sql || typed || input.stream->format() != input::Format::plain) && input.stream->reopens() &&
       !(options.convert_charset && !input.stream->random_access()))
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});

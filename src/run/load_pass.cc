@@ -97,6 +97,21 @@ void tally(RunState& state) {
   s.chunks_committed = state.counters.committed_chunks.load();
 }
 
+// A typed input's rejected rows as JSON lines: a JSON lines file's own line where the file can be read again at
+// the row's byte (a plain regular file), else the row's fields as an object of the fields' names.
+void as_json_lines(const plan::TablePlan& options, const RunState& state, std::vector<table::RejectedRow>& rows) {
+  std::vector<std::string> names;
+  for (const request::ColumnEntry& c : options.columns) names.push_back(c.name);
+  for (table::RejectedRow& row : rows) {
+    const Input& input = state.inputs.at(row.file);
+    std::optional<std::string> line;
+    if (options.format == request::InputFormat::json_lines && input.stream && input.stream->format() == input::Format::plain &&
+        input.stream->random_access())
+      line = typed::line_at(input.path, row.problem.where.byte_offset);
+    row.text = line ? *line : typed::json_line(names, row.text);
+  }
+}
+
 // The rows left out of the committed chunks, this run's and earlier runs', in file order.
 void write_rejects_file(const plan::TablePlan& options, const RunState& state) {
   std::vector<table::RejectedRow> rows;
@@ -106,6 +121,7 @@ void write_rejects_file(const plan::TablePlan& options, const RunState& state) {
     for (std::size_t r = 0; r < o.rejects.size(); ++r)
       rows.push_back({state.chunks[i].file, o.rejects[r], o.rejected_text.at(r)});
   }
+  if (options.format != request::InputFormat::text) as_json_lines(options, state, rows);
   table::write_rejects(options.rejects_file, std::move(rows));
 }
 

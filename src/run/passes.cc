@@ -81,9 +81,11 @@ void connect_table(plan::TablePlan& options, RunState& state, const std::functio
     state.control = std::make_unique<db::Session>(options.connection, state.password);
     state.summary.server_version = state.control->server_info();
     state.pins = db::read_session_pins(*state.control);  // the run's settings, for every session it opens
+    plan_format(options, state);  // Parquet or JSON lines: their schema read (a UTC timestamp pins the time zone)
     if (before_check) before_check();
     db::pin_session(*state.control, state.pins);
     state.target = table::check_target(*state.control, options);
+    plan_typed_fields(options, state);  // a typed input's fields: its columns or keys, by name
     state.galera = throttle::read_galera(*state.control);  // a Galera node: chunks sized to its write-sets
     resolve_mode(options, state);  // --mode auto made concrete, and the mode's test statement run
     plan_shards(options, state);    // a Spider table: straight into its shards, or through the head (saying why)

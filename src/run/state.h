@@ -21,6 +21,7 @@
 #include "load/load.h"
 #include "db/db.h"
 #include "dump/dump.h"
+#include "typed/typed.h"
 #include "sink/sink.h"
 #include "shard/shard.h"
 #include "report/report.h"
@@ -102,6 +103,8 @@ struct RunState {
   // Its dump's content as the scan copied it (ScannedDump::copy), which its rows are read from (none: the dump
   // itself); set on the run's thread before the passes, the file written by the scan alone, before.
   std::shared_ptr<const input::SpillFile> sql_copy;
+  // Its FILEs' columns when they are Parquet (every FILE's the same), read in the connect pass.
+  std::optional<std::vector<typed::ParquetColumn>> parquet;
 };
 
 // Times `pass` and records it under `name`.
@@ -168,6 +171,14 @@ void resolve_mode(plan::TablePlan& plan, RunState& state);
 
 // sql_dump_tables.cc: an SQL dump's table's rows in input `index` (`state.sql`), read from that dump as delimited
 // text for the table's columns (the control session reads them), once the table is checked.
+// Typed inputs (typed_inputs.cc): the FILEs' format decided (the plan's), their Parquet schema read and the
+// sessions' time zone pinned to UTC for a UTC timestamp of it, before the sessions are pinned; the plan's fields
+// mapped to the FILEs' columns once the table is checked; an input's rows as text.
+void plan_format(plan::TablePlan& options, RunState& state);
+typed::Format detect(const std::string& path);  // by the first bytes and the name
+typed::Format format_of(const plan::TablePlan& options, const std::string& path);  // --format, else detect
+void plan_typed_fields(plan::TablePlan& options, RunState& state);
+std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, std::unique_ptr<input::ByteStream> stream);
 std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.

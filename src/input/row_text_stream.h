@@ -1,0 +1,68 @@
+// A stream of rows converted from an input of another format (an SQL dump's INSERTs, JSON lines, Parquet) into
+// LOAD DATA's default text (fields by TAB, rows by LF, `\` escapes, `\N` for NULL), as they are read: every mode, check, rejects file and
+// resume of a load then applies to it unchanged. Each row keeps where it starts in the input (its byte and its
+// line, or for Parquet its row), so that messages name the input's own place, and a row the conversion refused
+// is handed out all the same (its fields NULL) and named by take_refused(), for the load to leave it out as
+// --max-errors allows.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "input/byte_stream.h"
+
+namespace fastload::input {
+
+// LOAD DATA's default text of a field's value: `\`, TAB, LF and NUL escaped.
+void append_escaped(std::string& out, std::string_view value);
+
+class RowTextStream : public ByteStream {
+ public:
+  std::size_t read(char* into, std::size_t size) final;
+  std::uint64_t verified() const final { return verified_; }
+  std::optional<OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) final;
+  std::optional<std::vector<std::uint64_t>> take_row_lines() final { return std::move(lines_); }
+  std::vector<Problem> take_refused() final { return std::move(refused_rows_); }
+
+ protected:
+  // Of `inner`'s file: its name, place and format (the bytes it reads are the subclass's).
+  explicit RowTextStream(const ByteStream& inner) : ByteStream(Wrapping{}, inner) {}
+
+  // Appends rows to out(), each begun by start_row(); false at the input's end, when it appended none.
+  virtual bool produce() = 0;
+  // Whether every input byte the rows so far came from passed its integrity checks (a compressed input's).
+  virtual bool input_verified() const = 0;
+
+  std::string& out() { return out_; }
+  // The row appended next starts at `offset` in the input, on its line `line` (1-based).
+  void start_row(std::uint64_t offset, std::uint64_t line);
+  // The row started last is refused, named by take_refused() with `message`; its text is still appended.
+  void mark_refused(std::string message);
+  // The same, its text `fields` NULLs.
+  void refuse_row(std::size_t fields, std::string message);
+
+ private:
+  struct RowStart {
+    std::uint64_t content = 0, input = 0, line = 0;
+  };
+  struct Refused {
+    std::uint64_t content = 0;  // the row's start
+    std::string message;
+  };
+  std::string out_;              // rows converted, not read yet from out_pos_ on
+  std::size_t out_pos_ = 0;
+  std::uint64_t appended_ = 0;   // content bytes before out_[0]
+  std::uint64_t delivered_ = 0;  // content bytes read() returned
+  std::uint64_t verified_ = 0;   // of them, those whose input bytes passed their checks
+  std::deque<RowStart> starts_;  // the rows not handed out by take_offsets yet
+  std::deque<Refused> refused_;
+  std::vector<std::uint64_t> lines_;  // take_offsets' rows' lines
+  std::vector<Problem> refused_rows_;  // take_offsets' rows refused
+};
+
+}  // namespace fastload::input

@@ -1,0 +1,194 @@
+// A Parquet file's rows as text, a row group at a time: the columns the fields read are decoded (parquet::File),
+// then their rows written out as the reads ask for them.
+#include <fmt/core.h>
+
+#include <atomic>
+
+#include "input/input.h"
+#include "parquet/parquet.h"
+#include "text/text.h"
+#include "typed/typed.h"
+
+namespace fastload::typed {
+namespace {
+
+constexpr std::size_t kOutBytes = 1 << 20;  // text converted at a time
+
+// Whether a column's text may hold a byte LOAD DATA's text escapes (a number's or a date's never does).
+bool may_need_escapes(const parquet::Column& c) {
+  using K = parquet::Logical::Kind;
+  if (c.physical != parquet::Physical::byte_array && c.physical != parquet::Physical::fixed_len_byte_array) return false;
+  return c.logical.kind != K::decimal && c.logical.kind != K::uuid && c.logical.kind != K::float16;
+}
+
+// The file's column named as `name` is, as the server compares column names; -1 for none.
+int column_named(const parquet::File& file, std::string_view name) {
+  for (std::size_t c = 0; c < file.columns().size(); ++c)
+    if (text::same_name(file.columns()[c].name, name)) return static_cast<int>(c);
+  return -1;
+}
+
+class ParquetRowsStream final : public input::RowTextStream {
+ public:
+  ParquetRowsStream(std::unique_ptr<input::ByteStream> inner, const Fields& fields)
+      : RowTextStream(*inner), inner_(std::move(inner)), mapped_(inner_->name()),
+        file_(mapped_.bytes(), inner_->name()) {
+    map_fields(fields);
+  }
+
+  std::uint64_t consumed() const override { return consumed_.load(std::memory_order_relaxed); }
+
+ private:
+  struct Source {
+    int column = -1;  // -1: the field's column is not in the file (--missing-keys null)
+    bool escape = false;
+    parquet::Values values;
+  };
+  void map_fields(const Fields& fields);
+  bool produce() override;
+  bool input_verified() const override { return true; }  // Parquet's pages carry no check fastload reads
+  void next_group();
+  void write_row();
+
+  std::unique_ptr<input::ByteStream> inner_;
+  input::MappedFile mapped_;
+  parquet::File file_;
+  std::vector<Source> sources_;  // one a field
+  std::size_t group_ = 0;         // the row group being written; row_groups().size() after the last
+  std::uint64_t row_ = 0, group_rows_ = 0;  // in it
+  std::uint64_t file_row_ = 0;    // rows written before
+  std::atomic<std::uint64_t> consumed_{0};
+  std::string value_;
+};
+
+void ParquetRowsStream::map_fields(const Fields& fields) {
+  std::vector<bool> named(file_.columns().size());
+  for (const std::string& field : fields.names) {
+    Source& s = sources_.emplace_back();
+    s.column = column_named(file_, field);
+    if (s.column < 0 && !fields.missing_null)
+      throw Failure(ExitCode::usage, fmt::format(
+          "{}: the file has no column {}, which the rows fill; name the file's columns in --columns, or give "
+          "--missing-keys null to load NULL into it", name(), text::quote_identifier(field)));
+    if (s.column < 0) continue;
+    const parquet::Column& c = file_.columns()[s.column];
+    if (c.nested)
+      throw Failure(ExitCode::usage, fmt::format(
+          "{}: column {} is nested (a list, map or struct), which fastload does not read yet; leave it out of "
+          "--columns, or flatten it when the file is written", name(), text::quote_identifier(c.name)));
+    s.escape = may_need_escapes(c);
+    named[s.column] = true;
+  }
+  for (std::size_t c = 0; c < named.size(); ++c)
+    if (!named[c] && !fields.ignore_unknown)
+      throw Failure(ExitCode::usage, fmt::format(
+          "{}: the file's column {} is in none of the fields; load it with --columns, or give --unknown-keys "
+          "ignore to pass it over", name(), text::quote_identifier(file_.columns()[c].name)));
+}
+
+void ParquetRowsStream::next_group() {
+  const parquet::RowGroup& g = file_.row_groups()[group_];
+  for (Source& s : sources_)
+    if (s.column >= 0) file_.read_values(group_, static_cast<std::size_t>(s.column), s.values);
+  row_ = 0;
+  group_rows_ = g.rows;
+  consumed_.store(std::min<std::uint64_t>(g.end, mapped_.bytes().size()), std::memory_order_relaxed);
+}
+
+bool ParquetRowsStream::produce() {
+  const std::size_t before = out().size();
+  while (out().size() - before < kOutBytes) {
+    if (row_ == group_rows_) {
+      if (group_ == file_.row_groups().size()) break;
+      next_group();
+      ++group_;
+      continue;
+    }
+    start_row(file_.row_groups()[group_ - 1].begin, file_row_ + 1);
+    write_row();
+    ++row_;
+    ++file_row_;
+  }
+  return out().size() > before;
+}
+
+void ParquetRowsStream::write_row() {
+  std::string& text = out();
+  for (std::size_t f = 0; f < sources_.size(); ++f) {
+    if (f) text += '\t';
+    const Source& s = sources_[f];
+    if (s.column < 0 || s.values.is_null(row_)) {
+      text += "\\N";
+    } else if (!s.escape) {
+      parquet::append_text(file_.columns()[s.column], s.values, row_, text);
+    } else {
+      value_.clear();
+      parquet::append_text(file_.columns()[s.column], s.values, row_, value_);
+      input::append_escaped(text, value_);
+    }
+  }
+  text += '\n';
+}
+
+}  // namespace
+
+namespace {
+
+std::string integer_type(int bits, bool is_signed) {
+  const char* name = bits <= 8 ? "tinyint" : bits <= 16 ? "smallint" : bits <= 32 ? "int" : "bigint";
+  return is_signed ? name : std::string(name) + " unsigned";
+}
+
+// The narrowest column type that stores every value of `c` exactly (MariaDB's), or "" for the values to decide.
+std::string sql_type(const parquet::Column& c) {
+  using K = parquet::Logical::Kind;
+  using P = parquet::Physical;
+  const parquet::Logical& l = c.logical;
+  const int fraction = l.unit == parquet::TimeUnit::millis ? 3 : 6;
+  switch (l.kind) {
+    case K::integer: return integer_type(l.bit_width, l.is_signed);
+    case K::decimal:
+      return l.precision >= 1 && l.precision <= 65 && l.scale >= 0 && l.scale <= 38 && l.scale <= l.precision
+                 ? fmt::format("decimal({},{})", l.precision, l.scale) : "";
+    case K::date: return "date";
+    case K::time: return fmt::format("time({})", fraction);
+    case K::timestamp: return fmt::format("datetime({})", fraction);
+    case K::json: return "json";
+    case K::bson: return "longblob";
+    case K::float16: return "float";
+    case K::none: break;
+    default: return "";  // text (string, enum, uuid): its width from its values
+  }
+  switch (c.physical) {
+    case P::boolean: return "boolean";
+    case P::int32: return "int";
+    case P::int64: return "bigint";
+    case P::int96: return "datetime(6)";
+    case P::float32: return "float";
+    case P::float64: return "double";
+    case P::fixed_len_byte_array:
+      return c.type_length >= 1 && c.type_length <= 255 ? fmt::format("binary({})", c.type_length) : "longblob";
+    default: return "longblob";  // bytes of no logical type
+  }
+}
+
+}  // namespace
+
+std::vector<ParquetColumn> parquet_columns(const std::string& path) {
+  input::MappedFile mapped(path);
+  parquet::File file(mapped.bytes(), path);
+  std::vector<ParquetColumn> out;
+  for (const parquet::Column& c : file.columns()) {
+    using K = parquet::Logical::Kind;
+    const bool utc = c.physical == parquet::Physical::int96 || (c.logical.kind == K::timestamp && c.logical.utc);
+    out.push_back({c.name, c.nested, utc, c.optional, sql_type(c)});
+  }
+  return out;
+}
+
+std::unique_ptr<input::ByteStream> parquet_rows(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
+                                                bool) {  // no row is refused as it is read: a value is the server's to judge
+  return std::make_unique<ParquetRowsStream>(std::move(inner), fields);
+}
+
+}  // namespace fastload::typed

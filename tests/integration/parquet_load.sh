@@ -1,0 +1,109 @@
+# Parquet files of two real writers (DuckDB and parquet-wasm, tests/tools/parquet_writers/write_cases.mjs: values
+# at every type's limits, with NULLs, in every codec, encoding and page version they write), loaded into the table
+# --print-schema makes of each, against the server's own LOAD DATA INFILE of the same rows as the writer's own
+# reader read them (NAME.expected), in a session without strict mode whose warnings name the rows it converted:
+# - with --accept-conversion all, fastload loads exactly the rows the server loaded without a warning (row by
+#   row), and refuses exactly those it warned of, each named with its row;
+# - by default it loads no other value than the server does, and what it refuses beyond the warned rows it refuses
+#   as a conversion the server would make without a word (fraction digits cut, ...), saying so.
+# Then the refusals: a nested column, a codec fastload does not read, Parquet from a pipe, a column the table
+# lacks; and what --unknown-keys, --missing-keys, --columns and --create make of a file.
+source "$(dirname "$0")/lib.sh"
+
+db=parquet_$$
+fresh_db "$db"
+trap 'sql -e "DROP DATABASE IF EXISTS $db"' EXIT
+modules=$("$SOURCE_DIR/scripts/parquet_writers.sh" install)
+node "$SOURCE_DIR/tests/tools/parquet_writers/write_cases.mjs" "$modules" "$TEST_TMP/cases" >/dev/null
+
+# columns_of TABLE: its columns, quoted, comma-separated (n, the reference's row number, left out).
+columns_of() {
+  sql -e "SELECT GROUP_CONCAT(CONCAT('\`', COLUMN_NAME, '\`') ORDER BY ORDINAL_POSITION) FROM information_schema.COLUMNS
+          WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = '$1' AND COLUMN_NAME <> 'n'"
+}
+
+# check_file NAME: one case file against its reference.
+check_file() {
+  local name=$1 file=$TEST_TMP/cases/$1.parquet expected=$TEST_TMP/cases/$1.expected columns warned rows
+  sql "$db" -e "DROP TABLE IF EXISTS t, ref; $("$FASTLOAD" --print-schema "$file" "$db.t");
+    CREATE TABLE ref LIKE t; ALTER TABLE ref ADD n int AUTO_INCREMENT PRIMARY KEY"
+  columns=$(columns_of t)
+  # The reference: the rows as read, converted where the server warns (or notes: fraction digits cut beyond the
+  # column's); then the rows it warned of left out.
+  sql "$db" -e "SET sql_mode = '', max_error_count = 65535; LOAD DATA INFILE '$expected' INTO TABLE ref CHARACTER SET
+                utf8mb4 IGNORE 1 LINES ($columns); SHOW WARNINGS" |
+    grep -o 'at row [0-9]*' | cut -d' ' -f3 | sort -un >"$TEST_TMP/warned"
+  warned=$(paste -sd, "$TEST_TMP/warned")
+  [[ -z $warned ]] || sql "$db" -e "DELETE FROM ref WHERE n IN ($warned)"
+  rows=$(count "$db.ref")
+  run_fastload --accept-conversion all --max-errors 1000000 --rejects "$TEST_TMP/$name.rejects" "$file" "$db.t"
+  expect_eq "$name, --accept-conversion all: exit code ($ERR)" 0 "$RC"
+  expect_eq "$name, --accept-conversion all: the reference's rows, row by row" "$(rows_digest "$db.ref" "$columns")" \
+    "$(rows_digest "$db.t" "$columns")"
+  expect_eq "$name, --accept-conversion all: the warned rows refused" "$(paste -sd' ' "$TEST_TMP/warned")" \
+    "$( (cut -f2 "$TEST_TMP/$name.rejects.reasons" 2>/dev/null || true) | sort -n | paste -sd' ')"
+  sql -e "TRUNCATE $db.t"
+  run_fastload --max-errors 1000000 --rejects "$TEST_TMP/$name.strict" "$file" "$db.t"
+  expect_eq "$name: exit code ($ERR)" 0 "$RC"
+  expect_eq "$name: every row loaded is the reference's" 0 "$(sql "$db" -e "SELECT COUNT(*) FROM t WHERE NOT EXISTS
+    (SELECT 1 FROM ref WHERE $(sed 's/`\([^`]*\)`/ref.`\1` <=> t.`\1`/g; s/,/ AND /g' <<<"$columns"))")"
+  expect_eq "$name: every row refused beyond the warned ones is a silent conversion" "" \
+    "$(grep -vFf <(sed 's/^/\t/; s/$/\t/' "$TEST_TMP/warned") "$TEST_TMP/$name.strict.reasons" 2>/dev/null |
+       grep -v 'accept-conversion' | head -3)"
+}
+
+# Each writer's files in several codecs, encodings and page versions (parquet_reader.sh reads every one of them).
+for name in duckdb_v1_snappy duckdb_v2_zstd duckdb_small_dictionary wasm_plain_v1_uncompressed wasm_delta_v2_snappy \
+  wasm_dictionary_v1_gzip wasm_fallback_v2_lz4_raw wasm_prefix_v1_gzip wasm_codec_brotli; do
+  check_file "$name"
+done
+
+# Refusals, each saying what to do.
+sql "$db" -e "CREATE TABLE nested (id bigint, list json)"
+run_fastload "$TEST_TMP/cases/refuse_nested_list.parquet" "$db.nested"
+expect_eq "a nested column: exit code" 2 "$RC"
+expect_match "a nested column: what to do" 'refuse_nested_list.parquet: its column `list` is nested \(a list, map or struct\), which fastload does not read yet; give --unknown-keys ignore to pass it over' "$ERR"
+run_fastload --unknown-keys ignore "$TEST_TMP/cases/refuse_nested_list.parquet" "$db.nested"
+expect_eq "a nested column passed over: exit code ($ERR)" 0 "$RC"
+expect_eq "a nested column passed over: the rest loaded" "10 45 0" "$(sql -e "SELECT COUNT(*), SUM(id), COUNT(list) FROM $db.nested" | tr '\t' ' ')"
+sql "$db" -e "CREATE TABLE codec (i8 tinyint)"
+run_fastload --unknown-keys ignore "$TEST_TMP/cases/refuse_codec_lz4.parquet" "$db.codec"
+expect_eq "the Hadoop LZ4 codec: exit code" 3 "$RC"
+expect_match "the Hadoop LZ4 codec: named" 'refuse_codec_lz4.parquet: .*LZ4' "$ERR"
+capture bash -c "cat '$TEST_TMP/cases/duckdb_v1_snappy.parquet' | '$FASTLOAD' --socket '$SOCKET' -u root --format parquet - $db.codec"
+expect_eq "Parquet from a pipe: exit code" 2 "$RC"
+expect_match "Parquet from a pipe: what to do" 'is Parquet, which is read at its end first: fastload reads it from a file, not from a pipe; save it to a file first' "$ERR"
+
+# Names: the file's columns fill the table's of their names, in any case and order; the rest as asked.
+zstd=$TEST_TMP/cases/duckdb_v2_zstd.parquet
+flag=$("$PARQUET_CAT" --schema "$zstd" | cut -f1 | grep -nx flag | cut -d: -f1)
+flags=$("$PARQUET_CAT" "$zstd" | cut -f"$flag" | awk '$0 != "\\N" { n++; s += $0 } END { print NR, s, n }')
+sql "$db" -e "CREATE TABLE few (ID bigint PRIMARY KEY, Flag boolean, extra varchar(10) DEFAULT 'dflt')"
+run_fastload "$zstd" "$db.few"
+expect_eq "a column the table lacks: exit code" 2 "$RC"
+expect_match "a column the table lacks: what to do" 'its column `i8` is not a column of .*few: name what each of the file.s columns fills with --columns, or give --unknown-keys ignore' "$ERR"
+run_fastload --unknown-keys ignore "$zstd" "$db.few"
+expect_eq "--unknown-keys ignore: exit code ($ERR)" 0 "$RC"
+expect_eq "--unknown-keys ignore: ids, flags and defaults" "$flags" \
+  "$(sql "$db" -e "SELECT COUNT(*), SUM(Flag), COUNT(Flag) FROM few WHERE extra = 'dflt'" | tr '\t' ' ')"
+sql -e "TRUNCATE $db.few"
+run_fastload --columns id,@s --set 'extra = LEFT(@s, 10)' --unknown-keys ignore "$zstd" "$db.few"
+expect_eq "--columns with a variable: exit code ($ERR)" 0 "$RC"
+expect_eq "--columns with a variable: renamed" "$("$PARQUET_CAT" "$zstd" | cut -f"$("$PARQUET_CAT" --schema "$zstd" | cut -f1 | grep -nx s | cut -d: -f1)" |
+  awk '$0 != "\\N" { n++ } END { print NR, n }')" "$(sql "$db" -e "SELECT COUNT(*), COUNT(extra) FROM few" | tr '\t' ' ')"
+run_fastload --columns id,@nothing --unknown-keys ignore "$zstd" "$db.few"
+expect_eq "a column the file lacks: exit code" 2 "$RC"
+expect_match "a column the file lacks: what to do" 'the file has no column `nothing`, which the rows fill; name the file.s columns in --columns, or give --missing-keys null' "$ERR"
+
+# --create: the file's own types, every row as the reference.
+run_fastload --create "$TEST_TMP/cases/wasm_plain_v1_uncompressed.parquet" "$db.created"
+expect_eq "--create: exit code ($ERR)" 8 "$RC"
+expect_match "--create: a nanosecond the table cannot keep, named" 'keeps 6 fraction digits: the server would cut' "$ERR"
+run_fastload --create --max-errors 100000 "$TEST_TMP/cases/wasm_plain_v1_uncompressed.parquet" "$db.created2"
+expect_eq "--create --max-errors: exit code ($ERR)" 0 "$RC"
+expect_eq "--create --max-errors: rows loaded" yes "$( (($(count "$db.created2") > 100)) && echo yes)"
+expect_eq "--create: the file's types" "bigint(20) unsigned datetime(6) decimal(38,10)" \
+  "$(sql -e "SELECT GROUP_CONCAT(COLUMN_TYPE ORDER BY ORDINAL_POSITION SEPARATOR ' ') FROM information_schema.COLUMNS
+             WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'created2' AND COLUMN_NAME IN ('dec38', 'ts_ns', 'u64')")"
+
+finish

@@ -1,0 +1,85 @@
+# fastload's Parquet reader (src/parquet/) against real writers, no server needed: DuckDB and parquet-wasm
+# (arrow-rs) write files over values at every type's limits, in each codec, encoding and page version they offer
+# (tests/tools/parquet_writers/write_cases.mjs); parquet-cat's text of each must be what the writer's own reader
+# read, row by row (FLOAT and DOUBLE as numbers). Then damaged files, a codec fastload does not read and nested
+# columns: refused with exit code 3 and a message naming the file (and the codec or column).
+#   BUILD_DIR=build bash tests/integration/parquet_reader.sh    (ctest sets PARQUET_CAT and BUILD_DIR)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD_DIR=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
+PARQUET_CAT=${PARQUET_CAT:-$BUILD_DIR/tests/parquet-cat}
+[[ -x $PARQUET_CAT ]] || { echo "fastload: no $PARQUET_CAT: build the parquet-cat target" >&2; exit 1; }
+WRITERS=$ROOT/tests/tools/parquet_writers
+work=$(mktemp -d "${TMPDIR:-/tmp}/fastload-parquet.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+FAILURES=0
+CHECKS=0
+fail() { echo "FAIL: $*" >&2; FAILURES=$((FAILURES + 1)); }
+pass() { CHECKS=$((CHECKS + 1)); }
+# refused WHAT FILE REGEX: parquet-cat FILE must exit 3 with a message naming FILE and matching REGEX.
+refused() {
+  local rc=0 err
+  "$PARQUET_CAT" "$2" >/dev/null 2>"$work/stderr" || rc=$?
+  err=$(cat "$work/stderr")
+  if [[ $rc -ne 3 ]]; then fail "$1: exit code $rc, not 3 ($err)"
+  elif [[ $err != "fastload: $2: "* ]]; then fail "$1: the message does not name the file: $err"
+  elif ! grep -Eq -- "$3" <<<"$err"; then fail "$1: no match for /$3/ in: $err"
+  else pass; fi
+}
+
+start=$EPOCHREALTIME
+since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
+modules=$(BUILD_DIR=$BUILD_DIR "$ROOT/scripts/parquet_writers.sh" install)
+node "$WRITERS/write_cases.mjs" "$modules" "$work/cases"
+echo "writers installed and files written in $(since "$start") s"
+
+files=0
+for parquet in "$work"/cases/*.parquet; do
+  name=$(basename "$parquet" .parquet)
+  [[ $name == refuse_* ]] && continue
+  files=$((files + 1))
+  if ! "$PARQUET_CAT" "$parquet" >"$work/$name.out" 2>"$work/$name.err"; then
+    fail "$name: parquet-cat failed: $(cat "$work/$name.err")"
+  elif ! diff=$(node "$WRITERS/compare.mjs" "${parquet%.parquet}.expected" "$work/$name.out"); then
+    fail "$name: $diff"
+  else
+    pass
+  fi
+done
+[[ $files -ge 29 ]] || fail "only $files files written"
+
+# What fastload does not read: the Hadoop-framed LZ4 codec, nested columns.
+refused "LZ4 (Hadoop framing)" "$work/cases/refuse_codec_lz4.parquet" "compressed with LZ4, which fastload does not read"
+refused "a LIST column" "$work/cases/refuse_nested_list.parquet" "column list\.list\.element is nested"
+refused "a STRUCT column" "$work/cases/refuse_nested_struct.parquet" "column point\.a is nested"
+
+# Damage: a truncated file, a footer length past the start, flipped page bytes, a footer of garbage.
+good=$work/cases/duckdb_v1_snappy.parquet
+size=$(stat -c %s "$good")
+head -c $((size / 2)) "$good" >"$work/truncated.parquet"
+refused "a truncated file" "$work/truncated.parquet" "not a Parquet file"
+cp "$good" "$work/footer_length.parquet"
+printf '\xff\xff\xff\x7f' | dd of="$work/footer_length.parquet" bs=1 seek=$((size - 8)) conv=notrunc status=none
+refused "a damaged footer length" "$work/footer_length.parquet" "footer's length"
+cp "$good" "$work/footer.parquet"
+footer=$(od -An -tu4 -j $((size - 8)) -N4 "$good" | tr -d ' ')
+head -c "$footer" /dev/urandom | dd of="$work/footer.parquet" bs=1 seek=$((size - 8 - footer)) conv=notrunc status=none
+refused "a footer of random bytes" "$work/footer.parquet" "footer .*damaged|row group"
+# Every byte of the first pages inverted (after the "PAR1" magic): page headers and compressed bodies.
+cp "$good" "$work/pages.parquet"
+head -c 2000 "$good" | tail -c 1996 | perl -0777 -pe '$_ = ~$_' |
+  dd of="$work/pages.parquet" bs=1 seek=4 conv=notrunc status=none
+refused "flipped page bytes" "$work/pages.parquet" "row group 0, column id, page at byte 4: .*damaged"
+# Random damage in the data pages, many times over: a Failure (exit 3) or right rows, never a crash.
+for seed in $(seq 1 40); do
+  cp "$good" "$work/random.parquet"
+  at=$(( (seed * 7919) % (size - footer - 12) + 4 ))
+  printf "\\x$(printf %02x $((seed * 37 % 256)))" | dd of="$work/random.parquet" bs=1 seek="$at" conv=notrunc status=none
+  rc=0
+  "$PARQUET_CAT" "$work/random.parquet" >/dev/null 2>"$work/stderr" || rc=$?
+  if [[ $rc -ne 0 && $rc -ne 3 ]]; then fail "a byte changed at $at: exit code $rc ($(cat "$work/stderr"))"; else pass; fi
+done
+
+echo "$files files compared in $(since "$start") s; $CHECKS checks passed, $FAILURES failed"
+[[ $FAILURES -eq 0 && $CHECKS -gt 0 ]]
