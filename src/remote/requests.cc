@@ -52,8 +52,7 @@ void back_off(unsigned attempt, const Answer& a, const std::atomic<bool>* cancel
   unsigned seconds = 0;  // Retry-After in seconds (an HTTP date is not honoured: the backoff stands)
   const char* text = a.retry_after.data();
   if (std::from_chars(text, text + a.retry_after.size(), seconds).ec == std::errc{})
-    wait = std::clamp<std::chrono::milliseconds>(std::chrono::seconds(std::min(seconds, 30u)), wait,
-                                                 std::chrono::seconds(30));
+    wait = std::clamp<std::chrono::milliseconds>(std::chrono::seconds(seconds), wait, std::chrono::seconds(30));
   sleep_unless_stopped(wait, cancel);
 }
 

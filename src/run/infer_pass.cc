@@ -39,14 +39,16 @@ std::unique_ptr<input::ByteStream> typed_text(const plan::TablePlan& o, const st
   const typed::Format format = format_of(o, path);
   if (format == typed::Format::text) return stream;
   typed::Fields fields{{}, true, true};
+  std::shared_ptr<const input::MappedFile> bytes;
   if (format == typed::Format::parquet) {
-    for (const typed::ParquetColumn& c : typed::parquet_columns(path))
+    bytes = typed::parquet_bytes(input::open_stream(path, {1}), o.source.tmpdir);
+    for (const typed::ParquetColumn& c : typed::parquet_columns(bytes->bytes(), path))
       if (!c.nested) fields.names.push_back(c.name);
   } else {
     fields.names = first_keys(path);
   }
   names = fields.names;
-  return typed::open_rows(format, std::move(stream), fields, true);
+  return typed::open_rows(format, std::move(stream), fields, true, std::move(bytes));
 }
 
 // One file's rows into `out`: its chunks parsed in parallel, merged in file order. With --skip-rows, the first
@@ -94,7 +96,9 @@ void read_file(const plan::TablePlan& o, const std::string& path, Inferred& out)
 void take_parquet_types(const plan::TablePlan& o, const std::string& path, std::vector<schema::InferredColumn>& columns) {
   if (format_of(o, path) != typed::Format::parquet) return;
   std::size_t i = 0;
-  for (const typed::ParquetColumn& c : typed::parquet_columns(path)) {
+  const std::shared_ptr<const input::MappedFile> bytes =
+      typed::parquet_bytes(input::open_stream(path, {1}), o.source.tmpdir);
+  for (const typed::ParquetColumn& c : typed::parquet_columns(bytes->bytes(), path)) {
     if (c.nested || i >= columns.size()) continue;
     schema::InferredColumn& column = columns[i++];
     column.nullable = c.optional;

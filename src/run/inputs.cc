@@ -13,11 +13,19 @@
 namespace fastload::run {
 namespace {
 
-// What makes `stream` a plain file, for messages.
-const char* to_a_file(const input::ByteStream& stream) {
-  if (stream.format() != input::Format::plain) return "decompress it to a file first";
-  return stream.reopens() ? "download it to a file first" : "save it to a file first";
+// What kind of stream an input is, for messages: what it is, and what makes it a plain file to map.
+struct StreamKind {
+  std::string what;
+  const char* to_a_file;
+};
+StreamKind stream_kind(const input::ByteStream& stream) {
+  if (stream.format() != input::Format::plain)
+    return {fmt::format("{} data", input::format_name(stream.format())), "decompress it to a file first"};
+  if (stream.random_access()) return {"a file converted as it is read", "convert it to a file first"};
+  if (stream.reopens()) return {"a remote object", "download it to a file first"};
+  return {"a stream", "save it to a file first"};
 }
+const char* to_a_file(const input::ByteStream& stream) { return stream_kind(stream).to_a_file; }
 
 // Chunks cut from a stream when --chunk-size is not given: small enough that
 // the memory the load holds, about (threads + 1) chunks, stays small.
@@ -114,11 +122,20 @@ std::uint64_t rows_over_limit(const plan::TablePlan& options, const RunState& st
 
 }  // namespace
 
-// "gzip data", "a remote object" (plain), or "a stream" for a pipe: for messages.
-std::string what_stream(const input::ByteStream& stream) {
-  if (stream.format() != input::Format::plain) return fmt::format("{} data", input::format_name(stream.format()));
-  return stream.reopens() ? "a remote object" : "a stream";
+// Whether a stream's chunks are cut ahead of the commits and held until their checks pass (chunks::ReadAhead): a
+// compressed input's, whose checks come at its members' ends, and one whose rows are converted (an SQL dump's, a
+// typed input's: converted on that thread while the workers load the chunks before); only where the input can be
+// read again: a pipe's bytes come once, and their checks are reported after the commits (docs/design.md). Nor a
+// compressed input whose charset fastload converts (a remote object: a file of it is refused): its checks count
+// the decompressed bytes, not the converted ones the chunks hold, so it loads as a pipe's.
+bool reads_ahead(const plan::TablePlan& options, const input::ByteStream& stream, bool converted_rows) {
+  const bool compressed = stream.format() != input::Format::plain;
+  return (compressed || converted_rows) && stream.reopens() && !(compressed && options.convert_charset);
 }
+
+// "gzip data", "a file converted as it is read" (a charset's, a typed input's), "a remote object", or "a stream"
+// for a pipe: for messages.
+std::string what_stream(const input::ByteStream& stream) { return stream_kind(stream).what; }
 
 // A plain regular file is mapped; standard input, pipes and compressed
 // files (known by their first bytes, whatever their names) are streams, and so
@@ -128,7 +145,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
   std::unique_ptr<input::ByteStream> stream = state.sql ? sql_rows_stream(options, state, index)
                                                         : input::open_stream(input.path, {options.load.threads});
   const bool typed = options.format != request::InputFormat::text && !state.sql;
-  if (typed) stream = typed_rows(options, std::move(stream));
+  if (typed) stream = typed_rows(options, state, index, std::move(stream));
   const bool regular_plain = !state.sql && !typed && stream->format() == input::Format::plain && stream->random_access();
   const request::ModeTraits& mode = request::traits(options.mode);
   if (typed && (mode.server_reads_file || mode.whole_file))
@@ -167,12 +184,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  // A compressed file's (or remote object's) chunks are checked before they commit; an SQL dump's rows are
-  // converted from its INSERTs on that thread too, while the workers load the chunks before. A pipe's are not
-  // read ahead: its bytes come once, and their checks are reported after the commits (docs/design.md); nor is a
-  // remote compressed object's converted text (its checks count the decompressed bytes), which loads as a pipe's.
-  if ((state.sql || typed || input.stream->format() != input::Format::plain) && input.stream->reopens() &&
-      !(options.convert_charset && !input.stream->random_access()))
+  if (reads_ahead(options, *input.stream, state.sql || typed))
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }

@@ -103,8 +103,10 @@ struct RunState {
   // Its dump's content as the scan copied it (ScannedDump::copy), which its rows are read from (none: the dump
   // itself); set on the run's thread before the passes, the file written by the scan alone, before.
   std::shared_ptr<const input::SpillFile> sql_copy;
-  // Its FILEs' columns when they are Parquet (every FILE's the same), read in the connect pass.
+  // Its FILEs' columns when they are Parquet (every FILE's the same), read in the connect pass, and each FILE's
+  // bytes (a remote object's copied to --tmpdir), read in the load.
   std::optional<std::vector<typed::ParquetColumn>> parquet;
+  std::vector<std::shared_ptr<const input::MappedFile>> parquet_bytes;
 };
 
 // Times `pass` and records it under `name`.
@@ -178,7 +180,8 @@ void plan_format(plan::TablePlan& options, RunState& state);
 typed::Format detect(const std::string& path);  // by the first bytes and the name
 typed::Format format_of(const plan::TablePlan& options, const std::string& path);  // --format, else detect
 void plan_typed_fields(plan::TablePlan& options, RunState& state);
-std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, std::unique_ptr<input::ByteStream> stream);
+std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, const RunState& state, std::size_t index,
+                                              std::unique_ptr<input::ByteStream> stream);
 std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index);
 
 // plan.cc: --dry-run's plan, in the summary, after every check and instead of the load.

@@ -1,7 +1,9 @@
 // Typed inputs (Parquet, JSON lines): their format decided, their fields mapped to the table's columns by name,
 // their rows read as LOAD DATA's default text (typed/typed.h), which the load then treats as any text.
 #include <fmt/core.h>
+#include <sys/stat.h>
 
+#include "remote/remote.h"
 #include "run/state.h"
 #include "text/text.h"
 #include "typed/typed.h"
@@ -27,9 +29,13 @@ request::InputFormat as_requested(typed::Format f) {
 
 }  // namespace
 
-// The format of input `path` by its first bytes and its name; standard input has no name to go by: text.
+// The format of input `path` by its first bytes and its name. Only a place that gives the same bytes when opened
+// again is read here, a regular file or a remote object: a pipe's (a FIFO, standard input) first bytes would be
+// taken from the load, so a pipe goes by its name alone (none for standard input: text).
 typed::Format detect(const std::string& path) {
-  if (path == "-") return typed::Format::text;
+  struct stat st {};
+  if (!remote::is_url(path) && (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)))
+    return typed::detect_format(path, {});
   std::unique_ptr<input::ByteStream> stream = input::open_stream(path, {1});
   char first[4] = {};
   std::size_t n = stream->format() == input::Format::plain ? stream->read(first, sizeof first) : 0;
@@ -63,8 +69,8 @@ void pin_utc(RunState& state) {
 
 void read_parquet_schema(const plan::TablePlan& options, RunState& state) {
   for (const Input& input : state.inputs) {
-    typed::check_place(typed::Format::parquet, *input::open_stream(input.path, {1}));
-    std::vector<typed::ParquetColumn> columns = typed::parquet_columns(input.path);
+    state.parquet_bytes.push_back(typed::parquet_bytes(input::open_stream(input.path, {1}), options.source.tmpdir));
+    std::vector<typed::ParquetColumn> columns = typed::parquet_columns(state.parquet_bytes.back()->bytes(), input.path);
     if (!state.parquet) {
       state.parquet = std::move(columns);
       continue;
@@ -130,12 +136,14 @@ void plan_typed_fields(plan::TablePlan& options, RunState& state) {
   table::check_columns(state.target, options);
 }
 
-std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, std::unique_ptr<input::ByteStream> stream) {
+std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, const RunState& state, std::size_t index,
+                                              std::unique_ptr<input::ByteStream> stream) {
   typed::Fields fields;
   fields.ignore_unknown = options.source.unknown_keys == request::UnknownKeys::ignore;
   fields.missing_null = options.source.missing_keys == request::MissingKeys::null;
   for (const request::ColumnEntry& e : options.columns) fields.names.push_back(e.name);
-  return typed::open_rows(as_typed(options.format), std::move(stream), fields, options.conflicts.max_errors > 0);
+  return typed::open_rows(as_typed(options.format), std::move(stream), fields, options.conflicts.max_errors > 0,
+                          index < state.parquet_bytes.size() ? state.parquet_bytes[index] : nullptr);
 }
 
 }  // namespace fastload::run

@@ -9,9 +9,9 @@ namespace fastload::typed {
 
 // The formats' own files define these; only the table makes them.
 std::unique_ptr<input::ByteStream> parquet_rows(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
-                                                bool reject_rows);  // parquet_rows.cc
+                                                bool reject_rows, std::shared_ptr<const input::MappedFile> bytes);
 std::unique_ptr<input::ByteStream> json_lines_rows(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
-                                                   bool reject_rows);  // json_lines.cc
+                                                   bool reject_rows, std::shared_ptr<const input::MappedFile> bytes);
 
 namespace {
 
@@ -37,8 +37,9 @@ struct TypedFormat {
   Format format;
   std::string_view name;
   bool (*looks_like)(std::string_view path, std::string_view first_bytes);
-  bool needs_file;  // read at any offset (a footer at the end): a plain regular file or a remote object
-  std::unique_ptr<input::ByteStream> (*open)(std::unique_ptr<input::ByteStream>, const Fields&, bool reject_rows);
+  bool needs_file;  // read at any offset (a footer at the end): a plain regular file, or a remote object copied
+  std::unique_ptr<input::ByteStream> (*open)(std::unique_ptr<input::ByteStream>, const Fields&, bool reject_rows,
+                                             std::shared_ptr<const input::MappedFile> bytes);
 };
 
 constexpr TypedFormat kTypedFormats[] = {
@@ -67,18 +68,19 @@ Format detect_format(std::string_view path, std::string_view first_bytes) {
 
 void check_place(Format format, const input::ByteStream& stream) {
   const TypedFormat* row = find(format);
-  if (row && row->needs_file && (stream.format() != input::Format::plain || !stream.random_access()))
+  if (row && row->needs_file && (stream.format() != input::Format::plain || !stream.reopens()))
     throw misuse(fmt::format("{}: is {}, which is read at its end first: fastload reads it from a file, not from "
                              "{}; save it to a file first", stream.name(), row->name,
                              stream.format() != input::Format::plain ? "compressed data" : "a pipe"));
 }
 
 std::unique_ptr<input::ByteStream> open_rows(Format format, std::unique_ptr<input::ByteStream> inner,
-                                             const Fields& fields, bool reject_rows) {
+                                             const Fields& fields, bool reject_rows,
+                                             std::shared_ptr<const input::MappedFile> bytes) {
   const TypedFormat* row = find(format);
   if (!row) throw internal_error("no typed format for delimited text");
   check_place(format, *inner);
-  return row->open(std::move(inner), fields, reject_rows);
+  return row->open(std::move(inner), fields, reject_rows, std::move(bytes));
 }
 
 }  // namespace fastload::typed

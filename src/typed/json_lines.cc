@@ -278,7 +278,7 @@ std::vector<std::string> first_object_keys(const std::string& name, std::string_
 }
 
 std::unique_ptr<input::ByteStream> json_lines_rows(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
-                                                   bool reject_rows) {
+                                                   bool reject_rows, std::shared_ptr<const input::MappedFile>) {
   return std::make_unique<JsonLinesStream>(std::move(inner), fields, reject_rows);
 }
 

@@ -30,9 +30,10 @@ int column_named(const parquet::File& file, std::string_view name) {
 
 class ParquetRowsStream final : public input::RowTextStream {
  public:
-  ParquetRowsStream(std::unique_ptr<input::ByteStream> inner, const Fields& fields)
-      : RowTextStream(*inner), inner_(std::move(inner)), mapped_(inner_->name()),
-        file_(mapped_.bytes(), inner_->name()) {
+  ParquetRowsStream(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
+                    std::shared_ptr<const input::MappedFile> mapped)
+      : RowTextStream(*inner), inner_(std::move(inner)), mapped_(std::move(mapped)),
+        file_(mapped_->bytes(), inner_->name()) {
     map_fields(fields);
   }
 
@@ -51,7 +52,7 @@ class ParquetRowsStream final : public input::RowTextStream {
   void write_row();
 
   std::unique_ptr<input::ByteStream> inner_;
-  input::MappedFile mapped_;
+  std::shared_ptr<const input::MappedFile> mapped_;  // the file, or a remote object's copy
   parquet::File file_;
   std::vector<Source> sources_;  // one a field
   std::size_t group_ = 0;         // the row group being written; row_groups().size() after the last
@@ -92,7 +93,7 @@ void ParquetRowsStream::next_group() {
     if (s.column >= 0) file_.read_values(group_, static_cast<std::size_t>(s.column), s.values);
   row_ = 0;
   group_rows_ = g.rows;
-  consumed_.store(std::min<std::uint64_t>(g.end, mapped_.bytes().size()), std::memory_order_relaxed);
+  consumed_.store(std::min<std::uint64_t>(g.end, mapped_->bytes().size()), std::memory_order_relaxed);
 }
 
 bool ParquetRowsStream::produce() {
@@ -174,9 +175,8 @@ std::string sql_type(const parquet::Column& c) {
 
 }  // namespace
 
-std::vector<ParquetColumn> parquet_columns(const std::string& path) {
-  input::MappedFile mapped(path);
-  parquet::File file(mapped.bytes(), path);
+std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name) {
+  parquet::File file(bytes, name);
   std::vector<ParquetColumn> out;
   for (const parquet::Column& c : file.columns()) {
     using K = parquet::Logical::Kind;
@@ -186,9 +186,20 @@ std::vector<ParquetColumn> parquet_columns(const std::string& path) {
   return out;
 }
 
+std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::ByteStream> stream, const std::string& tmpdir) {
+  check_place(Format::parquet, *stream);
+  if (stream->random_access()) return std::make_shared<input::MappedFile>(stream->name());
+  input::SpillFile copy(tmpdir);  // unnamed: it goes with the process; the mapping outlives it
+  std::string block(std::size_t{4} << 20, '\0');
+  while (std::size_t n = stream->read(block.data(), block.size())) copy.append(std::string_view(block.data(), n));
+  return std::make_shared<input::MappedFile>(copy, stream->name());
+}
+
 std::unique_ptr<input::ByteStream> parquet_rows(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
-                                                bool) {  // no row is refused as it is read: a value is the server's to judge
-  return std::make_unique<ParquetRowsStream>(std::move(inner), fields);
+                                                bool,  // no row is refused as it is read: a value is the server's to judge
+                                                std::shared_ptr<const input::MappedFile> bytes) {
+  if (!bytes) throw internal_error(fmt::format("{}: a Parquet input's bytes were not read first", inner->name()));
+  return std::make_unique<ParquetRowsStream>(std::move(inner), fields, std::move(bytes));
 }
 
 }  // namespace fastload::typed

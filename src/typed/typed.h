@@ -43,8 +43,13 @@ struct ParquetColumn {
   // bytes of no stated width, whose type the values decide (schema/).
   std::string sql_type;
 };
-// Throws Failure(ExitCode::input) naming `path` when it is not a Parquet file fastload reads.
-std::vector<ParquetColumn> parquet_columns(const std::string& path);
+// Throws Failure(ExitCode::input) naming `name` when `bytes` are not a Parquet file fastload reads.
+std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name);
+
+// A Parquet input's bytes, to read at any offset: a file mapped, or a remote object copied whole to an unnamed
+// file in `tmpdir` and mapped (its footer comes last). Throws Failure(ExitCode::usage) for a pipe or compressed
+// data (check_place), and what reading and writing them throws.
+std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::ByteStream> stream, const std::string& tmpdir);
 
 // The keys of the first object of JSON lines whose first bytes are `head`, in its order (--create's columns).
 // Throws Failure(ExitCode::input) naming `name` when `head` holds no whole line that is one JSON object.
@@ -58,12 +63,12 @@ std::string json_line(const std::vector<std::string>& names, std::string_view ro
 std::optional<std::string> line_at(const std::string& path, std::uint64_t offset);
 
 // Throws Failure(ExitCode::usage) saying what to do when `format` is read at its end first (Parquet) and
-// `stream` is no plain file that can be read at any offset.
+// `stream` is neither a plain file nor a plain remote object.
 void check_place(Format format, const input::ByteStream& stream);
 
 // The rows of `inner`, in `format` (not text), as LOAD DATA's default text for `fields`. Throws
 // Failure(ExitCode::usage) when the format needs a place `inner` is not (Parquet, whose footer comes last: a
-// file), and what the format's stream throws (the table of formats, formats.cc, lists them):
+// file or object; `bytes`: its bytes, from parquet_bytes()), and what the format's stream throws (the table of formats, formats.cc, lists them):
 // - Parquet (parquet_rows.cc): Failure(ExitCode::usage) when a field names no column of the file (without
 //   missing_null) or a column no field names (without ignore_unknown), or the column is nested; its read()
 //   Failure(ExitCode::input) for damaged data.
@@ -72,6 +77,7 @@ void check_place(Format format, const input::ByteStream& stream);
 //   out as NULLs and named by take_refused(), else read() throws Failure(ExitCode::rejected) naming the file, the
 //   line and the byte.
 std::unique_ptr<input::ByteStream> open_rows(Format format, std::unique_ptr<input::ByteStream> inner,
-                                             const Fields& fields, bool reject_rows);
+                                             const Fields& fields, bool reject_rows,
+                                             std::shared_ptr<const input::MappedFile> bytes = nullptr);
 
 }  // namespace fastload::typed

@@ -5,10 +5,11 @@
 # no column has, a key a line lacks, a line that is no JSON object, each with its line and byte, left out within
 # --max-errors, and what --unknown-keys ignore and --missing-keys null make of them.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/remote_lib.sh"
 
 db=jsonl_$$
 fresh_db "$db"
-trap 'sql -e "DROP DATABASE IF EXISTS $db"' EXIT
+at_exit "sql -e 'DROP DATABASE IF EXISTS $db'"
 ddl="(id int PRIMARY KEY, name varchar(400), amount decimal(40,10), big bigint, doc json, flag tinyint,
       at datetime(6)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
 sql "$db" -e "CREATE TABLE t $ddl; CREATE TABLE ref $ddl; CREATE TABLE raw (n int AUTO_INCREMENT PRIMARY KEY, line longtext)"
@@ -40,8 +41,23 @@ sql -e "TRUNCATE $db.t"
 capture bash -c "gzip -dc '$TEST_TMP/rows.jsonl.gz' | '$(fastload_binary)' --socket '$SOCKET' -u root --format jsonl - $db.t"
 expect_eq "a pipe with --format jsonl: exit code ($ERR)" 0 "$RC"
 expect_eq "a pipe with --format jsonl: checksum" "$expected" "$(checksum "$db.t")"
+http_start http "$TEST_TMP"
+check_load "a .jsonl.gz object over HTTP" "$db.t" "$rows" "$expected" --chunk-size 16K "$HTTP_URL/rows.jsonl.gz"
+mkfifo "$TEST_TMP/fifo.jsonl"  # known by its name: a pipe's first bytes are never read before the load
+cat "$file" >"$TEST_TMP/fifo.jsonl" &
+check_load "a named pipe called .jsonl" "$db.t" "$rows" "$expected" "$TEST_TMP/fifo.jsonl"
+wait
 cp "$file" "$TEST_TMP/rows.data"
 check_load "--format jsonl on a file of another name" "$db.t" "$rows" "$expected" --format jsonl "$TEST_TMP/rows.data"
+
+# --resume: killed right after its third chunk's COMMIT, then run again: the rows of the reference, none twice.
+sql -e "TRUNCATE $db.t; DROP TABLE IF EXISTS $db.fastload_ledger"
+killed_after 2 --threads 2 --chunk-size 16K --resume "$file" "$db.t"
+expect_eq "--resume: killed" 137 "$KILLED"
+run_fastload --threads 2 --chunk-size 16K --resume --json "$file" "$db.t"
+expect_eq "--resume: the rerun's exit code ($ERR)" 0 "$RC"
+expect_match "--resume: chunks loaded before" '"chunks_loaded_before":[1-9]' "$OUT"
+expect_eq "--resume: checksum" "$expected" "$(checksum "$db.t")"
 
 # Refusals, each naming its line and byte.
 bad=$TEST_TMP/bad.jsonl

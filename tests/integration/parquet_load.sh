@@ -9,10 +9,11 @@
 # Then the refusals: a nested column, a codec fastload does not read, Parquet from a pipe, a column the table
 # lacks; and what --unknown-keys, --missing-keys, --columns and --create make of a file.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/remote_lib.sh"
 
 db=parquet_$$
 fresh_db "$db"
-trap 'sql -e "DROP DATABASE IF EXISTS $db"' EXIT
+at_exit "sql -e 'DROP DATABASE IF EXISTS $db'"
 modules=$("$SOURCE_DIR/scripts/parquet_writers.sh" install)
 node "$SOURCE_DIR/tests/tools/parquet_writers/write_cases.mjs" "$modules" "$TEST_TMP/cases" >/dev/null
 
@@ -57,6 +58,35 @@ for name in duckdb_v1_snappy duckdb_v2_zstd duckdb_small_dictionary wasm_plain_v
   wasm_dictionary_v1_gzip wasm_fallback_v2_lz4_raw wasm_prefix_v1_gzip wasm_codec_brotli; do
   check_file "$name"
 done
+
+# --resume: killed right after a chunk's COMMIT, then run again: the same rows as one run, none twice.
+sql "$db" -e "CREATE TABLE once (id bigint PRIMARY KEY, flag boolean); CREATE TABLE resumed LIKE once"
+big=$TEST_TMP/big.parquet
+node -e "
+  const { createRequire } = require('node:module');
+  const r = createRequire('$modules/x.js');
+  (async () => {
+    const db = await (await r('@duckdb/node-api').DuckDBInstance.create(':memory:')).connect();
+    await db.run(\"COPY (SELECT i AS id, i % 3 = 0 AS flag FROM range(200000) t(i)) TO '$big' (FORMAT parquet, ROW_GROUP_SIZE 20000)\");
+  })();"
+run_fastload "$big" "$db.once"
+expect_eq "one run: exit code ($ERR)" 0 "$RC"
+killed_after 2 --threads 2 --chunk-size 256K --resume "$big" "$db.resumed"
+expect_eq "--resume: killed" 137 "$KILLED"
+run_fastload --threads 2 --chunk-size 256K --resume --json "$big" "$db.resumed"
+expect_eq "--resume: the rerun's exit code ($ERR)" 0 "$RC"
+expect_match "--resume: chunks loaded before" '"chunks_loaded_before":[1-9]' "$OUT"
+expect_eq "--resume: the rows of one run" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
+
+# A remote object: copied whole to --tmpdir (its footer comes last), then loaded as the file is.
+http_start http "$TEST_TMP"
+run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
+expect_eq "an object over HTTP: exit code ($ERR)" 8 "$RC"
+expect_match "an object over HTTP: a duplicate named with its row" 'big.parquet:1 .*Duplicate entry' "$ERR"
+sql -e "TRUNCATE $db.resumed"
+run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
+expect_eq "an object over HTTP into an empty table: exit code ($ERR)" 0 "$RC"
+expect_eq "an object over HTTP: the rows of the file" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
 
 # Refusals, each saying what to do.
 sql "$db" -e "CREATE TABLE nested (id bigint, list json)"
