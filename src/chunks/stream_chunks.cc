@@ -19,14 +19,25 @@ StreamChunks::StreamChunks(input::ByteStream& stream, std::uint64_t chunk_size, 
 bool StreamChunks::fill(std::string& bytes, std::uint64_t want) {
   std::size_t have = bytes.size();
   if (have >= want || at_end_) return !at_end_;
-  bytes.resize(want);
+  // A step at a time: a chunk that ends early (with a part) is not given room for the whole size first.
+  constexpr std::uint64_t kStep = 4u << 20;
   while (have < want && !at_end_) {
-    std::size_t n = stream_.read(bytes.data() + have, want - have);
+    const std::size_t step = static_cast<std::size_t>(std::min(want - have, kStep));
+    bytes.resize(have + step);
+    std::size_t n = stream_.read(bytes.data() + have, step);
     have += n;
     at_end_ = n == 0;
+    if (part_end(have)) break;
   }
   bytes.resize(have);
   return !at_end_;
+}
+
+// Where the first part of the stream's content (a row group) ends in the next chunk's first `have` bytes; 0 for
+// none there: a chunk never spans two parts.
+std::size_t StreamChunks::part_end(std::size_t have) const {
+  const std::optional<std::uint64_t> end = stream_.part_end_after(next_.begin);
+  return end && *end - next_.begin <= have ? static_cast<std::size_t>(*end - next_.begin) : 0;
 }
 
 // One past the last row end before bytes.size(), 0 when there is none. A row
@@ -131,7 +142,9 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   std::size_t cut = 0, scanned = 0;
   const std::string& terminator = scanner_.line_terminator();
   for (std::uint64_t want = chunk_size_; cut == 0; want += chunk_size_) {
-    if (!fill(bytes, want)) {
+    const bool more = fill(bytes, want);
+    if ((cut = part_end(bytes.size())) != 0) break;
+    if (!more) {
       cut = bytes.size();
       break;
     }

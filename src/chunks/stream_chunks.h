@@ -70,6 +70,7 @@ class StreamChunks {
  private:
   std::optional<StreamChunk> cut_next();  // next() under the lock
   bool fill(std::string& bytes, std::uint64_t want);
+  std::size_t part_end(std::size_t have) const;
   std::size_t last_row_end(std::string_view bytes) const;
   void skip_header();
   void refuse_long_row(std::string_view bytes, const Chunk& chunk) const;

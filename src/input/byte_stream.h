@@ -86,6 +86,9 @@ class ByteStream {
   // would store otherwise): those of the rows the last take_offsets gave, row_in_chunk counted from its first
   // (1-based) and the message; the caller leaves them out as --max-errors allows.
   virtual std::vector<Problem> take_refused() { return {}; }
+  // For content that comes in parts a chunk must not span (a Parquet file's row groups): the first end of a part
+  // after content offset `content` among the bytes read() has returned or is about to; none when none is known.
+  virtual std::optional<std::uint64_t> part_end_after(std::uint64_t) const { return std::nullopt; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

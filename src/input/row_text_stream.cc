@@ -49,6 +49,12 @@ void RowTextStream::refuse_row(std::size_t fields, std::string message) {
   out_ += '\n';
 }
 
+std::optional<std::uint64_t> RowTextStream::part_end_after(std::uint64_t content) const {
+  for (std::uint64_t end : part_ends_)
+    if (end > content) return end;
+  return std::nullopt;
+}
+
 // The rows starting in [begin, end] (a chunk's, and the next one's first), and the refused ones among those before
 // `end`.
 std::optional<OffsetMap> RowTextStream::take_offsets(std::uint64_t begin, std::uint64_t end) {
@@ -70,6 +76,7 @@ std::optional<OffsetMap> RowTextStream::take_offsets(std::uint64_t begin, std::u
     }
   }
   while (!starts_.empty() && starts_.front().content < end) starts_.pop_front();
+  while (!part_ends_.empty() && part_ends_.front() <= end) part_ends_.pop_front();
   return map;
 }
 

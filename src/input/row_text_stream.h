@@ -28,6 +28,7 @@ class RowTextStream : public ByteStream {
   std::optional<OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) final;
   std::optional<std::vector<std::uint64_t>> take_row_lines() final { return std::move(lines_); }
   std::vector<Problem> take_refused() final { return std::move(refused_rows_); }
+  std::optional<std::uint64_t> part_end_after(std::uint64_t content) const final;
 
  protected:
   // Of `inner`'s file: its name, place and format (the bytes it reads are the subclass's).
@@ -45,6 +46,8 @@ class RowTextStream : public ByteStream {
   void mark_refused(std::string message);
   // The same, its text `fields` NULLs.
   void refuse_row(std::size_t fields, std::string message);
+  // The rows appended so far end a part (part_end_after()).
+  void end_part() { part_ends_.push_back(appended_ + out_.size()); }
 
  private:
   struct RowStart {
@@ -63,6 +66,7 @@ class RowTextStream : public ByteStream {
   std::deque<Refused> refused_;
   std::vector<std::uint64_t> lines_;  // take_offsets' rows' lines
   std::vector<Problem> refused_rows_;  // take_offsets' rows refused
+  std::deque<std::uint64_t> part_ends_;  // end_part()'s, after the last chunk take_offsets was asked of
 };
 
 }  // namespace fastload::input

@@ -38,10 +38,15 @@ std::uint64_t insert_bytes(const RunState& state, std::size_t index) {
   return total;
 }
 
+// A Parquet file's chunks are its row groups (StreamChunks ends a chunk with each); a row group's text longer than
+// this is loaded in pieces of this size, so that the memory a load holds stays bounded.
+constexpr std::uint64_t kRowGroupPiece = 64ull << 20;
+
 // A stream's chunk size without --chunk-size: kStreamChunkSize, or for an SQL dump's table, whose size the scan
 // knows, what a file of its INSERTs' size gets when smaller, so that a table of tens of MB still loads on every
-// thread to the end as a file does (and the same on every run).
-std::uint64_t natural_stream_chunk(const RunState& state, std::size_t index) {
+// thread to the end as a file does (and the same on every run); for Parquet, kRowGroupPiece.
+std::uint64_t natural_stream_chunk(const plan::TablePlan& options, const RunState& state, std::size_t index) {
+  if (options.format == request::InputFormat::parquet) return kRowGroupPiece;
   if (!state.sql) return kStreamChunkSize;
   return std::min(kStreamChunkSize, request::default_chunk_size(insert_bytes(state, index)));
 }
@@ -177,7 +182,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
                                                "file first", stream->name()));
   input.chunk_size = whole_converted ? *stream->compressed_size() * kMostConvertedBytes + 16
                      : options.source.chunk_size ? options.source.chunk_size
-                                          : capped_size(options, state, natural_stream_chunk(state, index), true);
+                                          : capped_size(options, state, natural_stream_chunk(options, state, index), true);
   input.chunker = row_format(options)->cut_stream(*stream, input.chunk_size, index);
   input.stream = std::move(stream);
   if (spool_unsorted_stream(options, state, index)) {  // mapped now, to be split and sorted as a file is

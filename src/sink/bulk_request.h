@@ -13,11 +13,16 @@
 #include <string_view>
 #include <vector>
 
+#include "sink/binary_values.h"
+
 namespace fastload::sink {
 
 class BulkRequest {
  public:
+  static constexpr std::uint16_t kDouble = 5;      // MYSQL_TYPE_DOUBLE
   static constexpr std::uint16_t kLongLong = 8;    // MYSQL_TYPE_LONGLONG
+  static constexpr std::uint16_t kDate = 10;       // MYSQL_TYPE_DATE
+  static constexpr std::uint16_t kDateTime = 12;   // MYSQL_TYPE_DATETIME
   static constexpr std::uint16_t kBlob = 252;      // MYSQL_TYPE_BLOB: bytes, no charset conversion
   static constexpr std::uint16_t kString = 254;    // MYSQL_TYPE_STRING: text in the session's charset
   static constexpr std::uint16_t kUnsigned = 32768;  // the type's flag for an unsigned integer
@@ -51,6 +56,28 @@ class BulkRequest {
       for (int i = 0; i < 8; ++i) p[i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
     }
     return p + 8;
+  }
+  static char* put_double(char* p, double value) {  // 1 + 8 bytes
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, 8);
+    return put_integer(p, static_cast<std::int64_t>(bits));  // the same little-endian 8 bytes
+  }
+  // A date (4 bytes), with a time (7), with microseconds (11), each after its length byte: at most 13 bytes.
+  static char* put_temporal(char* p, const Temporal& t, bool date_only) {
+    *p++ = 0;
+    const int n = date_only ? 4 : t.micro ? 11 : 7;
+    *p++ = static_cast<char>(n);
+    *p++ = static_cast<char>(t.year & 0xff);
+    *p++ = static_cast<char>(t.year >> 8);
+    *p++ = static_cast<char>(t.month);
+    *p++ = static_cast<char>(t.day);
+    if (n == 4) return p;
+    *p++ = static_cast<char>(t.hour);
+    *p++ = static_cast<char>(t.minute);
+    *p++ = static_cast<char>(t.second);
+    if (n == 7) return p;
+    for (int i = 0; i < 4; ++i) *p++ = static_cast<char>(t.micro >> (8 * i));
+    return p;
   }
   static char* put_text(char* p, std::string_view value) {  // at most 10 + value.size() bytes
     *p++ = 0;

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <mysql.h>
 
+#include "sink/binary_values.h"
 #include "sink/bulk_request.h"
 #include "sink/statement_batch.h"
 
@@ -85,33 +86,6 @@ namespace {
 
 constexpr std::size_t kMaxPlaceholders = 65535;
 constexpr std::size_t kValueOverhead = 9;  // length prefix and type bytes a value costs in the packet
-
-// An integer column's text as the binary value, when it is exactly one (else
-// it goes as text, and the server judges it as LOAD DATA would).
-bool parse_integer(std::string_view text, const table::Column& column, long long& value) {
-  // By hand, not std::from_chars: this runs for every integer value of a load.
-  // Up to 19 digits fit an unsigned 64-bit integer; longer text (leading zeros)
-  // just goes as text.
-  const char* p = text.data();
-  const char* end = p + text.size();
-  bool negative = p != end && *p == '-' && !column.is_unsigned;
-  p += negative;
-  if (p == end || end - p > 19) return false;
-  unsigned long long u = 0;
-  if ((end - p) & 1) {  // an odd count: one digit first, then two a step (half the chain of multiplies)
-    u = static_cast<unsigned char>(*p++) - unsigned{'0'};
-    if (u > 9) return false;
-  }
-  for (; p != end; p += 2) {
-    unsigned high = static_cast<unsigned char>(p[0]) - unsigned{'0'}, low = static_cast<unsigned char>(p[1]) - unsigned{'0'};
-    if ((high > 9) | (low > 9)) return false;
-    u = u * 100 + high * 10 + low;
-  }
-  constexpr auto kMax = static_cast<unsigned long long>(LLONG_MAX);
-  if (u > kMax + negative) return false;
-  value = negative ? static_cast<long long>(0 - u) : static_cast<long long>(u);
-  return true;
-}
 
 // A string goes as the session's charset, or as bytes (BLOB) that the
 // statement's CONVERT(? USING charset) reads in the file's, or that a binary
@@ -348,17 +322,24 @@ void PreparedInsertSink::begin_request() {
   for (std::size_t c = 0; c < slots_; ++c) {
     const ValueSlot& slot = shape_.slots()[c];
     const table::Column* column = slot.column;
-    if (column && column->integer && !as_text_[c])
-      types_[c] = BulkRequest::kLongLong | (column->is_unsigned ? BulkRequest::kUnsigned : 0);
-    else
-      types_[c] = string_type(shape_, slot) == MYSQL_TYPE_BLOB ? BulkRequest::kBlob : BulkRequest::kString;
+    const BinaryKind kind = column && !as_text_[c] ? binary_kind(*column) : BinaryKind::text;
+    switch (kind) {
+      case BinaryKind::integer:
+        types_[c] = BulkRequest::kLongLong | (column->is_unsigned ? BulkRequest::kUnsigned : 0);
+        break;
+      case BinaryKind::datetime: types_[c] = BulkRequest::kDateTime; break;
+      case BinaryKind::date: types_[c] = BulkRequest::kDate; break;
+      case BinaryKind::real: types_[c] = BulkRequest::kDouble; break;
+      case BinaryKind::text:
+        types_[c] = string_type(shape_, slot) == MYSQL_TYPE_BLOB ? BulkRequest::kBlob : BulkRequest::kString;
+    }
   }
   request_.start(types_);
 }
 
-// False when a binary column's value is not an integer (that column is then text).
+// False when a binary column's value is not of its binary type (that column is then text).
 bool PreparedInsertSink::write_row(const RowValues& row) {
-  std::size_t most = slots_ * 30;  // an indicator, a length and an id's digits at most a value
+  std::size_t most = slots_ * 30;  // an indicator, a length and an id's digits (or a date) at most a value
   for (const ValueSlot& slot : shape_.slots())
     if (slot.field != ValueSlot::kId) most += row.fields[slot.field].value.size();
   char* p = request_.reserve(most);
@@ -369,16 +350,38 @@ bool PreparedInsertSink::write_row(const RowValues& row) {
     const std::string_view value = value_of(row, slot, digits, is_null);
     if (is_null) {
       p = BulkRequest::put_null(p);
-    } else if ((types_[c] & 0xff) != BulkRequest::kLongLong) {
-      p = BulkRequest::put_text(p, value);
-    } else if (value.data() != digits) {  // a field's value: parse_integers read it
-      p = BulkRequest::put_integer(p, integers_[c]);
-    } else if (long long n = 0; parse_integer(value, *slot.column, n)) {
-      p = BulkRequest::put_integer(p, n);
-    } else {
-      as_text_[c] = 1;
-      return false;  // the caller truncates what was written
+      continue;
     }
+    switch (types_[c] & 0xff) {
+      case BulkRequest::kLongLong:
+        if (value.data() != digits) {  // a field's value: parse_integers read it
+          p = BulkRequest::put_integer(p, integers_[c]);
+          continue;
+        }
+        if (long long n = 0; parse_integer(value, *slot.column, n)) {
+          p = BulkRequest::put_integer(p, n);
+          continue;
+        }
+        break;
+      case BulkRequest::kDateTime:
+      case BulkRequest::kDate:
+        if (Temporal t; parse_temporal(value, binary_kind(*slot.column), slot.column->fraction_digits, t)) {
+          p = BulkRequest::put_temporal(p, t, types_[c] == BulkRequest::kDate);
+          continue;
+        }
+        break;
+      case BulkRequest::kDouble:
+        if (double d; parse_real(value, d)) {
+          p = BulkRequest::put_double(p, d);
+          continue;
+        }
+        break;
+      default:
+        p = BulkRequest::put_text(p, value);
+        continue;
+    }
+    as_text_[c] = 1;
+    return false;  // the caller truncates what was written
   }
   request_.advance_to(p);
   return true;

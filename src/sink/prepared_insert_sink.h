@@ -79,7 +79,7 @@ class PreparedInsertSink : public Sink {
     std::uint64_t rows = 0;  // 0: none
   } sent_;
   std::vector<std::uint16_t> types_;    // array binding: the batch's type a slot
-  std::vector<std::uint8_t> as_text_;   // array binding: integer slots sent as text for the rest of the chunk
+  std::vector<std::uint8_t> as_text_;   // array binding: binary slots (binary_values.h) sent as text for the rest of the chunk
   bool retype_ = false;                 // array binding: as_text_ changed since the request began
   struct IntegerSlot {
     std::size_t slot, field;

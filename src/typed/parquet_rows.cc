@@ -107,8 +107,8 @@ bool ParquetRowsStream::produce() {
     }
     start_row(file_.row_groups()[group_ - 1].begin, file_row_ + 1);
     write_row();
-    ++row_;
     ++file_row_;
+    if (++row_ == group_rows_) end_part();  // a chunk ends with its row group
   }
   return out().size() > before;
 }

@@ -31,22 +31,11 @@ generate() {
     }'
 }
 
-layouts=("--threads 1 --batch-rows 7 --chunk-size 4K" "--threads 2 --batch-rows 50 --chunk-size 16K" "")
 for seed in 1 2 3; do
   file=$TEST_TMP/ints$seed.tsv
   generate $seed 4000 >"$file"
   sql $db -e "DROP TABLE IF EXISTS t; CREATE TABLE t ($ddl) ENGINE=InnoDB"
-  want=$(reference $db t "$file")
-  for mode in insert multirow load; do
-    for layout in "${layouts[@]}"; do
-      [[ $mode != load ]] || layout=${layout/--batch-rows [0-9]*/}
-      sql $db -e "TRUNCATE t"
-      # shellcheck disable=SC2086
-      run_fastload --mode $mode $layout "$file" $db.t
-      expect_eq "seed $seed, $mode $layout: exit code ($ERR)" 0 "$RC"
-      expect_eq "seed $seed, $mode $layout: the server's own load, row for row" "$want" "$(checksum $db.t)"
-    done
-  done
+  batch_layouts_match "seed $seed" "$file" $db.t "$(reference $db t "$file")" insert multirow load
 done
 
 # A fraction the server would round, after thousands of values sent as numbers: refused at its line.

@@ -143,6 +143,24 @@ mode_layouts() {
 # small_chunks MODE: several chunks and workers, but nothing for the modes that send the whole file.
 small_chunks() { mode_layouts "$1" "" "--threads 2 --chunk-size 2K"; }
 
+# batch_layouts_match WHAT FILE TABLE WANT MODE...: FILE loaded into TABLE (emptied first) in each MODE, with small
+# batches and chunks on 1 and on 2 threads and with the defaults (no --batch-rows in load mode): each must exit 0
+# and leave the rows whose checksum is WANT.
+batch_layouts_match() {
+  local what=$1 file=$2 table=$3 want=$4 mode layout
+  shift 4
+  for mode in "$@"; do
+    for layout in "--threads 1 --batch-rows 7 --chunk-size 4K" "--threads 2 --batch-rows 50 --chunk-size 16K" ""; do
+      [[ $mode != load ]] || layout=${layout/--batch-rows [0-9]*/}
+      sql -e "TRUNCATE $table"
+      # shellcheck disable=SC2086
+      run_fastload --mode $mode $layout "$file" "$table"
+      expect_eq "$what, $mode $layout: exit code ($ERR)" 0 "$RC"
+      expect_eq "$what, $mode $layout: the server's own load, row for row" "$want" "$(checksum "$table")"
+    done
+  done
+}
+
 # clear_load TABLE LEDGER: TABLE emptied and LEDGER dropped, for a --resume load from the start.
 clear_load() { sql -e "TRUNCATE $1; DROP TABLE IF EXISTS $2"; }
 # duplicate_ids TABLE: how many of TABLE's rows repeat another row's id.

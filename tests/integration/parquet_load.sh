@@ -69,8 +69,17 @@ node -e "
     const db = await (await r('@duckdb/node-api').DuckDBInstance.create(':memory:')).connect();
     await db.run(\"COPY (SELECT i AS id, i % 3 = 0 AS flag FROM range(200000) t(i)) TO '$big' (FORMAT parquet, ROW_GROUP_SIZE 20000)\");
   })();"
-run_fastload "$big" "$db.once"
+run_fastload --json "$big" "$db.once"
 expect_eq "one run: exit code ($ERR)" 0 "$RC"
+# Row groups are the chunks: 10 groups of 20,000 rows (about 180K of text each) make 10 chunks, not the 7 that
+# 256K pieces of the text would, and 64K pieces never span two groups: 3 a group.
+expect_eq "one run: a chunk a row group" 10 "$(json chunks_committed)"
+for size in 256K:10 64K:30; do
+  sql -e "TRUNCATE $db.once"
+  run_fastload --json --threads 2 --chunk-size "${size%:*}" "$big" "$db.once"
+  expect_eq "--chunk-size ${size%:*}: exit code ($ERR)" 0 "$RC"
+  expect_eq "--chunk-size ${size%:*}: chunks end with row groups" "${size#*:}" "$(json chunks_committed)"
+done
 killed_after 2 --threads 2 --chunk-size 256K --resume "$big" "$db.resumed"
 expect_eq "--resume: killed" 137 "$KILLED"
 run_fastload --threads 2 --chunk-size 256K --resume --json "$big" "$db.resumed"
