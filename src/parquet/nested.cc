@@ -152,7 +152,7 @@ void NestedRows::value(const Shape& shape, std::string& out, std::string& why) {
                           text_keys(*leaves_[shape.children[0].column - first_].column);
       out += object ? '{' : '[';
       if (d < shape.elements) skip(shape);
-      else elements(shape, out, why);
+      else elements(shape, object, out, why);
       out += object ? '}' : ']';
       return;
     }
@@ -160,10 +160,9 @@ void NestedRows::value(const Shape& shape, std::string& out, std::string& why) {
 }
 
 // A list's or map's elements, the first at the next entry; each after it starts at its repetition level.
-void NestedRows::elements(const Shape& shape, std::string& out, std::string& why) {
+// `object`: a map written as a JSON object (its keys text).
+void NestedRows::elements(const Shape& shape, bool object, std::string& out, std::string& why) {
   const bool map = shape.kind == Shape::Kind::map;
-  const bool object = map && shape.children[0].kind == Shape::Kind::leaf &&
-                      text_keys(*leaves_[shape.children[0].column - first_].column);
   bool first = true;
   do {
     if (!first) out += ',';

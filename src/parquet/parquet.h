@@ -193,7 +193,7 @@ class NestedRows {
   int repetition(const Shape& shape) const;
   void skip(const Shape& shape);
   void value(const Shape& shape, std::string& out, std::string& why);
-  void elements(const Shape& shape, std::string& out, std::string& why);
+  void elements(const Shape& shape, bool object, std::string& out, std::string& why);
   void leaf(const Shape& shape, std::string& out, std::string& why);
 
   const Field* field_ = nullptr;

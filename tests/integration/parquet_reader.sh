@@ -97,5 +97,18 @@ for seed in $(seq 1 40); do
   if [[ $rc -ne 0 && $rc -ne 3 ]]; then fail "a byte changed at $at: exit code $rc ($(cat "$work/stderr"))"; else pass; fi
 done
 
+# The same in a file of nested columns (levels, lists, maps): a Failure or right rows, never a crash or a hang.
+good=$work/cases/nested_duckdb_v1_uncompressed.parquet
+size=$(stat -c %s "$good")
+footer=$(od -An -tu4 -j $((size - 8)) -N4 "$good" | tr -d ' ')
+for seed in $(seq 1 40); do
+  cp "$good" "$work/random.parquet"
+  at=$(( (seed * 7919) % (size - footer - 12) + 4 ))
+  printf "\\x$(printf %02x $((seed * 37 % 256)))" | dd of="$work/random.parquet" bs=1 seek="$at" conv=notrunc status=none
+  rc=0
+  timeout 60 "$PARQUET_CAT" "$work/random.parquet" >/dev/null 2>"$work/stderr" || rc=$?
+  if [[ $rc -ne 0 && $rc -ne 3 ]]; then fail "nested: a byte changed at $at: exit code $rc ($(cat "$work/stderr"))"; else pass; fi
+done
+
 echo "$files files compared in $(since "$start") s; $CHECKS checks passed, $FAILURES failed"
 [[ $FAILURES -eq 0 && $CHECKS -gt 0 ]]
