@@ -46,7 +46,8 @@ void append_json(const Column& c, const Values& values, std::uint64_t k, std::st
     append_text(c, values, k, out);
     const char first = out[from] == '-' ? out[from + 1] : out[from];
     if ((first == 'n' || first == 'i') && why.empty())  // nan, inf, -inf
-      why = "column " + c.name + " holds " + out.substr(from) + ", which JSON has no number for";
+      why = "column " + c.name + " holds " + out.substr(from) +
+            ", which JSON has no number for; write it as null, or load it from a flat column";
     return;
   }
   thread_local std::string text;

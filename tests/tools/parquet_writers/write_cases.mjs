@@ -223,4 +223,6 @@ async function nestedCases(con) {
 }
 
 await duckdbCases();
-await (await import('./write_wasm_cases.mjs')).default(arrow, wasm, outdir);
+const wasmCases = await import('./write_wasm_cases.mjs');
+await wasmCases.default(arrow, wasm, outdir);
+await wasmCases.nestedCases(arrow, wasm, outdir);
