@@ -14,6 +14,7 @@ namespace fastload::parquet {
 namespace {
 
 constexpr std::int32_t max_page_values = 1 << 26;
+constexpr std::uint64_t max_chunk_entries = std::uint64_t(1) << 30;  // a nested column's levels: 2 GiB
 
 // Spreads the `values` decoded values of the page's last rows over its `rows` rows (present[base..]): backwards,
 // in place, each null row's entry zero (or empty).
@@ -88,6 +89,11 @@ struct PageReader {
   // entry at the largest definition level), dense; the rows it starts are its entries at repetition level 0.
   void nested_page(const PageHeader& h, std::string_view repeated, std::string_view defined, std::string_view data,
                    std::size_t count) {
+    // Levels take memory before anything checks them (an RLE run holds many in a few bytes): a chunk of more
+    // entries than any writer puts in one is refused rather than allocated.
+    if (out.entries + count > max_chunk_entries)
+      damaged("more than " + std::to_string(max_chunk_entries) + " values and nulls in one column chunk (fastload "
+              "reads at most that many): write the file with smaller row groups");
     std::size_t starts = 0, unused = 0;
     level_run(repeated, count, column.max_repetition, out.repetition, starts);
     std::size_t values = level_run(defined, count, column.max_definition, out.definition, unused);

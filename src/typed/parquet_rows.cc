@@ -1,5 +1,6 @@
-// A Parquet file's rows as text, a row group at a time: the columns the fields read are decoded (parquet::File),
-// then their rows written out as the reads ask for them.
+// A Parquet file's rows as text, a row group at a time: the columns the fields read are decoded (parquet::File;
+// a nested field's leaves by parquet::NestedRows, its value written as JSON text), then their rows written out as
+// the reads ask for them.
 #include <fmt/core.h>
 
 #include <atomic>
