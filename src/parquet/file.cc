@@ -18,25 +18,85 @@ namespace {
 // Deeper than any real schema: a hostile one could otherwise recurse until the stack overflows.
 constexpr int max_schema_depth = 64;
 
-struct Flattener {
+bool is_group(const SchemaElement& e) { return e.num_children > 0 || e.type < 0; }
+
+// A group annotated LIST, or MAP (MAP_KEY_VALUE too, which old writers put on a map's group), logical or converted.
+bool annotated(const SchemaElement& e, const char* logical, int converted, int legacy = -1) {
+  if (e.has_logical && e.logical.kind == Logical::Kind::other && e.logical.name == logical) return true;
+  return e.converted == converted || (legacy >= 0 && e.converted == legacy);
+}
+
+// The schema's elements (a depth-first list) read into top-level fields' shapes and the leaf columns.
+struct SchemaReader {
   const std::vector<SchemaElement>& schema;
   std::vector<Column>& columns;
   std::size_t next = 1;  // schema[0] is the root
 
-  // The element at `next` and its children; `path` its parents' names, `nested` whether one is a group or
-  // repeated.
-  void element(const std::string& path, bool nested, int depth) {
+  const SchemaElement& take(const std::string& parent, int depth) {
     if (next >= schema.size()) throw Failure(ExitCode::input, "its schema lists fewer elements than its groups hold");
     if (depth > max_schema_depth) throw Failure(ExitCode::input, "its schema nests deeper than 64 levels");
     const SchemaElement& e = schema[next++];
-    std::string name = path.empty() ? e.name : path + "." + e.name;
-    bool repeated = e.repetition == 2;
-    if (e.num_children > 0 || e.type < 0) {
-      if (e.num_children < 0 || static_cast<std::size_t>(e.num_children) > schema.size() - next)
-        throw Failure(ExitCode::input, "its schema's group " + name + " has more children than the schema lists");
-      for (int i = 0; i < e.num_children; ++i) element(name, true, depth + 1);
-      return;
+    if (is_group(e) && (e.num_children < 0 || static_cast<std::size_t>(e.num_children) > schema.size() - next))
+      throw Failure(ExitCode::input, "its schema's group " + (parent.empty() ? e.name : parent + "." + e.name) +
+                                         " has more children than the schema lists");
+    return e;
+  }
+
+  // Whether the element at `next` is repeated (a list's or map's middle level).
+  bool repeated_next() const { return next < schema.size() && schema[next].repetition == 2; }
+
+  // Element `e` (taken) and its children, as a value whose parent is at levels `def` and `rep`; `path` names the
+  // parent. `as_required`: e is a list's repeated node standing for its element (2-level lists), so not itself
+  // a list.
+  Shape node(const SchemaElement& e, const std::string& path, int def, int rep, bool as_required, int depth) {
+    const int repetition = as_required ? 0 : e.repetition;
+    if (repetition == 2) {  // repeated with no LIST around it: a list of required elements
+      Shape list;
+      list.kind = Shape::Kind::list;
+      list.name = e.name;
+      list.definition = def;
+      list.repetition = rep + 1;
+      list.elements = def + 1;
+      list.children.push_back(node(e, path, def + 1, rep + 1, true, depth));
+      list.column = list.children[0].column;
+      list.columns = list.children[0].columns;
+      return list;
     }
+    const int d = def + (repetition == 1);
+    std::string name = path.empty() ? e.name : path + "." + e.name;
+    if (!is_group(e)) return leaf(e, std::move(name), d, rep, path.empty() && e.repetition != 2);
+    Shape s;
+    s.name = e.name;
+    s.definition = d;
+    s.column = columns.size();
+    if (e.num_children == 1 && repeated_next() && annotated(e, "LIST", 3)) {
+      const SchemaElement& r = take(name, depth + 1);
+      s.kind = Shape::Kind::list;
+      s.repetition = rep + 1;
+      s.elements = d + 1;
+      // The format's backward-compatibility rules: a repeated group of one field, not named "array" or
+      // "<list>_tuple", holds the element; otherwise the repeated node is the element (2-level lists).
+      if (is_group(r) && r.num_children == 1 && r.name != "array" && r.name != e.name + "_tuple")
+        s.children.push_back(node(take(name + "." + r.name, depth + 2), name + "." + r.name, d + 1, rep + 1, false, depth + 2));
+      else
+        s.children.push_back(node(r, name, d + 1, rep + 1, true, depth + 1));
+    } else if (e.num_children == 1 && repeated_next() && schema[next].num_children == 2 && annotated(e, "MAP", 1, 2)) {
+      const SchemaElement& kv = take(name, depth + 1);
+      s.kind = Shape::Kind::map;
+      s.repetition = rep + 1;
+      s.elements = d + 1;
+      for (int i = 0; i < 2; ++i)
+        s.children.push_back(node(take(name + "." + kv.name, depth + 2), name + "." + kv.name, d + 1, rep + 1, false, depth + 2));
+    } else {
+      s.kind = Shape::Kind::structure;
+      for (int i = 0; i < e.num_children; ++i) s.children.push_back(node(take(name, depth + 1), name, d, rep, false, depth + 1));
+    }
+    s.columns = columns.size() - s.column;
+    if (s.columns == 0) throw Failure(ExitCode::input, "its schema's group " + name + " has no columns");
+    return s;
+  }
+
+  Shape leaf(const SchemaElement& e, std::string name, int def, int rep, bool flat) {
     if (e.type > 7) throw Failure(ExitCode::input, "its column " + name + " has an unknown physical type " + std::to_string(e.type));
     Column c;
     c.name = std::move(name);
@@ -48,12 +108,44 @@ struct Flattener {
       c.logical.scale = e.scale;
     }
     c.optional = e.repetition == 1;
-    c.nested = nested || repeated;
+    c.nested = !flat;
+    c.max_definition = def;
+    c.max_repetition = rep;
     if (c.physical == Physical::fixed_len_byte_array && c.type_length <= 0)
       throw Failure(ExitCode::input, "its column " + c.name + " is a FIXED_LEN_BYTE_ARRAY of length " + std::to_string(c.type_length));
+    Shape s;
+    s.name = e.name;
+    s.definition = def;
+    s.column = columns.size();
     columns.push_back(std::move(c));
+    return s;
+  }
+
+  Field field() {
+    const SchemaElement& e = take("", 1);
+    Field f;
+    f.name = e.name;
+    f.nested = is_group(e) || e.repetition == 2;
+    f.optional = e.repetition == 1;
+    f.shape = node(e, "", 0, 0, false, 1);
+    return f;
   }
 };
+
+}  // namespace
+
+std::vector<Field> read_schema(const std::vector<SchemaElement>& schema, std::vector<Column>& columns) {
+  if (schema.empty()) throw Failure(ExitCode::input, "no schema");
+  SchemaReader reader{schema, columns};
+  int children = schema[0].num_children;
+  if (children < 0 || static_cast<std::size_t>(children) > schema.size() - 1)
+    throw Failure(ExitCode::input, "its schema's root has more children than the schema lists");
+  std::vector<Field> fields;
+  for (int i = 0; i < children; ++i) fields.push_back(reader.field());
+  return fields;
+}
+
+namespace {
 
 std::uint32_t le32(std::string_view bytes, std::size_t at) {
   std::uint32_t v;
@@ -76,12 +168,7 @@ File::File(std::string_view bytes, std::string name) : bytes_(bytes), name_(std:
   FileMeta meta;
   try {
     meta = read_file_meta(bytes.substr(footer_at, footer));
-    if (meta.schema.empty()) throw Failure(ExitCode::input, "no schema");
-    Flattener flattener{meta.schema, columns_};
-    int children = meta.schema[0].num_children;
-    if (children < 0 || static_cast<std::size_t>(children) > meta.schema.size() - 1)
-      throw Failure(ExitCode::input, "its schema's root has more children than the schema lists");
-    for (int i = 0; i < children; ++i) flattener.element("", false, 1);
+    fields_ = read_schema(meta.schema, columns_);
   } catch (const Failure& f) {
     fail("its footer (at byte " + std::to_string(footer_at) + ") is damaged: " + f.what() + "; write the file again");
   }
@@ -129,10 +216,6 @@ void File::read_values(std::size_t group, std::size_t column, Values& out) const
     throw Failure(ExitCode::internal, name_ + ": no row group " + std::to_string(group) + ", column " + std::to_string(column));
   const Column& c = columns_[column];
   std::string where = name_ + ": row group " + std::to_string(group) + ", column " + c.name;
-  if (c.nested)
-    throw Failure(ExitCode::input, name_ + ": column " + c.name + " is nested (a list, map or struct): fastload reads flat "
-                                   "columns only; write its values into flat columns (e.g. with DuckDB: COPY (SELECT "
-                                   "... UNNEST ...) TO ... (FORMAT parquet)) and load that file");
   std::uint64_t page_at = chunks_[group][column].begin;
   try {
     read_chunk(bytes_, chunks_[group][column], c, out, page_at);

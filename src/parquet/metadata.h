@@ -67,6 +67,10 @@ FileMeta read_file_meta(std::string_view bytes);
 // Reads the header at the start of `bytes`; `size` is set to the header's length.
 PageHeader read_page_header(std::string_view bytes, std::size_t& size);
 
+// The schema's top-level fields, its leaf columns appended to `columns` (Failure for a schema that does not hold
+// together).
+std::vector<Field> read_schema(const std::vector<SchemaElement>& schema, std::vector<Column>& columns);
+
 // The logical type a legacy ConvertedType stands for (kind none when it adds nothing the reader uses).
 Logical logical_of_converted(int converted, int precision, int scale);
 

@@ -1,6 +1,7 @@
 #include "parquet/pages.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "parquet/codecs.h"
@@ -13,6 +14,7 @@ namespace fastload::parquet {
 namespace {
 
 constexpr std::int32_t max_page_values = 1 << 26;
+constexpr std::uint64_t max_chunk_entries = std::uint64_t(1) << 30;  // a nested column's levels: 2 GiB
 
 // Spreads the `values` decoded values of the page's last rows over its `rows` rows (present[base..]): backwards,
 // in place, each null row's entry zero (or empty).
@@ -62,6 +64,46 @@ struct PageReader {
     return values;
   }
 
+  // `count` levels of at most `max` from `data` appended to `levels` (none when max is 0: every level is 0);
+  // returns how many are `max`, and sets `zero` to how many are 0.
+  static std::size_t level_run(std::string_view data, std::size_t count, int max, std::vector<std::uint8_t>& levels,
+                               std::size_t& zero) {
+    if (max == 0) {
+      zero = count;
+      return count;
+    }
+    std::size_t base = levels.size();
+    levels.resize(base + count);
+    Hybrid(data, std::bit_width(static_cast<unsigned>(max))).read(levels.data() + base, count);
+    std::size_t at_max = 0;
+    zero = 0;
+    for (std::size_t i = base; i < base + count; ++i) {
+      if (levels[i] > max) damaged("a level of " + std::to_string(levels[i]) + " where the schema allows " + std::to_string(max));
+      at_max += levels[i] == max;
+      zero += levels[i] == 0;
+    }
+    return at_max;
+  }
+
+  // A nested column's page of `count` entries: its levels from `repeated` and `defined`, then its values (one an
+  // entry at the largest definition level), dense; the rows it starts are its entries at repetition level 0.
+  void nested_page(const PageHeader& h, std::string_view repeated, std::string_view defined, std::string_view data,
+                   std::size_t count) {
+    // Levels take memory before anything checks them (an RLE run holds many in a few bytes): a chunk of more
+    // entries than any writer puts in one is refused rather than allocated.
+    if (out.entries + count > max_chunk_entries)
+      damaged("more than " + std::to_string(max_chunk_entries) + " values and nulls in one column chunk (fastload "
+              "reads at most that many): write the file with smaller row groups");
+    std::size_t starts = 0, unused = 0;
+    level_run(repeated, count, column.max_repetition, out.repetition, starts);
+    std::size_t values = level_run(defined, count, column.max_definition, out.definition, unused);
+    if (out.entries == 0 && count && column.max_repetition && out.repetition[0] != 0)
+      damaged("the column chunk's first value continues a row");
+    decode_values(h.encoding, data, values, column, has_dictionary ? &dictionary : nullptr, out);
+    out.entries += count;
+    out.rows += starts;
+  }
+
   void values(const PageHeader& h, std::string_view data, std::size_t rows, std::size_t values) {
     std::size_t base = out.rows;
     decode_values(h.encoding, data, values, column, has_dictionary ? &dictionary : nullptr, out);
@@ -69,10 +111,28 @@ struct PageReader {
     out.rows += rows;
   }
 
+  // A v1 page's levels: each run's length (4 bytes) then the run, repetition levels first, taken off `data`.
+  std::string_view level_bytes(std::string_view& data, int max) {
+    if (max == 0) return {};
+    std::uint32_t size = read_le32(data, 0);
+    if (size > data.size() - 4) damaged("levels longer than the page");
+    std::string_view levels = data.substr(4, size);
+    data.remove_prefix(4 + size);
+    return levels;
+  }
+
   void data_v1(const PageHeader& h, std::string_view body) {
     std::string_view data = decompress(chunk.codec, body, static_cast<std::size_t>(h.uncompressed_size), buffer);
     auto rows = static_cast<std::size_t>(h.num_values);
     std::size_t values = rows;
+    if (column.nested) {
+      if (column.max_definition && h.definition_encoding != encoding::rle)
+        throw Failure(ExitCode::input, "its definition levels are encoded " + encoding_name(h.definition_encoding) +
+                                           ", which fastload does not read: rewrite the file with RLE levels");
+      std::string_view repeated = level_bytes(data, column.max_repetition);
+      std::string_view defined = level_bytes(data, column.max_definition);
+      return nested_page(h, repeated, defined, data, rows);
+    }
     if (column.optional) {
       if (h.definition_encoding != encoding::rle)
         throw Failure(ExitCode::input, "its definition levels are encoded " + encoding_name(h.definition_encoding) +
@@ -93,6 +153,14 @@ struct PageReader {
     auto rows = static_cast<std::size_t>(h.num_values);
     std::size_t values = rows;
     auto skip = static_cast<std::size_t>(h.repetition_bytes + h.definition_bytes);
+    std::size_t size = static_cast<std::size_t>(h.uncompressed_size) - skip;
+    if (column.nested) {
+      std::string_view data = body.substr(skip);
+      data = decompress(h.is_compressed ? chunk.codec : codec::uncompressed, data, size, buffer);
+      return nested_page(h, body.substr(0, static_cast<std::size_t>(h.repetition_bytes)),
+                         body.substr(static_cast<std::size_t>(h.repetition_bytes), static_cast<std::size_t>(h.definition_bytes)),
+                         data, rows);
+    }
     if (column.optional) {
       if (h.definition_bytes == 0 && h.num_nulls != 0) damaged("nulls in a page without definition levels");
       std::string_view defined = body.substr(static_cast<std::size_t>(h.repetition_bytes), static_cast<std::size_t>(h.definition_bytes));
@@ -102,7 +170,6 @@ struct PageReader {
         out.present.resize(out.present.size() + rows, 1);
       }
     }
-    std::size_t size = static_cast<std::size_t>(h.uncompressed_size) - skip;
     std::string_view data = body.substr(skip);
     data = h.is_compressed ? decompress(chunk.codec, data, size, buffer) : decompress(codec::uncompressed, data, size, buffer);
     this->values(h, data, rows, values);
@@ -122,7 +189,9 @@ struct PageReader {
   void read(std::uint64_t& page_at) {
     clear_values(out, column.physical);
     std::uint64_t pos = chunk.begin;
-    while (out.rows < chunk.rows) {
+    // A nested column's row may go on into the next page (a v1 page's values need not start a row): its pages
+    // are all read, and the rows they start counted.
+    while (column.nested ? pos < chunk.end : out.rows < chunk.rows) {
       page_at = pos;
       if (pos >= chunk.end)
         damaged("the column chunk ends after " + std::to_string(out.rows) + " of its " + std::to_string(chunk.rows) + " rows");
@@ -148,11 +217,13 @@ struct PageReader {
       if (h.num_values > max_page_values)
         damaged("a page of " + std::to_string(h.num_values) + " values (fastload reads at most " +
                 std::to_string(max_page_values) + " a page)");
-      if (static_cast<std::uint64_t>(h.num_values) > chunk.rows - out.rows)
+      if (!column.nested && static_cast<std::uint64_t>(h.num_values) > chunk.rows - out.rows)
         damaged("a page of " + std::to_string(h.num_values) + " values past the row group's " + std::to_string(chunk.rows) + " rows");
       if (h.type == page_type::data) data_v1(h, body);
       else data_v2(h, body);
     }
+    if (out.rows != chunk.rows)
+      damaged("the column chunk holds " + std::to_string(out.rows) + " of its " + std::to_string(chunk.rows) + " rows");
   }
 };
 
@@ -160,7 +231,7 @@ struct PageReader {
 
 void read_chunk(std::string_view file, const Chunk& chunk, const Column& column, Values& out, std::uint64_t& page_at) {
   PageReader reader{file, chunk, column, out, {}, false, {}};
-  if (column.optional) out.present.reserve(std::min<std::uint64_t>(chunk.rows, 1u << 26));
+  if (column.optional && !column.nested) out.present.reserve(std::min<std::uint64_t>(chunk.rows, 1u << 26));
   reader.read(page_at);
 }
 

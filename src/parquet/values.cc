@@ -30,6 +30,9 @@ void clear_values(Values& values, Physical physical) {
   values.doubles.clear();
   values.bytes.clear();
   values.offsets.assign(1, 0);
+  values.repetition.clear();
+  values.definition.clear();
+  values.entries = 0;
 }
 
 namespace {

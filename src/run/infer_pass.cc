@@ -43,7 +43,7 @@ std::unique_ptr<input::ByteStream> typed_text(const plan::TablePlan& o, const st
   if (format == typed::Format::parquet) {
     bytes = typed::parquet_bytes(input::open_stream(path, {1}), o.source.tmpdir);
     for (const typed::ParquetColumn& c : typed::parquet_columns(bytes->bytes(), path))
-      if (!c.nested) fields.names.push_back(c.name);
+      fields.names.push_back(c.name);
   } else {
     fields.names = first_keys(path);
   }
@@ -99,7 +99,7 @@ void take_parquet_types(const plan::TablePlan& o, const std::string& path, std::
   const std::shared_ptr<const input::MappedFile> bytes =
       typed::parquet_bytes(input::open_stream(path, {1}), o.source.tmpdir);
   for (const typed::ParquetColumn& c : typed::parquet_columns(bytes->bytes(), path)) {
-    if (c.nested || i >= columns.size()) continue;
+    if (i >= columns.size()) continue;
     schema::InferredColumn& column = columns[i++];
     column.nullable = c.optional;
     if (c.sql_type.empty()) continue;

@@ -117,13 +117,8 @@ void plan_typed_fields(plan::TablePlan& options, RunState& state) {
   }
   const bool ignore = options.source.unknown_keys == request::UnknownKeys::ignore;
   for (const typed::ParquetColumn& c : *state.parquet) {
-    const table::Column* column = c.nested ? nullptr : table::find_column(state.target, c.name);
+    const table::Column* column = table::find_column(state.target, c.name);
     if (!column && ignore) continue;
-    if (c.nested)  // its path: the top-level column's name first
-      throw misuse(fmt::format("{}: its column {} is nested (a list, map or struct), which fastload does not read "
-                               "yet; give --unknown-keys ignore to pass it over, or flatten it when the file is "
-                               "written", state.inputs.front().path,
-                               text::quote_identifier(c.name.substr(0, c.name.find('.')))));
     if (!column)
       throw misuse(fmt::format("{}: its column {} is not a column of {}: name what each of the file's columns "
                                     "fills with --columns, or give --unknown-keys ignore to pass it over",

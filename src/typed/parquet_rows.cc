@@ -1,5 +1,6 @@
-// A Parquet file's rows as text, a row group at a time: the columns the fields read are decoded (parquet::File),
-// then their rows written out as the reads ask for them.
+// A Parquet file's rows as text, a row group at a time: the columns the fields read are decoded (parquet::File;
+// a nested field's leaves by parquet::NestedRows, its value written as JSON text), then their rows written out as
+// the reads ask for them.
 #include <fmt/core.h>
 
 #include <atomic>
@@ -21,19 +22,19 @@ bool may_need_escapes(const parquet::Column& c) {
   return c.logical.kind != K::decimal && c.logical.kind != K::uuid && c.logical.kind != K::float16;
 }
 
-// The file's column named as `name` is, as the server compares column names; -1 for none.
-int column_named(const parquet::File& file, std::string_view name) {
-  for (std::size_t c = 0; c < file.columns().size(); ++c)
-    if (text::same_name(file.columns()[c].name, name)) return static_cast<int>(c);
+// The file's top-level field named as `name` is, as the server compares column names; -1 for none.
+int field_named(const parquet::File& file, std::string_view name) {
+  for (std::size_t f = 0; f < file.fields().size(); ++f)
+    if (text::same_name(file.fields()[f].name, name)) return static_cast<int>(f);
   return -1;
 }
 
 class ParquetRowsStream final : public input::RowTextStream {
  public:
-  ParquetRowsStream(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
+  ParquetRowsStream(std::unique_ptr<input::ByteStream> inner, const Fields& fields, bool reject_rows,
                     std::shared_ptr<const input::MappedFile> mapped)
       : RowTextStream(*inner), inner_(std::move(inner)), mapped_(std::move(mapped)),
-        file_(mapped_->bytes(), inner_->name()) {
+        file_(mapped_->bytes(), inner_->name()), reject_rows_(reject_rows) {
     map_fields(fields);
   }
 
@@ -41,15 +42,18 @@ class ParquetRowsStream final : public input::RowTextStream {
 
  private:
   struct Source {
-    int column = -1;  // -1: the field's column is not in the file (--missing-keys null)
+    int field = -1;   // the file's top-level field; -1: not in the file (--missing-keys null)
+    int column = -1;  // a flat field's column
     bool escape = false;
     parquet::Values values;
+    std::unique_ptr<parquet::NestedRows> nested;  // a list, map or struct: its JSON text
   };
   void map_fields(const Fields& fields);
   bool produce() override;
   bool input_verified() const override { return true; }  // Parquet's pages carry no check fastload reads
   void next_group();
   void write_row();
+  void write_nested(Source& source, std::string& text, std::string& why);
 
   std::unique_ptr<input::ByteStream> inner_;
   std::shared_ptr<const input::MappedFile> mapped_;  // the file, or a remote object's copy
@@ -60,37 +64,42 @@ class ParquetRowsStream final : public input::RowTextStream {
   std::uint64_t file_row_ = 0;    // rows written before
   std::atomic<std::uint64_t> consumed_{0};
   std::string value_;
+  bool reject_rows_;
 };
 
 void ParquetRowsStream::map_fields(const Fields& fields) {
-  std::vector<bool> named(file_.columns().size());
+  std::vector<bool> named(file_.fields().size());
   for (const std::string& field : fields.names) {
     Source& s = sources_.emplace_back();
-    s.column = column_named(file_, field);
-    if (s.column < 0 && !fields.missing_null)
+    s.field = field_named(file_, field);
+    if (s.field < 0 && !fields.missing_null)
       throw Failure(ExitCode::usage, fmt::format(
           "{}: the file has no column {}, which the rows fill; name the file's columns in --columns, or give "
           "--missing-keys null to load NULL into it", name(), text::quote_identifier(field)));
-    if (s.column < 0) continue;
-    const parquet::Column& c = file_.columns()[s.column];
-    if (c.nested)
-      throw Failure(ExitCode::usage, fmt::format(
-          "{}: column {} is nested (a list, map or struct), which fastload does not read yet; leave it out of "
-          "--columns, or flatten it when the file is written", name(), text::quote_identifier(c.name)));
-    s.escape = may_need_escapes(c);
-    named[s.column] = true;
+    if (s.field < 0) continue;
+    named[s.field] = true;
+    const parquet::Field& f = file_.fields()[s.field];
+    if (f.nested) {
+      s.nested = std::make_unique<parquet::NestedRows>();
+      s.escape = true;  // JSON strings' escapes hold '\'
+      continue;
+    }
+    s.column = static_cast<int>(f.shape.column);
+    s.escape = may_need_escapes(file_.columns()[s.column]);
   }
-  for (std::size_t c = 0; c < named.size(); ++c)
-    if (!named[c] && !fields.ignore_unknown)
+  for (std::size_t f = 0; f < named.size(); ++f)
+    if (!named[f] && !fields.ignore_unknown)
       throw Failure(ExitCode::usage, fmt::format(
           "{}: the file's column {} is in none of the fields; load it with --columns, or give --unknown-keys "
-          "ignore to pass it over", name(), text::quote_identifier(file_.columns()[c].name)));
+          "ignore to pass it over", name(), text::quote_identifier(file_.fields()[f].name)));
 }
 
 void ParquetRowsStream::next_group() {
   const parquet::RowGroup& g = file_.row_groups()[group_];
-  for (Source& s : sources_)
-    if (s.column >= 0) file_.read_values(group_, static_cast<std::size_t>(s.column), s.values);
+  for (Source& s : sources_) {
+    if (s.nested) s.nested->read(file_, group_, static_cast<std::size_t>(s.field));
+    else if (s.column >= 0) file_.read_values(group_, static_cast<std::size_t>(s.column), s.values);
+  }
   row_ = 0;
   group_rows_ = g.rows;
   consumed_.store(std::min<std::uint64_t>(g.end, mapped_->bytes().size()), std::memory_order_relaxed);
@@ -115,10 +124,14 @@ bool ParquetRowsStream::produce() {
 
 void ParquetRowsStream::write_row() {
   std::string& text = out();
+  const std::size_t row_at = text.size();
+  std::string why;
   for (std::size_t f = 0; f < sources_.size(); ++f) {
     if (f) text += '\t';
-    const Source& s = sources_[f];
-    if (s.column < 0 || s.values.is_null(row_)) {
+    Source& s = sources_[f];
+    if (s.nested) {
+      write_nested(s, text, why);
+    } else if (s.column < 0 || s.values.is_null(row_)) {
       text += "\\N";
     } else if (!s.escape) {
       parquet::append_text(file_.columns()[s.column], s.values, row_, text);
@@ -128,7 +141,34 @@ void ParquetRowsStream::write_row() {
       input::append_escaped(text, value_);
     }
   }
-  text += '\n';
+  if (why.empty()) {
+    text += '\n';
+    return;
+  }
+  // A value JSON cannot hold: the row is refused (the load names it by its row in the file and its row group).
+  if (!reject_rows_)
+    throw Failure(ExitCode::rejected, fmt::format("{}: row {} (row group {}): {}; or give --max-errors to load the "
+                                                  "other rows and leave such rows out", name(), file_row_ + 1,
+                                                  group_ - 1, why));
+  text.resize(row_at);
+  refuse_row(sources_.size(), why);
+}
+
+// A nested field's value as its JSON text; `why` set when the row is refused.
+void ParquetRowsStream::write_nested(Source& s, std::string& text, std::string& why) {
+  value_.clear();
+  std::string refused;
+  try {
+    if (!s.nested->next(value_, refused)) {
+      text += "\\N";
+      return;
+    }
+  } catch (const Failure& f) {
+    throw f.with_message(fmt::format("{}: row group {}, column {}: {}", name(), group_ - 1,
+                                     file_.fields()[s.field].name, f.what()));
+  }
+  if (!refused.empty() && why.empty()) why = refused;
+  input::append_escaped(text, value_);
 }
 
 }  // namespace
@@ -178,10 +218,15 @@ std::string sql_type(const parquet::Column& c) {
 std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name) {
   parquet::File file(bytes, name);
   std::vector<ParquetColumn> out;
-  for (const parquet::Column& c : file.columns()) {
+  for (const parquet::Field& f : file.fields()) {
+    if (f.nested) {  // its value's JSON text
+      out.push_back({f.name, false, f.optional, "json"});
+      continue;
+    }
+    const parquet::Column& c = file.columns()[f.shape.column];
     using K = parquet::Logical::Kind;
     const bool utc = c.physical == parquet::Physical::int96 || (c.logical.kind == K::timestamp && c.logical.utc);
-    out.push_back({c.name, c.nested, utc, c.optional, sql_type(c)});
+    out.push_back({c.name, utc, c.optional, sql_type(c)});
   }
   return out;
 }
@@ -196,10 +241,9 @@ std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::By
 }
 
 std::unique_ptr<input::ByteStream> parquet_rows(std::unique_ptr<input::ByteStream> inner, const Fields& fields,
-                                                bool,  // no row is refused as it is read: a value is the server's to judge
-                                                std::shared_ptr<const input::MappedFile> bytes) {
+                                                bool reject_rows, std::shared_ptr<const input::MappedFile> bytes) {
   if (!bytes) throw internal_error(fmt::format("{}: a Parquet input's bytes were not read first", inner->name()));
-  return std::make_unique<ParquetRowsStream>(std::move(inner), fields, std::move(bytes));
+  return std::make_unique<ParquetRowsStream>(std::move(inner), fields, reject_rows, std::move(bytes));
 }
 
 }  // namespace fastload::typed

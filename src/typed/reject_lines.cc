@@ -6,28 +6,6 @@
 #include "typed/typed.h"
 
 namespace fastload::typed {
-namespace {
-
-// `value` as a JSON string (RFC 8259: '"', '\' and control characters escaped; UTF-8 kept as it is).
-void append_json_string(std::string& out, std::string_view value) {
-  static const char kHex[] = "0123456789abcdef";
-  out += '"';
-  for (const char c : value) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20) {
-      out += c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : "";
-      if (c != '\n' && c != '\t' && c != '\r') ((out += "\\u00") += kHex[u >> 4]) += kHex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
-
-}  // namespace
 
 std::string json_line(const std::vector<std::string>& names, std::string_view row) {
   text::FieldParser parser(text::Dialect{});

@@ -33,14 +33,14 @@ struct Fields {
   bool missing_null = false;       // --missing-keys null: a field whose key or column is absent is NULL
 };
 
-// A Parquet file's columns (its schema's leaves), for the plan's fields.
+// A Parquet file's columns (its schema's top-level fields; a list, map or struct is read as its JSON text), for
+// the plan's fields.
 struct ParquetColumn {
   std::string name;
-  bool nested = false;    // a list, map or struct: not read
   bool utc_time = false;  // a timestamp adjusted to UTC (INT96 too): its text is UTC's wall clock
   bool optional = true;   // may hold NULL
   // The column type --create gives it from its Parquet type ("decimal(9,7)", "datetime(6)"); empty for text and
-  // bytes of no stated width, whose type the values decide (schema/).
+  // bytes of no stated width, whose type the values decide (schema/); "json" for a list, map or struct.
   std::string sql_type;
 };
 // Throws Failure(ExitCode::input) naming `name` when `bytes` are not a Parquet file fastload reads.
@@ -70,8 +70,9 @@ void check_place(Format format, const input::ByteStream& stream);
 // Failure(ExitCode::usage) when the format needs a place `inner` is not (Parquet, whose footer comes last: a
 // file or object; `bytes`: its bytes, from parquet_bytes()), and what the format's stream throws (the table of formats, formats.cc, lists them):
 // - Parquet (parquet_rows.cc): Failure(ExitCode::usage) when a field names no column of the file (without
-//   missing_null) or a column no field names (without ignore_unknown), or the column is nested; its read()
-//   Failure(ExitCode::input) for damaged data.
+//   missing_null) or a column no field names (without ignore_unknown); its read() Failure(ExitCode::input) for
+//   damaged data; a nested value JSON has no form for (NaN, infinity, bytes not UTF-8) refuses its row as a JSON
+//   line's error does.
 // - JSON lines (json_lines.cc): a line that is not one JSON object, or names a key twice, a key no field names
 //   (without ignore_unknown), or lacks a field's key (without missing_null) is refused: with `reject_rows` handed
 //   out as NULLs and named by take_refused(), else read() throws Failure(ExitCode::rejected) naming the file, the

@@ -6,7 +6,8 @@
 #   row), and refuses exactly those it warned of, each named with its row;
 # - by default it loads no other value than the server does, and what it refuses beyond the warned rows it refuses
 #   as a conversion the server would make without a word (fraction digits cut, ...), saying so.
-# Then the refusals: a nested column, a codec fastload does not read, Parquet from a pipe, a column the table
+# Then nested columns as JSON (against parquet-cat's text and DuckDB's to_json), the refusals: a codec fastload
+# does not read, Parquet from a pipe, a column the table
 # lacks; and what --unknown-keys, --missing-keys, --columns and --create make of a file.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/remote_lib.sh"
@@ -97,14 +98,53 @@ run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP into an empty table: exit code ($ERR)" 0 "$RC"
 expect_eq "an object over HTTP: the rows of the file" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
 
-# Refusals, each saying what to do.
-sql "$db" -e "CREATE TABLE nested (id bigint, list json)"
-run_fastload "$TEST_TMP/cases/refuse_nested_list.parquet" "$db.nested"
-expect_eq "a nested column: exit code" 2 "$RC"
-expect_match "a nested column: what to do" 'refuse_nested_list.parquet: its column `list` is nested \(a list, map or struct\), which fastload does not read yet; give --unknown-keys ignore to pass it over' "$ERR"
-run_fastload --unknown-keys ignore "$TEST_TMP/cases/refuse_nested_list.parquet" "$db.nested"
-expect_eq "a nested column passed over: exit code ($ERR)" 0 "$RC"
-expect_eq "a nested column passed over: the rest loaded" "10 45 0" "$(sql -e "SELECT COUNT(*), SUM(id), COUNT(list) FROM $db.nested" | tr '\t' ' ')"
+# Nested columns (lists, maps, structs, NULLs at every level) into the json columns --print-schema gives them:
+# row by row the server's own LOAD DATA INFILE of parquet-cat's text of the file (its JSON compared with DuckDB's
+# values by parquet_reader.sh), the rows whose values JSON cannot hold (NaN, infinity, bytes not UTF-8) refused,
+# each named with its row; then JSON_EQUALS against DuckDB's own to_json() of each value, row by row.
+nested=$TEST_TMP/cases/nested_duckdb_v2_zstd.parquet
+sql "$db" -e "$("$FASTLOAD" --print-schema "$nested" "$db.nested"); CREATE TABLE nested_ref LIKE nested"
+expect_eq "nested columns: their type" "json json json json json json json json" \
+  "$(sql -e "SELECT GROUP_CONCAT(DATA_TYPE ORDER BY ORDINAL_POSITION SEPARATOR ' ') FROM information_schema.COLUMNS
+             WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'nested' AND COLUMN_NAME <> 'id'" | sed 's/longtext/json/g')"
+"$PARQUET_CAT" "$nested" | grep -v '^!refused: ' >"$TEST_TMP/nested.txt"
+refused=$("$PARQUET_CAT" "$nested" | grep -c '^!refused: ')
+reference "$db" nested_ref "$TEST_TMP/nested.txt" >/dev/null
+run_fastload --max-errors 1000 --rejects "$TEST_TMP/nested.rejects" "$nested" "$db.nested"
+expect_eq "nested columns: exit code ($ERR)" 0 "$RC"
+expect_eq "nested columns: rows loaded" "$(( $(count "$db.nested_ref") ))" "$(count "$db.nested")"
+expect_eq "nested columns: row by row the reference's" "$(rows_digest "$db.nested_ref")" "$(rows_digest "$db.nested")"
+expect_eq "nested columns: the rows JSON cannot hold refused" "$refused" "$(wc -l <"$TEST_TMP/nested.rejects.reasons")"
+expect_match "nested columns: a refusal names its row, row group and column" \
+  'row [0-9]+ \(row group [01]\): column (st\.f holds (nan|-inf)|bl\.list\.element holds bytes that are not UTF-8)' \
+  "$(cat "$TEST_TMP/nested.rejects.reasons")"
+# (text columns: DuckDB's to_json of a NaN or of bytes is no JSON the server takes)
+sql "$db" -e "CREATE TABLE nested_duck (id bigint, li longtext, ls longtext, lli longtext, st longtext, m longtext,
+  mi longtext, lst longtext, bl longtext)"
+cat >"$TEST_TMP/nested_duck.js" <<EOF
+const r = require('node:module').createRequire('$modules/x.js');
+(async () => {
+  const db = await (await r('@duckdb/node-api').DuckDBInstance.create(':memory:')).connect();
+  await db.run(\`COPY (SELECT id, to_json(li), to_json(ls), to_json(lli), to_json(st), to_json(m), to_json(mi),
+    to_json(lst), to_json(bl) FROM read_parquet('$nested')) TO '$TEST_TMP/nested_duck.tsv'
+    (FORMAT csv, DELIMITER '\\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR 'NULL')\`);
+})();
+EOF
+node "$TEST_TMP/nested_duck.js"
+sql "$db" -e "LOAD DATA INFILE '$TEST_TMP/nested_duck.tsv' INTO TABLE nested_duck CHARACTER SET utf8mb4 FIELDS ESCAPED BY ''"
+# DuckDB's JSON differs from fastload's as text (its doubles' digits, a FLOAT widened to a double's digits (st.r,
+# left out); a map of integer keys an object, bytes as
+# \\x escapes): compared as JSON (JSON_EQUALS) where both give a value the same shape, for every row fastload loaded.
+expect_eq "nested columns: each list, struct and text map JSON_EQUALS DuckDB's to_json" 0 "$(sql "$db" -e "
+  SELECT COUNT(*) FROM nested n JOIN nested_duck d USING (id) WHERE NOT (
+    (n.li <=> d.li OR JSON_EQUALS(n.li, d.li)) AND (n.ls <=> d.ls OR JSON_EQUALS(n.ls, d.ls)) AND
+    (n.lli <=> d.lli OR JSON_EQUALS(n.lli, d.lli)) AND (n.lst <=> d.lst OR JSON_EQUALS(n.lst, d.lst)) AND
+    (n.m <=> d.m OR JSON_EQUALS(n.m, d.m)) AND (n.st <=> d.st OR JSON_EQUALS(JSON_REMOVE(n.st, '$.r'), JSON_REMOVE(d.st, '$.r'))))")"
+expect_eq "nested columns: every row loaded has DuckDB's row" "$(count "$db.nested")" \
+  "$(sql "$db" -e "SELECT COUNT(*) FROM nested JOIN nested_duck USING (id)")"
+expect_eq "nested columns: JSON_EQUALS tells values apart (rows whose li is not DuckDB's lli)" yes \
+  "$(sql "$db" -e "SELECT IF(COUNT(*) > 100, 'yes', COUNT(*)) FROM nested n JOIN nested_duck d USING (id)
+                   WHERE NOT JSON_EQUALS(n.li, d.lli)")"
 sql "$db" -e "CREATE TABLE codec (i8 tinyint)"
 run_fastload --unknown-keys ignore "$TEST_TMP/cases/refuse_codec_lz4.parquet" "$db.codec"
 expect_eq "the Hadoop LZ4 codec: exit code" 3 "$RC"

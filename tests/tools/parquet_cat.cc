@@ -1,6 +1,7 @@
-// parquet-cat FILE: FILE's rows as parquet::append_text writes them, one a line, the values separated by TAB,
-// NULL as \N and \, TAB, LF and NUL escaped (LOAD DATA's default text); parquet-cat --schema FILE: one line a
-// column (name, physical type, logical type, optional or required, nested or flat); parquet-cat --count FILE: its
+// parquet-cat FILE: FILE's rows as parquet::append_text writes them (a nested field as NestedRows' JSON text),
+// one a line, a value a top-level field, separated by TAB, NULL as \N and \, TAB, LF and NUL escaped (LOAD
+// DATA's default text; a row NestedRows refuses as "!refused: why"); parquet-cat --schema FILE: one line a
+// leaf column (name, physical type, logical type, optional or required, nested or flat); parquet-cat --count FILE: its
 // values decoded, only the row count printed. For the Parquet reader's
 // test, which compares this with what the writers' own readers read.
 #include <fcntl.h>
@@ -95,24 +96,43 @@ void count_rows(const parquet::File& file) {
 }
 
 void print_rows(const parquet::File& file) {
-  std::size_t columns = file.columns().size();
-  std::vector<parquet::Values> values(columns);
+  const std::vector<parquet::Field>& fields = file.fields();
+  std::vector<parquet::Values> values(fields.size());
+  std::vector<parquet::NestedRows> nested(fields.size());
   std::vector<bool> bytes;
-  for (const parquet::Column& c : file.columns())
-    bytes.push_back(c.physical == parquet::Physical::byte_array || c.physical == parquet::Physical::fixed_len_byte_array);
-  std::string out;
+  for (const parquet::Field& f : fields) {
+    const parquet::Column& c = file.columns()[f.shape.column];
+    bytes.push_back(f.nested || c.physical == parquet::Physical::byte_array ||
+                    c.physical == parquet::Physical::fixed_len_byte_array);
+  }
+  std::string out, why;
   for (std::size_t g = 0; g < file.row_groups().size(); ++g) {
-    for (std::size_t c = 0; c < columns; ++c) file.read_values(g, c, values[c]);
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      if (fields[f].nested) nested[f].read(file, g, f);
+      else file.read_values(g, fields[f].shape.column, values[f]);
+    }
     for (std::uint64_t row = 0; row < file.row_groups()[g].rows; ++row) {
-      for (std::size_t c = 0; c < columns; ++c) {
-        if (c) out += '\t';
-        if (values[c].is_null(row)) {
+      why.clear();
+      const std::size_t row_at = out.size();
+      for (std::size_t f = 0; f < fields.size(); ++f) {
+        if (f) out += '\t';
+        std::size_t from = out.size();
+        if (fields[f].nested) {
+          if (!nested[f].next(out, why)) {
+            out += "\\N";
+            continue;
+          }
+        } else if (values[f].is_null(row)) {
           out += "\\N";
           continue;
+        } else {
+          parquet::append_text(file.columns()[fields[f].shape.column], values[f], row, out);
         }
-        std::size_t from = out.size();
-        parquet::append_text(file.columns()[c], values[c], row, out);
-        if (bytes[c]) escape_tail(out, from);  // numbers, dates and times need none
+        if (bytes[f]) escape_tail(out, from);  // numbers, dates and times need none
+      }
+      if (!why.empty()) {
+        out.resize(row_at);
+        out += "!refused: " + why;
       }
       out += '\n';
       if (out.size() > (1 << 16)) {

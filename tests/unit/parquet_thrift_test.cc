@@ -223,7 +223,7 @@ TEST(ParquetThrift, DamagedFilesAreRefusedNamingThem) {
   refused(file_of(footer(), 100), "outside the file's data");  // the chunks past the footer's start
 }
 
-TEST(ParquetThrift, NestedColumnsAreListedAndRefused) {
+TEST(ParquetThrift, NestedColumnsAreListedWithTheirLevels) {
   Writer w;
   w.list(2, ttype::strct, 4);
   w.list_struct().str(4, "schema").i32(5, 1).end();
@@ -236,6 +236,12 @@ TEST(ParquetThrift, NestedColumnsAreListedAndRefused) {
   ASSERT_EQ(file.columns().size(), 1u);
   EXPECT_EQ(file.columns()[0].name, "tags.list.element");
   EXPECT_TRUE(file.columns()[0].nested);
+  EXPECT_EQ(file.columns()[0].max_definition, 3);
+  EXPECT_EQ(file.columns()[0].max_repetition, 1);
+  ASSERT_EQ(file.fields().size(), 1u);
+  EXPECT_EQ(file.fields()[0].name, "tags");
+  EXPECT_TRUE(file.fields()[0].nested);
+  EXPECT_EQ(file.fields()[0].shape.kind, Shape::Kind::structure);  // no LIST annotation: a struct of a repeated group
 }
 
 TEST(ParquetThrift, PageHeaders) {

@@ -1,8 +1,8 @@
 // node write_cases.mjs NODE_MODULES OUTDIR: Parquet files written by DuckDB and by parquet-wasm (arrow-rs) over
 // values at every type's limits, with NULLs, in each codec, encoding and page version those writers offer; and
 // for each NAME.parquet a NAME.expected: its rows as that writer's own reader reads them, formatted as
-// parquet-cat writes them (format.mjs). Files named refuse_*.parquet are ones fastload must refuse (a codec it
-// does not read, a nested column): they have no NAME.expected.
+// parquet-cat writes them (format.mjs; a nested value as JSON built from the decoded value, duckJson). Files named
+// refuse_*.parquet are ones fastload must refuse (a codec it does not read): they have no NAME.expected.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -123,11 +123,106 @@ async function duckdbCases() {
   await con.run(`COPY cases TO '${file}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 2048,
     DICTIONARY_SIZE_LIMIT 64)`);
   await duckExpected(con, file);
-  await con.run(`COPY (SELECT i AS id, [i, i + 1] AS list FROM range(10) t(i)) TO
-    '${path.join(outdir, 'refuse_nested_list.parquet')}' (FORMAT parquet)`);
-  await con.run(`COPY (SELECT i AS id, {'a': i, 'b': 'x'} AS point FROM range(10) t(i)) TO
-    '${path.join(outdir, 'refuse_nested_struct.parquet')}' (FORMAT parquet)`);
+  await nestedCases(con);
+}
+
+// ---- DuckDB, nested columns ----
+
+const NESTED = 3000;  // two row groups of 2048
+// Per row and element, seeded: hash(i, x, k) picks NULLs at every level, empty lists and values at their limits.
+const e = (k) => `hash(i, x, ${k})`;
+const nullOr = (k, cut, value) => `CASE WHEN ${e(k)} % ${cut} = 0 THEN NULL ELSE ${value} END`;
+const sizes = (k) => `range((hash(i, ${k}) % 5)::BIGINT)`;
+const listOf = (k, element) => `CASE hash(i, ${k}) % 9 WHEN 0 THEN NULL WHEN 1 THEN [] ELSE [${element} for x in ${sizes(k)}] END`;
+const nestedColumns = [
+  `i AS id`,
+  `${listOf(1, nullOr(2, 5, `(${e(3)} % 4294967296)::BIGINT - 2147483648`))}::INTEGER[] AS li`,
+  `${listOf(4, nullOr(5, 6, `(['', 'tab' || chr(9), 'q"uote', 'back' || chr(92), chr(92) || 'N', 'héllo €😀', 'nl' || chr(10), chr(1)])[(${e(6)} % 8 + 1)::BIGINT]`))}::VARCHAR[] AS ls`,
+  `${listOf(7, `CASE ${e(8)} % 5 WHEN 0 THEN NULL WHEN 1 THEN []::BIGINT[] ELSE [CASE WHEN hash(i, x, y) % 6 = 0 THEN NULL WHEN hash(i, x, y) % 6 = 1 THEN 9223372036854775807 WHEN hash(i, x, y) % 6 = 2 THEN -9223372036854775808 ELSE (hash(i, x, y, 9)::HUGEINT - 9223372036854775808)::BIGINT END for y in range((${e(10)} % 4)::BIGINT)] END`)}::BIGINT[][] AS lli`,
+  `CASE WHEN hash(i, 11) % 8 = 0 THEN NULL ELSE {
+     'a': CASE WHEN hash(i, 12) % 5 = 0 THEN NULL ELSE (hash(i, 13) % 4294967296)::BIGINT - 2147483648 END::INTEGER,
+     'd': CASE WHEN hash(i, 14) % 5 = 0 THEN NULL ELSE ((hash(i, 15) % 2000000000000)::BIGINT - 1000000000000)::DECIMAL(18,0) / 1000000 END::DECIMAL(18,6),
+     'big': CASE WHEN hash(i, 16) % 5 = 0 THEN NULL WHEN hash(i, 16) % 5 = 1 THEN '-9999999999999999999999999999.9999999999'
+                 ELSE (CASE WHEN hash(i, 19) % 2 = 0 THEN '' ELSE '-' END) || (hash(i, 17) % 1000000000000000000)::VARCHAR || '.' ||
+                      lpad((hash(i, 18) % 10000000000)::VARCHAR, 10, '0') END::DECIMAL(38,10),
+     't': CASE WHEN hash(i, 20) % 5 = 0 THEN NULL ELSE make_timestamp((hash(i, 21) % 315537897600000000)::BIGINT - 62135596800000000) END,
+     'dt': CASE WHEN hash(i, 22) % 5 = 0 THEN NULL ELSE DATE '1970-01-01' + ((hash(i, 23) % 3652059)::INT - 719162) END,
+     's': CASE WHEN hash(i, 24) % 5 = 0 THEN NULL ELSE 'v"' || (hash(i, 25) % 100)::VARCHAR || chr(92) END,
+     'b': CASE WHEN hash(i, 26) % 3 = 0 THEN NULL ELSE hash(i, 27) % 2 = 0 END,
+     'f': CASE WHEN hash(i, 28) % 5 = 0 THEN NULL WHEN i % 97 = 5 THEN 'nan'::DOUBLE WHEN i % 89 = 7 THEN '-inf'::DOUBLE
+               WHEN hash(i, 28) % 5 = 1 THEN 1e21 ELSE ((hash(i, 29) % 2000000000)::DOUBLE / 7 - 1e8) * 1.000001 END::DOUBLE,
+     'r': CASE WHEN hash(i, 30) % 5 = 0 THEN NULL ELSE ((hash(i, 31) % 2000000)::DOUBLE / 7 - 100000) END::FLOAT
+   } END AS st`,
+  `CASE hash(i, 32) % 9 WHEN 0 THEN NULL WHEN 1 THEN MAP([]::VARCHAR[], []::INTEGER[]) ELSE map_from_entries(
+     [('k' || x::VARCHAR || (['', '"', chr(92), 'é'])[(${e(33)} % 4 + 1)::BIGINT], ${nullOr(34, 4, `(${e(35)} % 1000)::INTEGER`)}) for x in ${sizes(36)}]) END::MAP(VARCHAR, INTEGER) AS m`,
+  `CASE hash(i, 37) % 9 WHEN 0 THEN NULL WHEN 1 THEN MAP([]::INTEGER[], []::VARCHAR[]) ELSE map_from_entries(
+     [((x * 7 - 3)::INTEGER, ${nullOr(38, 4, `'v' || (${e(39)} % 100)::VARCHAR`)}) for x in ${sizes(40)}]) END::MAP(INTEGER, VARCHAR) AS mi`,
+  `${listOf(41, `CASE WHEN ${e(42)} % 6 = 0 THEN NULL ELSE {'x': ${nullOr(43, 5, `(${e(44)} % 1000)::INTEGER`)}, 'y': ${nullOr(45, 5, `'y' || (${e(46)} % 10)::VARCHAR`)}} END`)}::STRUCT(x INTEGER, y VARCHAR)[] AS lst`,
+  `${listOf(47, `CASE WHEN i % 53 = 0 THEN '\\xFF\\x00'::BLOB ELSE encode('b' || (${e(48)} % 1000)::VARCHAR) END`)}::BLOB[] AS bl`,
+];
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+class Refused extends Error {}
+
+// A DuckDB nested value (as @duckdb/node-api gives it) as JSON in fastload's form: a struct's fields in order, a
+// map of VARCHAR keys an object, any other map an array of {"key","value"}; leaves as duckText writes them, numbers
+// bare, FLOAT and DOUBLE marked "~f" / "~d" (compare.mjs compares them as numbers); a value JSON cannot hold (NaN,
+// infinity, bytes not UTF-8) throws Refused.
+function duckJson(v, type) {
+  if (v === null) return 'null';
+  const kind = type.constructor.name;
+  if (kind === 'DuckDBListType') return `[${v.items.map((x) => duckJson(x, type.valueType)).join(',')}]`;
+  if (kind === 'DuckDBStructType')
+    return `{${type.entryNames.map((n, j) => `${JSON.stringify(n)}:${duckJson(v.entries[n], type.entryTypes[j])}`).join(',')}}`;
+  if (kind === 'DuckDBMapType') {
+    if (String(type.keyType) === 'VARCHAR')
+      return `{${v.entries.map((m) => `${JSON.stringify(m.key)}:${duckJson(m.value, type.valueType)}`).join(',')}}`;
+    return `[${v.entries.map((m) => `{"key":${duckJson(m.key, type.keyType)},"value":${duckJson(m.value, type.valueType)}}`).join(',')}]`;
+  }
+  if (typeof v === 'boolean') return String(v);
+  const text = duckText(v, String(type));
+  if (kind === 'DuckDBFloatType' || kind === 'DuckDBDoubleType') {
+    if (!Number.isFinite(v)) throw new Refused();
+    return (kind === 'DuckDBFloatType' ? '~f' : '~d') + text;
+  }
+  if (typeof v === 'number' || typeof v === 'bigint' || v?.constructor?.name === 'DuckDBDecimalValue') return text;
+  if (Buffer.isBuffer(text)) {
+    try {
+      return JSON.stringify(utf8.decode(text));
+    } catch {
+      throw new Refused();
+    }
+  }
+  return JSON.stringify(text);
+}
+
+async function nestedExpected(con, file) {
+  const reader = await con.runAndReadAll(`SELECT * FROM read_parquet('${file}')`);
+  const types = reader.columnTypes();
+  const nested = types.map((t) => ['DuckDBListType', 'DuckDBStructType', 'DuckDBMapType'].includes(t.constructor.name));
+  const kinds = types.map((t, c) => (nested[c] ? 'j' : 'b'));
+  const rows = reader.getRows().map((row) => {
+    try {
+      return row.map((v, c) => (nested[c] ? (v === null ? null : duckJson(v, types[c])) : duckText(v, String(types[c]))));
+    } catch (error) {
+      if (error instanceof Refused) return ['!refused'];
+      throw error;
+    }
+  });
+  fs.writeFileSync(`${file.slice(0, -'.parquet'.length)}.expected`, format.expectedFile(kinds, rows));
+}
+
+async function nestedCases(con) {
+  await con.run(`CREATE TABLE nested AS SELECT ${nestedColumns.join(',\n')} FROM range(${NESTED}) t(i)`);
+  for (const [version, codec] of [['v1', 'snappy'], ['v2', 'zstd'], ['v1', 'uncompressed']]) {
+    const file = path.join(outdir, `nested_duckdb_${version}_${codec}.parquet`);
+    await con.run(`COPY nested TO '${file}' (FORMAT parquet, COMPRESSION ${codec}, ROW_GROUP_SIZE 2048,
+      PARQUET_VERSION ${version})`);
+    await nestedExpected(con, file);
+  }
 }
 
 await duckdbCases();
-await (await import('./write_wasm_cases.mjs')).default(arrow, wasm, outdir);
+const wasmCases = await import('./write_wasm_cases.mjs');
+await wasmCases.default(arrow, wasm, outdir);
+await wasmCases.nestedCases(arrow, wasm, outdir);

@@ -1,6 +1,7 @@
 // The parquet-wasm (arrow-rs) half of write_cases.mjs: an Arrow table (apache-arrow) of values at every type's
 // limits with NULLs, written with each codec, encoding and writer version arrow-rs offers, and read back by
-// parquet-wasm's reader into apache-arrow for NAME.expected.
+// parquet-wasm's reader into apache-arrow for NAME.expected; and nested columns (nestedCases: lists of lists,
+// structs, maps of text and of integer keys, NULLs at every level) as JSON built from apache-arrow's values.
 import fs from 'node:fs';
 import path from 'node:path';
 import * as format from './format.mjs';
@@ -199,4 +200,93 @@ export default async function (arrowModule, wasm, outdir) {
   for (const codec of codecs) write(wasm, ipc, outdir, `wasm_codec_${codec.toLowerCase()}`, plans.plain, 'V1', codec);
   // The Hadoop-framed LZ4 codec, which fastload refuses by name.
   write(wasm, ipc, outdir, 'refuse_codec_lz4', plans.plain, 'V1', 'LZ4');
+}
+
+// ---- nested columns ----
+
+class Refused extends Error {}
+
+// A nested value as apache-arrow decodes it, as JSON in fastload's form (write_cases.mjs' duckJson says which):
+// floats marked "~f" / "~d", a value JSON cannot hold throws Refused.
+function arrowJson(v, type) {
+  if (v === null || v === undefined) return 'null';
+  const id = arrow.Type;
+  switch (type.typeId) {
+    case id.List: return `[${[...v].map((x) => arrowJson(x, type.children[0].type)).join(',')}]`;
+    case id.Struct: return `{${type.children.map((f) => `${JSON.stringify(f.name)}:${arrowJson(v[f.name], f.type)}`).join(',')}}`;
+    case id.Map: {
+      const [key, value] = type.children[0].type.children.map((f) => f.type);
+      const entries = [...v];
+      if (key.typeId === id.Utf8) return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${arrowJson(x, value)}`).join(',')}}`;
+      return `[${entries.map(([k, x]) => `{"key":${arrowJson(k, key)},"value":${arrowJson(x, value)}}`).join(',')}]`;
+    }
+    case id.Float:
+      if (!Number.isFinite(v)) throw new Refused();
+      return (type.precision === 1 ? '~f' : '~d') + format.float(v);
+    case id.Int: return String(v);
+    case id.Bool: return String(v);
+    case id.Utf8: return JSON.stringify(v);
+    default: throw new Error(`no JSON for an Arrow ${type}`);
+  }
+}
+
+function nestedTable() {
+  const { Field, List, Struct, Map_, Int32, Int64, Float64, Utf8 } = arrow;
+  const maybe = (k, value) => (randomInt(k) === 0 ? null : value);
+  const list = (make) => (i) => (i % 11 === 0 ? null : i % 11 === 1 ? [] : Array.from({ length: randomInt(5) }, make));
+  const rows = Array.from({ length: N }, (_, i) => i);
+  const text = () => ['', 'a"b', 'c\\d', 'tab\t', 'é€😀', 'x'][randomInt(6)];
+  const big = () => maybe(6, [9223372036854775807n, -9223372036854775808n, BigInt.asIntN(64, random64())][randomInt(3)]);
+  const int = () => maybe(5, randomInt(2000001) - 1000000);
+  const columns = {
+    id: arrow.vectorFromArray(rows.map((i) => BigInt(i)), new Int64()),
+    big: arrow.vectorFromArray(rows.map(list(big)), new List(new Field('item', new Int64(), true))),
+    texts: arrow.vectorFromArray(rows.map(list(() => maybe(4, Array.from({ length: randomInt(3) }, () => maybe(5, text()))))),
+      new List(new Field('item', new List(new Field('item', new Utf8(), true)), true))),
+    st: arrow.vectorFromArray(rows.map((i) => (i % 13 === 0 ? null : {
+      a: int(), f: maybe(5, i % 101 === 3 ? NaN : (randomInt(2000000) - 1000000) / 7), s: maybe(5, text()),
+      l: maybe(4, Array.from({ length: randomInt(3) }, int)) })),
+    new Struct([new Field('a', new Int32(), true), new Field('f', new Float64(), true), new Field('s', new Utf8(), true),
+      new Field('l', new List(new Field('item', new Int32(), true)), true)])),
+    m: arrow.vectorFromArray(rows.map((i) => (i % 9 === 0 ? null : new Map(Array.from({ length: randomInt(4) }, (_, k) => [`k${k}${text()}`, int()])))),
+      new Map_(new Field('entries', new Struct([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)]), false))),
+    mi: arrow.vectorFromArray(rows.map((i) => (i % 9 === 0 ? null : new Map(Array.from({ length: randomInt(4) }, (_, k) => [k * 7 - 3, maybe(4, text())])))),
+      new Map_(new Field('entries', new Struct([new Field('key', new Int32(), false), new Field('value', new Utf8(), true)]), false))),
+  };
+  return new arrow.Table(columns);
+}
+
+function nestedExpected(wasm, bytes, file) {
+  const back = arrow.tableFromIPC(wasm.readParquet(bytes).intoIPCStream());
+  const fields = back.schema.fields;
+  const kinds = fields.map((f) => (arrow.DataType.isInt(f.type) ? 'b' : 'j'));
+  const rows = [];
+  for (let i = 0; i < back.numRows; i++) {
+    try {
+      rows.push(fields.map((f) => {
+        const v = back.getChild(f.name).get(i);
+        if (v === null) return null;
+        return arrow.DataType.isInt(f.type) ? String(v) : arrowJson(v, f.type);
+      }));
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      rows.push(['!refused']);
+    }
+  }
+  fs.writeFileSync(`${file.slice(0, -'.parquet'.length)}.expected`, format.expectedFile(kinds, rows));
+}
+
+export async function nestedCases(arrowModule, wasm, outdir) {
+  arrow = arrowModule;
+  const ipc = arrow.tableToIPC(nestedTable(), 'stream');
+  for (const [name, version, codec, plan] of [['v1_plain', 'V1', 'SNAPPY', plans.plain], ['v2_dictionary', 'V2', 'ZSTD', plans.dictionary],
+    ['v1_small_pages', 'V1', 'UNCOMPRESSED', plans.fallback]]) {
+    let b = new wasm.WriterPropertiesBuilder().setCompression(wasm.Compression[codec]).setMaxRowGroupSize(1000)
+      .setWriterVersion(wasm.WriterVersion[version]).setDictionaryEnabled(plan.dictionary);
+    if (plan.dataPageSize) b = b.setDataPageSizeLimit(plan.dataPageSize).setWriteBatchSize(plan.batch);
+    const bytes = wasm.writeParquet(wasm.Table.fromIPCStream(ipc), b.build());
+    const file = path.join(outdir, `nested_wasm_${name}.parquet`);
+    fs.writeFileSync(file, bytes);
+    nestedExpected(wasm, bytes, file);
+  }
 }
