@@ -35,6 +35,7 @@ struct ChunkText {
   std::shared_ptr<const std::vector<std::uint64_t>> row_lines{};
   // Its rows the input refused as it was read (a SQL dump's literals: input::ByteStream::take_refused).
   std::shared_ptr<const std::vector<Problem>> refused{};
+  std::optional<std::uint64_t> part{};  // the input's part its rows are in: a Parquet file's row group (0-based)
   std::uint64_t input_bytes = 0;  // what it took of the input as read (a compressed file's compressed bytes)
   const ChunkSource* from = nullptr;  // asked what differs between inputs; none: nothing to ask
   std::shared_ptr<const std::string> storage{};  // owns `bytes` when no mapping does

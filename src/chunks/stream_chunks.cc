@@ -178,6 +178,7 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   next_.first_row = c.first_row + c.rows;
   if (std::optional<input::OffsetMap> offsets = stream_.take_offsets(c.begin, c.end))
     out.offsets = std::make_shared<const input::OffsetMap>(std::move(*offsets));
+  out.part = stream_.taken_part();
   if (std::optional<std::vector<std::uint64_t>> lines = stream_.take_row_lines())
     out.row_lines = std::make_shared<const std::vector<std::uint64_t>>(std::move(*lines));
   if (std::vector<Problem> refused = stream_.take_refused(); !refused.empty())
@@ -233,6 +234,7 @@ std::optional<ChunkText> StreamedChunks::next() {
   text.offsets = std::move(piece->offsets);
   text.row_lines = std::move(piece->row_lines);
   text.refused = std::move(piece->refused);
+  text.part = piece->part;
   text.input_bytes = piece->raw_bytes;
   text.from = this;
   text.storage = std::move(storage);

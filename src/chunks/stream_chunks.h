@@ -29,6 +29,7 @@ struct StreamChunk {
   std::shared_ptr<const input::OffsetMap> offsets;  // a converted stream's: where its rows begin in the file
   std::shared_ptr<const std::vector<std::uint64_t>> row_lines;  // a SQL dump's: each row's line in the file
   std::shared_ptr<const std::vector<Problem>> refused;  // rows the stream refused (ByteStream::take_refused)
+  std::optional<std::uint64_t> part;  // the stream's part its rows are in (a Parquet row group: ByteStream::taken_part)
 };
 
 class StreamChunks {

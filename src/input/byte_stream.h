@@ -89,6 +89,8 @@ class ByteStream {
   // For content that comes in parts a chunk must not span (a Parquet file's row groups): the first end of a part
   // after content offset `content` among the bytes read() has returned or is about to; none when none is known.
   virtual std::optional<std::uint64_t> part_end_after(std::uint64_t) const { return std::nullopt; }
+  // For such content: the part (0-based) the rows the last take_offsets gave are in.
+  virtual std::optional<std::uint64_t> taken_part() const { return std::nullopt; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

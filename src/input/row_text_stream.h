@@ -29,6 +29,7 @@ class RowTextStream : public ByteStream {
   std::optional<std::vector<std::uint64_t>> take_row_lines() final { return std::move(lines_); }
   std::vector<Problem> take_refused() final { return std::move(refused_rows_); }
   std::optional<std::uint64_t> part_end_after(std::uint64_t content) const final;
+  std::optional<std::uint64_t> taken_part() const final { return taken_part_; }
 
  protected:
   // Of `inner`'s file: its name, place and format (the bytes it reads are the subclass's).
@@ -67,6 +68,8 @@ class RowTextStream : public ByteStream {
   std::vector<std::uint64_t> lines_;  // take_offsets' rows' lines
   std::vector<Problem> refused_rows_;  // take_offsets' rows refused
   std::deque<std::uint64_t> part_ends_;  // end_part()'s, after the last chunk take_offsets was asked of
+  std::uint64_t parts_taken_ = 0;        // end_part()'s before those
+  std::optional<std::uint64_t> taken_part_;  // the part of take_offsets' rows, for a stream that has parts
 };
 
 }  // namespace fastload::input

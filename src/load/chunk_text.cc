@@ -18,7 +18,7 @@ void locate(std::vector<Problem>& problems, const ChunkText& text, const std::st
   const Chunk& chunk = text.chunk;
   for (Problem& p : problems) {
     p.chunk_index = chunk.index;
-    p.where = {name, 0, text.file_offset(0)};
+    p.where = {name, 0, text.file_offset(0), text.part};
     if (p.row_in_chunk == 0 || p.row_in_chunk > chunk.rows) continue;
     auto at = scanner.locate_row(text.bytes, text.local(), p.row_in_chunk);
     p.where.line = text.row_lines ? text.row_lines->at(p.row_in_chunk - 1) : at.line;

@@ -48,9 +48,11 @@ const char* hint_for(unsigned code) {
 }  // namespace
 
 std::string format_problem(const Problem& p, const char* label) {
-  std::string where = p.where.line ? fmt::format("{}:{} (byte {})", p.where.file, p.where.line, p.where.byte_offset)
-                                   : fmt::format("{} (chunk {} from byte {})", p.where.file, p.chunk_index,
-                                                 p.where.byte_offset);
+  std::string where = p.where.row_group && p.where.line
+                          ? fmt::format("{}: row {} (row group {})", p.where.file, p.where.line, *p.where.row_group)
+                      : p.where.line ? fmt::format("{}:{} (byte {})", p.where.file, p.where.line, p.where.byte_offset)
+                                     : fmt::format("{} (chunk {} from byte {})", p.where.file, p.chunk_index,
+                                                   p.where.byte_offset);
   std::string line = fmt::format("{}{}: {}", label, where, p.message);
   if (p.code) line += fmt::format(" (server code {})", p.code);
   if (p.code == er::TRUNCATED_WRONG_VALUE_FOR_FIELD && p.message.find("\\xFF") != std::string::npos)  // input/converting_stream.h

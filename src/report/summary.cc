@@ -235,8 +235,9 @@ namespace {
 std::string json_problems(const std::vector<Problem>& problems) {
   std::string out;
   for (const Problem& p : problems)
-    out += fmt::format("{}{{\"file\":{},\"line\":{},\"byte\":{},\"chunk\":{},\"code\":{},\"message\":{}}}",
+    out += fmt::format("{}{{\"file\":{},\"line\":{},\"byte\":{},{}\"chunk\":{},\"code\":{},\"message\":{}}}",
                        out.empty() ? "" : ",", json_string(p.where.file), p.where.line, p.where.byte_offset,
+                       p.where.row_group ? fmt::format("\"row_group\":{},", *p.where.row_group) : "",
                        p.chunk_index, p.code, json_string(p.message));
   return "[" + out + "]";
 }

@@ -92,11 +92,19 @@ expect_eq "--resume: the rows of one run" "$(checksum "$db.once")" "$(checksum "
 http_start http "$TEST_TMP"
 run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP: exit code ($ERR)" 8 "$RC"
-expect_match "an object over HTTP: a duplicate named with its row" 'big.parquet:1 .*Duplicate entry' "$ERR"
+expect_match "an object over HTTP: a duplicate named with its row" 'big.parquet: row 1 \(row group 0\): .*Duplicate entry' "$ERR"
 sql -e "TRUNCATE $db.resumed"
 run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP into an empty table: exit code ($ERR)" 0 "$RC"
 expect_eq "an object over HTTP: the rows of the file" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
+
+# A refused row is named by its row in the file and its row group (of 20,000 rows each, counted from 0 as Parquet's
+# tools count them), here and in --json.
+sql -e "TRUNCATE $db.resumed; INSERT INTO $db.resumed VALUES (123456, 1)"
+run_fastload --threads 2 --json "$big" "$db.resumed"
+expect_eq "a duplicate in row group 6: exit code" 8 "$RC"
+expect_match "a duplicate in row group 6: its row and group" 'big.parquet: row 123457 \(row group 6\): .*Duplicate entry' "$ERR"
+expect_match "a duplicate in row group 6: --json" '"line":123457,"byte":[0-9]+,"row_group":6,' "$OUT"
 
 # Nested columns (lists, maps, structs, NULLs at every level) into the json columns --print-schema gives them:
 # row by row the server's own LOAD DATA INFILE of parquet-cat's text of the file (its JSON compared with DuckDB's
@@ -145,6 +153,8 @@ expect_eq "nested columns: every row loaded has DuckDB's row" "$(count "$db.nest
 expect_eq "nested columns: JSON_EQUALS tells values apart (rows whose li is not DuckDB's lli)" yes \
   "$(sql "$db" -e "SELECT IF(COUNT(*) > 100, 'yes', COUNT(*)) FROM nested n JOIN nested_duck d USING (id)
                    WHERE NOT JSON_EQUALS(n.li, d.lli)")"
+
+# Refusals, each saying what to do.
 sql "$db" -e "CREATE TABLE codec (i8 tinyint)"
 run_fastload --unknown-keys ignore "$TEST_TMP/cases/refuse_codec_lz4.parquet" "$db.codec"
 expect_eq "the Hadoop LZ4 codec: exit code" 3 "$RC"
