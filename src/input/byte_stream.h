@@ -86,6 +86,9 @@ class ByteStream {
   // would store otherwise): those of the rows the last take_offsets gave, row_in_chunk counted from its first
   // (1-based) and the message; the caller leaves them out as --max-errors allows.
   virtual std::vector<Problem> take_refused() { return {}; }
+  // Whether its content is rows converted from the input (a charset's, a SQL dump's, a typed input's), tied to
+  // the input's lines and bytes only by the maps above: a copy of its content would lose them.
+  virtual bool converted() const { return false; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

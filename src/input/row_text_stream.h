@@ -28,6 +28,7 @@ class RowTextStream : public ByteStream {
   std::optional<OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) final;
   std::optional<std::vector<std::uint64_t>> take_row_lines() final { return std::move(lines_); }
   std::vector<Problem> take_refused() final { return std::move(refused_rows_); }
+  bool converted() const final { return true; }
 
  protected:
   // Of `inner`'s file: its name, place and format (the bytes it reads are the subclass's).
