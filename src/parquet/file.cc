@@ -61,7 +61,36 @@ std::uint32_t le32(std::string_view bytes, std::size_t at) {
   return v;
 }
 
+// The schema's leaves. Throws Failure(ExitCode::input) saying what is wrong (the caller names the file).
+std::vector<Column> flatten(const FileMeta& meta) {
+  if (meta.schema.empty()) throw Failure(ExitCode::input, "no schema");
+  std::vector<Column> columns;
+  Flattener flattener{meta.schema, columns};
+  int children = meta.schema[0].num_children;
+  if (children < 0 || static_cast<std::size_t>(children) > meta.schema.size() - 1)
+    throw Failure(ExitCode::input, "its schema's root has more children than the schema lists");
+  for (int i = 0; i < children; ++i) flattener.element("", false, 1);
+  return columns;
+}
+
 }  // namespace
+
+std::size_t footer_span(std::string_view tail) {
+  if (tail.size() < 8 || tail.substr(tail.size() - 4) != "PAR1") return 0;
+  return std::size_t{le32(tail, tail.size() - 8)} + 8;
+}
+
+std::vector<Column> footer_columns(std::string_view tail, const std::string& name) {
+  const std::size_t span = footer_span(tail);
+  if (span == 0 || span > tail.size())
+    throw Failure(ExitCode::input, name + ": not a Parquet file (no \"PAR1\" at its end), or truncated: check the "
+                                          "file and its format");
+  try {
+    return flatten(read_file_meta(tail.substr(tail.size() - span, span - 8)));
+  } catch (const Failure& f) {
+    throw Failure(ExitCode::input, name + ": its footer is damaged: " + f.what() + "; write the file again");
+  }
+}
 
 File::File(std::string_view bytes, std::string name) : bytes_(bytes), name_(std::move(name)) {
   auto fail = [&](const std::string& what) { throw Failure(ExitCode::input, name_ + ": " + what); };
@@ -76,12 +105,7 @@ File::File(std::string_view bytes, std::string name) : bytes_(bytes), name_(std:
   FileMeta meta;
   try {
     meta = read_file_meta(bytes.substr(footer_at, footer));
-    if (meta.schema.empty()) throw Failure(ExitCode::input, "no schema");
-    Flattener flattener{meta.schema, columns_};
-    int children = meta.schema[0].num_children;
-    if (children < 0 || static_cast<std::size_t>(children) > meta.schema.size() - 1)
-      throw Failure(ExitCode::input, "its schema's root has more children than the schema lists");
-    for (int i = 0; i < children; ++i) flattener.element("", false, 1);
+    columns_ = flatten(meta);
   } catch (const Failure& f) {
     fail("its footer (at byte " + std::to_string(footer_at) + ") is damaged: " + f.what() + "; write the file again");
   }

@@ -173,17 +173,26 @@ std::string sql_type(const parquet::Column& c) {
   }
 }
 
-}  // namespace
-
-std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name) {
-  parquet::File file(bytes, name);
+std::vector<ParquetColumn> columns_of(const std::vector<parquet::Column>& columns) {
   std::vector<ParquetColumn> out;
-  for (const parquet::Column& c : file.columns()) {
+  for (const parquet::Column& c : columns) {
     using K = parquet::Logical::Kind;
     const bool utc = c.physical == parquet::Physical::int96 || (c.logical.kind == K::timestamp && c.logical.utc);
     out.push_back({c.name, c.nested, utc, c.optional, sql_type(c)});
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name) {
+  return columns_of(parquet::File(bytes, name).columns());
+}
+
+std::size_t parquet_footer_span(std::string_view tail) { return parquet::footer_span(tail); }
+
+std::vector<ParquetColumn> parquet_footer_columns(std::string_view tail, const std::string& name) {
+  return columns_of(parquet::footer_columns(tail, name));
 }
 
 std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::ByteStream> stream, const std::string& tmpdir) {

@@ -45,6 +45,11 @@ struct ParquetColumn {
 };
 // Throws Failure(ExitCode::input) naming `name` when `bytes` are not a Parquet file fastload reads.
 std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name);
+// The same from the file's last bytes `tail`, before the file is read whole (a remote object's): how many of its
+// last bytes hold its footer (parquet_footer_span: 0 when `tail`, 8 bytes at least, is not a Parquet file's
+// end), and its columns from that many.
+std::size_t parquet_footer_span(std::string_view tail);
+std::vector<ParquetColumn> parquet_footer_columns(std::string_view tail, const std::string& name);
 
 // A Parquet input's bytes, to read at any offset: a file mapped, or a remote object copied whole to an unnamed
 // file in `tmpdir` and mapped (its footer comes last). Throws Failure(ExitCode::usage) for a pipe or compressed
@@ -65,6 +70,8 @@ std::optional<std::string> line_at(const std::string& path, std::uint64_t offset
 // Throws Failure(ExitCode::usage) saying what to do when `format` is read at its end first (Parquet) and
 // `stream` is neither a plain file nor a plain remote object.
 void check_place(Format format, const input::ByteStream& stream);
+// The same for input `name` whose first bytes are compressed in `codec`, read again when opened again (`reopens`).
+void check_place(Format format, const std::string& name, input::Format codec, bool reopens);
 
 // The rows of `inner`, in `format` (not text), as LOAD DATA's default text for `fields`. Throws
 // Failure(ExitCode::usage) when the format needs a place `inner` is not (Parquet, whose footer comes last: a

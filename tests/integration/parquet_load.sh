@@ -84,9 +84,21 @@ run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP: exit code ($ERR)" 8 "$RC"
 expect_match "an object over HTTP: a duplicate named with its row" 'big.parquet:1 .*Duplicate entry' "$ERR"
 sql -e "TRUNCATE $db.resumed"
-run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
+run_fastload --threads 2 --chunk-size 256K --json "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP into an empty table: exit code ($ERR)" 0 "$RC"
-expect_eq "an object over HTTP: the rows of the file" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
+expect_eq "an object over HTTP: the rows of the file" "$(rows_digest "$db.once")" "$(rows_digest "$db.resumed")"
+# Its copy is timed as its own pass, after the table's checks (connect), before the map pass opens it.
+expect_match "an object over HTTP: the copy timed as the fetch pass" \
+  '"pass_seconds":\{"open":[0-9.]*,"connect":[0-9.]*,"shards":[0-9.]*,"fetch":[0-9.]*,"map":' "$OUT"
+# A table that is not there fails with only the object's first bytes and footer read, nothing copied.
+proxy_start proxy "$HTTP_URL"
+run_fastload "$PROXY_URL/big.parquet" "$db.no_such_table"
+expect_eq "an object into a missing table: exit code" 5 "$RC"
+# (each read at most 64 KiB of the object, of more than a MiB)
+expect_eq "an object into a missing table: its size" 1 "$(( $(stat -c %s "$big") > 1048576 ))"
+expect_eq "an object into a missing table: its first bytes and its footer read, no copy" "0" \
+  "$(grep -o 'bytes=[0-9]*-[0-9]*' "$PROXY_DIR/requests.log" | tr '=-' '  ' | awk '$3 - $2 >= 65536 { n++ } END { print n + 0 }')"
+expect_match "an object into a missing table: ranged reads" 'bytes=' "$(cat "$PROXY_DIR/requests.log")"
 
 # Refusals, each saying what to do.
 sql "$db" -e "CREATE TABLE nested (id bigint, list json)"
