@@ -9,12 +9,11 @@
 
 #include "input/input.h"
 #include "text/text.h"
+#include "typed/json_text.h"
 #include "typed/typed.h"
 
 namespace fastload::typed {
-namespace {
 
-// Whether `token` is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 bool is_json_number(std::string_view token) {
   std::size_t i = 0, n = token.size();
   auto digits = [&] {
@@ -33,6 +32,8 @@ bool is_json_number(std::string_view token) {
   }
   return i == n;
 }
+
+namespace {
 
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);

@@ -173,12 +173,29 @@ std::string sql_type(const parquet::Column& c) {
   }
 }
 
+// Numbers (integers, decimals, floats) and booleans keep their JSON types in a rejects line; the rest (dates,
+// times, text, bytes) are strings.
+JsonKind json_kind(const parquet::Column& c) {
+  using K = parquet::Logical::Kind;
+  using P = parquet::Physical;
+  switch (c.logical.kind) {
+    case K::integer: case K::decimal: case K::float16: return JsonKind::number;
+    case K::none: break;
+    default: return JsonKind::string;
+  }
+  switch (c.physical) {
+    case P::boolean: return JsonKind::boolean;
+    case P::int32: case P::int64: case P::float32: case P::float64: return JsonKind::number;
+    default: return JsonKind::string;
+  }
+}
+
 std::vector<ParquetColumn> columns_of(const std::vector<parquet::Column>& columns) {
   std::vector<ParquetColumn> out;
   for (const parquet::Column& c : columns) {
     using K = parquet::Logical::Kind;
     const bool utc = c.physical == parquet::Physical::int96 || (c.logical.kind == K::timestamp && c.logical.utc);
-    out.push_back({c.name, c.nested, utc, c.optional, sql_type(c)});
+    out.push_back({c.name, c.nested, utc, c.optional, sql_type(c), json_kind(c)});
   }
   return out;
 }

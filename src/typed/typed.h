@@ -33,6 +33,11 @@ struct Fields {
   bool missing_null = false;       // --missing-keys null: a field whose key or column is absent is NULL
 };
 
+// How a value of a rejected row is written in its JSON line (json_line): a string; a number as its text (a JSON
+// number); 1 and 0 as true and false; its text as JSON text (a JSON column's). Each falls back to a string when
+// its text is not of that kind (a float's NaN), so the line loads back to the same row.
+enum class JsonKind : std::uint8_t { string, number, boolean, json };
+
 // A Parquet file's columns (its schema's leaves), for the plan's fields.
 struct ParquetColumn {
   std::string name;
@@ -42,6 +47,7 @@ struct ParquetColumn {
   // The column type --create gives it from its Parquet type ("decimal(9,7)", "datetime(6)"); empty for text and
   // bytes of no stated width, whose type the values decide (schema/).
   std::string sql_type;
+  JsonKind kind = JsonKind::string;  // its values in a rejects line: numbers and booleans keep their JSON types
 };
 // Throws Failure(ExitCode::input) naming `name` when `bytes` are not a Parquet file fastload reads.
 std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name);
@@ -61,8 +67,9 @@ std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::By
 std::vector<std::string> first_object_keys(const std::string& name, std::string_view head);
 
 // A rejected row of a typed input (`row`: its fields as LOAD DATA's default text, its line end too) as one JSON
-// object line whose keys are `names`, the fields' names, for --rejects: a file that loads back as JSON lines.
-std::string json_line(const std::vector<std::string>& names, std::string_view row);
+// object line whose keys are `names`, the fields' names, each value written as `kinds` says (a string where
+// `kinds` has no entry), for --rejects: a file that loads back as JSON lines into the same row.
+std::string json_line(const std::vector<std::string>& names, const std::vector<JsonKind>& kinds, std::string_view row);
 
 // The line of file `path` that starts at byte `offset`, with its LF; none when the file cannot be read there.
 std::optional<std::string> line_at(const std::string& path, std::uint64_t offset);

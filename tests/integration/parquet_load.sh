@@ -59,6 +59,23 @@ for name in duckdb_v1_snappy duckdb_v2_zstd duckdb_small_dictionary wasm_plain_v
   check_file "$name"
 done
 
+# Rejected rows written back as JSON lines (numbers and booleans as JSON's, the rest as strings) load into the
+# same rows: every row of a file refused by a CHECK that no row passes, its rejects loaded into a table without it.
+file=$TEST_TMP/cases/duckdb_v1_snappy.parquet
+schema=$("$FASTLOAD" --print-schema "$file" "$db.direct")
+sql "$db" -e "DROP TABLE IF EXISTS direct, refused, back; $schema; CREATE TABLE refused LIKE direct;
+  CREATE TABLE back LIKE direct; ALTER TABLE refused ADD CONSTRAINT none_pass CHECK (0)"
+run_fastload --accept-conversion all --max-errors 1000000 "$file" "$db.direct"
+expect_eq "rejects loaded back: the file's load, exit code ($ERR)" 0 "$RC"
+run_fastload --accept-conversion all --max-errors 1000000 --rejects "$TEST_TMP/back.jsonl" "$file" "$db.refused"
+expect_eq "rejects loaded back: every row refused, exit code ($ERR)" "0 0" "$RC $(count "$db.refused")"
+expect_match "rejects loaded back: numbers as JSON numbers" '": -?[0-9]' "$(cat "$TEST_TMP/back.jsonl")"
+expect_match "rejects loaded back: booleans as true and false" '": (true|false)' "$(cat "$TEST_TMP/back.jsonl")"
+run_fastload --accept-conversion all --max-errors 1000000 "$TEST_TMP/back.jsonl" "$db.back"
+expect_eq "rejects loaded back: exit code ($ERR)" 0 "$RC"
+expect_eq "rejects loaded back: some rows" 1 "$(( $(count "$db.direct") > 10 ))"
+expect_eq "rejects loaded back: the file's rows, row by row" "$(rows_digest "$db.direct")" "$(rows_digest "$db.back")"
+
 # --resume: killed right after a chunk's COMMIT, then run again: the same rows as one run, none twice.
 sql "$db" -e "CREATE TABLE once (id bigint PRIMARY KEY, flag boolean); CREATE TABLE resumed LIKE once"
 big=$TEST_TMP/big.parquet
