@@ -98,13 +98,14 @@ void tally(RunState& state) {
   s.chunks_committed = state.counters.committed_chunks.load();
 }
 
-// How each field's value is written in a rejects line: as its Parquet column's type says (numbers and booleans
-// keep their JSON types), else a string.
+// How each field's value is written in a rejects line: a JSON column's as its JSON text (as the JSON lines reader
+// reads it back), else as its Parquet column's type says (numbers and booleans keep their JSON types), else a string.
 std::vector<typed::JsonKind> json_kinds(const plan::TablePlan& options, const RunState& state) {
   std::vector<typed::JsonKind> kinds;
   for (const request::ColumnEntry& e : options.columns) {
-    typed::JsonKind kind = typed::JsonKind::string;
-    if (state.parquet)
+    const table::Column* column = e.variable ? nullptr : table::find_column(state.target, e.name);
+    typed::JsonKind kind = column && column->json ? typed::JsonKind::json : typed::JsonKind::string;
+    if (state.parquet && kind == typed::JsonKind::string)
       for (const typed::ParquetColumn& c : *state.parquet)
         if (text::same_name(c.name, e.name)) {
           kind = c.kind;

@@ -184,7 +184,11 @@ std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, co
   typed::Fields fields;
   fields.ignore_unknown = options.source.unknown_keys == request::UnknownKeys::ignore;
   fields.missing_null = options.source.missing_keys == request::MissingKeys::null;
-  for (const request::ColumnEntry& e : options.columns) fields.names.push_back(e.name);
+  for (const request::ColumnEntry& e : options.columns) {
+    fields.names.push_back(e.name);
+    const table::Column* column = e.variable ? nullptr : table::find_column(state.target, e.name);
+    fields.json.push_back(column && column->json);
+  }
   return typed::open_rows(as_typed(options.format), std::move(stream), fields, options.conflicts.max_errors > 0,
                           index < state.parquet_bytes.size() ? state.parquet_bytes[index] : nullptr);
 }

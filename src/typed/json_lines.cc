@@ -1,6 +1,7 @@
 // JSON lines read with simdjson's On Demand parser, one line at a time (a line's error refuses that row alone):
 // strings unescaped, numbers as written (never through a double: a BIGINT or DECIMAL keeps every digit), true and
-// false as 1 and 0, null as NULL, an object or array as its JSON text as written.
+// false as 1 and 0, null as NULL, an object or array as its JSON text as written; for a JSON column, every value
+// but null as its JSON text as written (a string's quotes kept, true and false as such).
 #include <fmt/core.h>
 #include <simdjson.h>
 
@@ -189,10 +190,11 @@ std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::v
   out.clear();
   state_[field] = Slot::value;
   std::string_view text;
+  const bool json = field < fields_.json.size() && fields_.json[field];  // a JSON column: the value's JSON text
   switch (type) {
     case simdjson::ondemand::json_type::string:
       if (value.get_string().get(text)) return "the line is not JSON: a string is not valid";
-      input::append_escaped(out, text);
+      input::append_escaped(out, json ? trimmed(value.raw_json_token()) : text);
       return {};
     case simdjson::ondemand::json_type::number:
       text = trimmed(value.raw_json_token());
@@ -202,7 +204,7 @@ std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::v
     case simdjson::ondemand::json_type::boolean: {
       bool b = false;
       if (value.get_bool().get(b)) return "the line is not JSON: true or false is misspelled";
-      out.assign(b ? "1" : "0");
+      out.assign(json ? (b ? "true" : "false") : (b ? "1" : "0"));
       return {};
     }
     case simdjson::ondemand::json_type::null:

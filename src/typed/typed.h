@@ -31,6 +31,9 @@ struct Fields {
   std::vector<std::string> names;  // each field's key or column, in the rows' order
   bool ignore_unknown = false;     // --unknown-keys ignore: an input's key or column no field names is passed over
   bool missing_null = false;       // --missing-keys null: a field whose key or column is absent is NULL
+  // Each field that fills a JSON column (none when empty): a JSON lines value for it is its JSON text as written,
+  // a string's quotes and escapes kept, true and false as such (null is NULL, as for any column).
+  std::vector<bool> json;
 };
 
 // How a value of a rejected row is written in its JSON line (json_line): a string; a number as its text (a JSON
