@@ -60,8 +60,16 @@ for name in duckdb_v1_snappy duckdb_v2_zstd duckdb_small_dictionary wasm_plain_v
 done
 
 # Rejected rows written back as JSON lines (numbers and booleans as JSON's, the rest as strings) load into the
-# same rows: every row of a file refused by a CHECK that no row passes, its rejects loaded into a table without it.
-file=$TEST_TMP/cases/duckdb_v1_snappy.parquet
+# same rows: every row of a file (60 rows of a writer's case, at its types' limits, but for nanoseconds, which a
+# DATETIME(6) refuses) refused by a CHECK that no row passes, its rejects loaded into a table without it.
+file=$TEST_TMP/rejected.parquet
+node -e "
+  const { createRequire } = require('node:module');
+  const r = createRequire('$modules/x.js');
+  (async () => {
+    const db = await (await r('@duckdb/node-api').DuckDBInstance.create(':memory:')).connect();
+    await db.run(\"COPY (SELECT * EXCLUDE (ts_ns) FROM read_parquet('$TEST_TMP/cases/duckdb_v1_snappy.parquet') LIMIT 60) TO '$file' (FORMAT parquet)\");
+  })();"
 schema=$("$FASTLOAD" --print-schema "$file" "$db.direct")
 sql "$db" -e "DROP TABLE IF EXISTS direct, refused, back; $schema; CREATE TABLE refused LIKE direct;
   CREATE TABLE back LIKE direct; ALTER TABLE refused ADD CONSTRAINT none_pass CHECK (0)"
@@ -106,13 +114,13 @@ expect_eq "an object over HTTP into an empty table: exit code ($ERR)" 0 "$RC"
 expect_eq "an object over HTTP: the rows of the file" "$(rows_digest "$db.once")" "$(rows_digest "$db.resumed")"
 # Its copy is timed as its own pass, after the table's checks (connect), before the map pass opens it.
 expect_match "an object over HTTP: the copy timed as the fetch pass" \
-  '"pass_seconds":\{"open":[0-9.]*,"connect":[0-9.]*,"shards":[0-9.]*,"fetch":[0-9.]*,"map":' "$OUT"
+  '"pass_seconds":\{"open":[0-9.]*,"connect":[0-9.]*,("[a-z]+":[0-9.]*,)*"fetch":[0-9.]*,"map":' "$OUT"
 # A table that is not there fails with only the object's first bytes and footer read, nothing copied.
 proxy_start proxy "$HTTP_URL"
 run_fastload "$PROXY_URL/big.parquet" "$db.no_such_table"
 expect_eq "an object into a missing table: exit code" 5 "$RC"
-# (each read at most 64 KiB of the object, of more than a MiB)
-expect_eq "an object into a missing table: its size" 1 "$(( $(stat -c %s "$big") > 1048576 ))"
+# (each read at most 64 KiB of the object, of more than 256 KiB)
+expect_eq "an object into a missing table: its size" 1 "$(( $(stat -c %s "$big") > 262144 ))"
 expect_eq "an object into a missing table: its first bytes and its footer read, no copy" "0" \
   "$(grep -o 'bytes=[0-9]*-[0-9]*' "$PROXY_DIR/requests.log" | tr '=-' '  ' | awk '$3 - $2 >= 65536 { n++ } END { print n + 0 }')"
 expect_match "an object into a missing table: ranged reads" 'bytes=' "$(cat "$PROXY_DIR/requests.log")"
