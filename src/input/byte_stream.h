@@ -91,6 +91,9 @@ class ByteStream {
   virtual std::optional<std::uint64_t> part_end_after(std::uint64_t) const { return std::nullopt; }
   // For such content: the part (0-based) the rows the last take_offsets gave are in.
   virtual std::optional<std::uint64_t> taken_part() const { return std::nullopt; }
+  // Whether its content is rows converted from the input (a charset's, a SQL dump's, a typed input's), tied to
+  // the input's lines and bytes only by the maps above: a copy of its content would lose them.
+  virtual bool converted() const { return false; }
 
   Format format() const { return format_; }
   // The path, or "standard input" for "-".

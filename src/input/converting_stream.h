@@ -68,6 +68,7 @@ class ConvertingStream final : public ByteStream {
   // All converted bytes when everything read from the inner stream was verified; conservative otherwise.
   std::uint64_t verified() const override { return verified_; }
   std::optional<OffsetMap> take_offsets(std::uint64_t begin, std::uint64_t end) override;
+  bool converted() const override { return true; }
 
  private:
   bool refill();

@@ -30,6 +30,7 @@ class RowTextStream : public ByteStream {
   std::vector<Problem> take_refused() final { return std::move(refused_rows_); }
   std::optional<std::uint64_t> part_end_after(std::uint64_t content) const final;
   std::optional<std::uint64_t> taken_part() const final { return taken_part_; }
+  bool converted() const final { return true; }
 
  protected:
   // Of `inner`'s file: its name, place and format (the bytes it reads are the subclass's).

@@ -26,8 +26,14 @@ void locate(std::vector<Problem>& problems, const ChunkText& text, const std::st
   }
 }
 
+// Found by its row in the chunk where it has one, as locate() found its place: rows of a converted stream may share
+// a file offset (a Parquet row group's all name the group's first byte), which would give each the first's text.
 std::string text_of(const Problem& p, const ChunkText& text, const text::Dialect& dialect) {
-  return table::row_text(text.bytes, text.local_offset(p.where.byte_offset), text.local(), dialect);
+  const std::uint64_t at =
+      p.row_in_chunk > 0 && p.row_in_chunk <= text.chunk.rows
+          ? text::RowScanner(dialect).locate_row(text.bytes, text.local(), p.row_in_chunk).byte_offset
+          : text.local_offset(p.where.byte_offset);
+  return table::row_text(text.bytes, at, text.local(), dialect);
 }
 
 bool apply_recorded(const ChunkText& text, const std::string& name,

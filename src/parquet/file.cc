@@ -155,6 +155,25 @@ std::uint32_t le32(std::string_view bytes, std::size_t at) {
 
 }  // namespace
 
+std::size_t footer_span(std::string_view tail) {
+  if (tail.size() < 8 || tail.substr(tail.size() - 4) != "PAR1") return 0;
+  return std::size_t{le32(tail, tail.size() - 8)} + 8;
+}
+
+Schema footer_schema(std::string_view tail, const std::string& name) {
+  const std::size_t span = footer_span(tail);
+  if (span == 0 || span > tail.size())
+    throw Failure(ExitCode::input, name + ": not a Parquet file (no \"PAR1\" at its end), or truncated: check the "
+                                          "file and its format");
+  try {
+    Schema schema;
+    schema.fields = read_schema(read_file_meta(tail.substr(tail.size() - span, span - 8)).schema, schema.columns);
+    return schema;
+  } catch (const Failure& f) {
+    throw Failure(ExitCode::input, name + ": its footer is damaged: " + f.what() + "; write the file again");
+  }
+}
+
 File::File(std::string_view bytes, std::string name) : bytes_(bytes), name_(std::move(name)) {
   auto fail = [&](const std::string& what) { throw Failure(ExitCode::input, name_ + ": " + what); };
   if (bytes.size() < 12 || bytes.substr(0, 4) != "PAR1" ||

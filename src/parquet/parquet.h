@@ -126,6 +126,18 @@ struct Values {
 // "BOOLEAN", "INT32", ... as parquet.thrift names the physical types, for messages.
 std::string physical_name(Physical physical);
 
+// How many of a Parquet file's last bytes hold its footer (the footer, its length and "PAR1"), read from `tail`,
+// its last bytes (at least 8); 0 when `tail` is not the end of a Parquet file.
+std::size_t footer_span(std::string_view tail);
+// A file's schema: its top-level fields and its leaf columns (File::fields(), File::columns()).
+struct Schema {
+  std::vector<Field> fields;
+  std::vector<Column> columns;
+};
+// The schema of the file whose last bytes are `tail` (footer_span() of them at least), read before the file is
+// read whole (a remote object's). Throws Failure(ExitCode::input) naming `name` as File's constructor.
+Schema footer_schema(std::string_view tail, const std::string& name);
+
 class File {
  public:
   // `bytes` is the whole file (mapped; it must outlive the File), `name` names it in messages. Throws

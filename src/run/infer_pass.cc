@@ -38,7 +38,7 @@ std::unique_ptr<input::ByteStream> typed_text(const plan::TablePlan& o, const st
                                               std::unique_ptr<input::ByteStream> stream, std::vector<std::string>& names) {
   const typed::Format format = format_of(o, path);
   if (format == typed::Format::text) return stream;
-  typed::Fields fields{{}, true, true};
+  typed::Fields fields{{}, true, true, {}};  // --create: no column is JSON yet
   std::shared_ptr<const input::MappedFile> bytes;
   if (format == typed::Format::parquet) {
     bytes = typed::parquet_bytes(input::open_stream(path, {1}), o.source.tmpdir);

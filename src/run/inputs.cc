@@ -130,12 +130,13 @@ std::uint64_t rows_over_limit(const plan::TablePlan& options, const RunState& st
 // Whether a stream's chunks are cut ahead of the commits and held until their checks pass (chunks::ReadAhead): a
 // compressed input's, whose checks come at its members' ends, and one whose rows are converted (an SQL dump's, a
 // typed input's: converted on that thread while the workers load the chunks before); only where the input can be
-// read again: a pipe's bytes come once, and their checks are reported after the commits (docs/design.md). Nor a
-// compressed input whose charset fastload converts (a remote object: a file of it is refused): its checks count
-// the decompressed bytes, not the converted ones the chunks hold, so it loads as a pipe's.
-bool reads_ahead(const plan::TablePlan& options, const input::ByteStream& stream, bool converted_rows) {
+// read again: a pipe's bytes come once, and their checks are reported after the commits (docs/design.md). Nor an
+// input whose charset fastload converts: a compressed one's checks (a remote object's: a file of it is refused)
+// count the decompressed bytes, not the converted ones the chunks hold, so it loads as a pipe's; a plain one has
+// no check to wait for, and is converted as it is cut.
+bool reads_ahead(const plan::TablePlan& options, const input::ByteStream& stream) {
   const bool compressed = stream.format() != input::Format::plain;
-  return (compressed || converted_rows) && stream.reopens() && !(compressed && options.convert_charset);
+  return (compressed || stream.converted()) && stream.reopens() && !options.convert_charset;
 }
 
 // "gzip data", "a file converted as it is read" (a charset's, a typed input's), "a remote object", or "a stream"
@@ -189,7 +190,7 @@ void open_input(const plan::TablePlan& options, RunState& state, std::size_t ind
     state.summary.input_bytes += input.file->bytes().size();
     return;
   }
-  if (reads_ahead(options, *input.stream, state.sql || typed))
+  if (reads_ahead(options, *input.stream))
     input.ahead = std::make_unique<chunks::ReadAhead>(
         *input.chunker, chunks::ReadAhead::Limits{options.source.sort_memory, options.source.tmpdir, options.load.threads + 1u});
 }

@@ -12,6 +12,7 @@
 #include "order/order.h"
 #include "shard/shard.h"
 #include "table/table.h"
+#include "text/text.h"
 #include "db/db.h"
 
 namespace fastload::run {
@@ -97,18 +98,37 @@ void tally(RunState& state) {
   s.chunks_committed = state.counters.committed_chunks.load();
 }
 
+// How each field's value is written in a rejects line: a JSON column's as its JSON text (as the JSON lines reader
+// reads it back), else as its Parquet column's type says (numbers and booleans keep their JSON types), else a string.
+std::vector<typed::JsonKind> json_kinds(const plan::TablePlan& options, const RunState& state) {
+  std::vector<typed::JsonKind> kinds;
+  for (const request::ColumnEntry& e : options.columns) {
+    const table::Column* column = e.variable ? nullptr : table::find_column(state.target, e.name);
+    typed::JsonKind kind = column && column->json ? typed::JsonKind::json : typed::JsonKind::string;
+    if (state.parquet && kind == typed::JsonKind::string)
+      for (const typed::ParquetColumn& c : *state.parquet)
+        if (text::same_name(c.name, e.name)) {
+          kind = c.kind;
+          break;
+        }
+    kinds.push_back(kind);
+  }
+  return kinds;
+}
+
 // A typed input's rejected rows as JSON lines: a JSON lines file's own line where the file can be read again at
 // the row's byte (a plain regular file), else the row's fields as an object of the fields' names.
 void as_json_lines(const plan::TablePlan& options, const RunState& state, std::vector<table::RejectedRow>& rows) {
   std::vector<std::string> names;
   for (const request::ColumnEntry& c : options.columns) names.push_back(c.name);
+  const std::vector<typed::JsonKind> kinds = json_kinds(options, state);
   for (table::RejectedRow& row : rows) {
     const Input& input = state.inputs.at(row.file);
     std::optional<std::string> line;
     if (options.format == request::InputFormat::json_lines && input.stream && input.stream->format() == input::Format::plain &&
         input.stream->random_access())
       line = typed::line_at(input.path, row.problem.where.byte_offset);
-    row.text = line ? *line : typed::json_line(names, row.text);
+    row.text = line ? *line : typed::json_line(names, kinds, row.text);
   }
 }
 

@@ -1,9 +1,10 @@
 // The run as one list of passes, for one table or a database's many:
 //   tables -> open -> [prompt] -> connect -> [throttle] -> prepare -> load -> finish -> [prove] -> [schema]
 //     -> report
-// prepare is, for each table: [stage] -> shards -> map -> split -> check -> sort -> [resume] -> [indexes];
+// prepare is, for each table: [stage] -> shards -> [fetch] -> map -> split -> check -> sort -> [resume] -> [indexes];
 // finish, for each table: [reindex] -> [publish] -> barrier -> [analyze]; ([ ] only with --atomic, --resume,
-// --defer-indexes, --analyze, a prompted password, a throttle option or a run of many tables). Each is timed into
+// --defer-indexes, --analyze, a prompted password, a throttle option, a remote Parquet object or a run of many
+// tables). Each is timed into
 // the table's summary (this file alone calls `timed`, checked by cli.house_passes); --verbose prints the timings. Every table is opened and checked before any row is sent; then one pool
 // of workers loads them all, largest first, and the worker that settles a table's last chunk rebuilds its indexes
 // (and, in a run of many, proves the foreign keys it completes) while the others load on.
@@ -25,6 +26,8 @@ namespace {
 
 // The chunks, and with --resume the ones an earlier run loaded.
 void map_and_split(const plan::TablePlan& options, RunState& state) {
+  // fetch: a remote Parquet object copied to --tmpdir (its footer comes last), after the table's checks.
+  if (fetches(options, state)) timed(state, "fetch", [&] { fetch_inputs(options, state); });
   // map: the files' bytes in place, read by the splitter and sent by the workers; streams opened.
   timed(state, "map", [&] {
     for (std::size_t i = 0; i < state.inputs.size(); ++i) open_input(options, state, i);

@@ -171,8 +171,7 @@ bool spool_unsorted_stream(const plan::TablePlan& options, RunState& state, std:
   // A converted stream's rows (a charset's, a SQL dump's, a typed input's) name the file's lines and bytes, and
   // the rows it refused, only through the stream's maps, which a copy of its content would lose: loaded in their
   // order.
-  if (options.convert_charset || state.sql || options.format != request::InputFormat::text || !input.chunker)
-    return false;
+  if (!input.chunker || input.stream->converted()) return false;
   const std::variant<const order::IndexKey*, std::string> sorted_by = sort_key(options, state);
   if (sorted_by.index() != 0) return false;  // the sort pass says why, as for a file
   const order::IndexKey* key = std::get<0>(sorted_by);

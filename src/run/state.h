@@ -103,8 +103,9 @@ struct RunState {
   // Its dump's content as the scan copied it (ScannedDump::copy), which its rows are read from (none: the dump
   // itself); set on the run's thread before the passes, the file written by the scan alone, before.
   std::shared_ptr<const input::SpillFile> sql_copy;
-  // Its FILEs' columns when they are Parquet (every FILE's the same), read in the connect pass, and each FILE's
-  // bytes (a remote object's copied to --tmpdir), read in the load.
+  // Its FILEs' columns when they are Parquet (every FILE's the same), read in the connect pass (a remote object's
+  // from its footer alone), and each FILE's bytes: a file mapped in the connect pass, a remote object copied to
+  // --tmpdir in the fetch pass (none until then).
   std::optional<std::vector<typed::ParquetColumn>> parquet;
   std::vector<std::shared_ptr<const input::MappedFile>> parquet_bytes;
 };
@@ -180,6 +181,10 @@ void plan_format(plan::TablePlan& options, RunState& state);
 typed::Format detect(const std::string& path);  // by the first bytes and the name
 typed::Format format_of(const plan::TablePlan& options, const std::string& path);  // --format, else detect
 void plan_typed_fields(plan::TablePlan& options, RunState& state);
+// A remote Parquet object (its schema read from its footer) copied whole to --tmpdir, once the table is checked:
+// whether there is one, and the copy.
+bool fetches(const plan::TablePlan& options, const RunState& state);
+void fetch_inputs(const plan::TablePlan& options, RunState& state);
 std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, const RunState& state, std::size_t index,
                                               std::unique_ptr<input::ByteStream> stream);
 std::unique_ptr<input::ByteStream> sql_rows_stream(const plan::TablePlan& options, RunState& state, std::size_t index);

@@ -1,5 +1,6 @@
 // Typed inputs (Parquet, JSON lines): their format decided, their fields mapped to the table's columns by name,
 // their rows read as LOAD DATA's default text (typed/typed.h), which the load then treats as any text.
+#include <algorithm>
 #include <fmt/core.h>
 #include <sys/stat.h>
 
@@ -27,6 +28,21 @@ request::InputFormat as_requested(typed::Format f) {
   }
 }
 
+// Bytes [at, at + n) of `object`, fewer at its end: one ranged request.
+std::string read_range(const remote::Object& object, std::uint64_t at, std::uint64_t n) {
+  const std::uint64_t size = object.info().size;
+  std::string bytes(std::min(n, size - std::min(at, size)), '\0');
+  if (!bytes.empty()) object.read(at, bytes.size(), bytes.data());
+  return bytes;
+}
+
+// A remote object's format by its first bytes (one small ranged request, not a stream's read-ahead) and its name:
+// compressed data by its name alone (a .jsonl.gz).
+typed::Format detect_remote(const std::string& url) {
+  const std::string head = read_range(remote::Object(url), 0, input::kMagicBytes);
+  return typed::detect_format(url, input::detect_format(head) == input::Format::plain ? head.substr(0, 4) : "");
+}
+
 }  // namespace
 
 // The format of input `path` by its first bytes and its name. Only a place that gives the same bytes when opened
@@ -34,8 +50,8 @@ request::InputFormat as_requested(typed::Format f) {
 // taken from the load, so a pipe goes by its name alone (none for standard input: text).
 typed::Format detect(const std::string& path) {
   struct stat st {};
-  if (!remote::is_url(path) && (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)))
-    return typed::detect_format(path, {});
+  if (remote::is_url(path)) return detect_remote(path);
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return typed::detect_format(path, {});
   std::unique_ptr<input::ByteStream> stream = input::open_stream(path, {1});
   char first[4] = {};
   std::size_t n = stream->format() == input::Format::plain ? stream->read(first, sizeof first) : 0;
@@ -67,10 +83,26 @@ void pin_utc(RunState& state) {
     if (name == "time_zone") value = "'+00:00'";
 }
 
+// A remote object's columns from its footer, read by ranged requests (its last 64 KiB, then the whole footer when
+// it is longer): the table's checks come before the object is copied, in the fetch pass.
+std::vector<typed::ParquetColumn> remote_columns(const std::string& url) {
+  const remote::Object object(url);  // the version the open pass found
+  const std::uint64_t size = object.info().size;
+  const std::string head = read_range(object, 0, input::kMagicBytes);
+  typed::check_place(typed::Format::parquet, object.name(), input::detect_format(head), true);
+  std::string tail = read_range(object, size - std::min<std::uint64_t>(size, 64 << 10), 64 << 10);
+  const std::size_t span = typed::parquet_footer_span(tail);
+  if (span > tail.size() && span <= size) tail = read_range(object, size - span, span);
+  return typed::parquet_footer_columns(tail, object.name());
+}
+
 void read_parquet_schema(const plan::TablePlan& options, RunState& state) {
   for (const Input& input : state.inputs) {
-    state.parquet_bytes.push_back(typed::parquet_bytes(input::open_stream(input.path, {1}), options.source.tmpdir));
-    std::vector<typed::ParquetColumn> columns = typed::parquet_columns(state.parquet_bytes.back()->bytes(), input.path);
+    const bool remote = remote::is_url(input.path);  // copied in the fetch pass; a file is mapped
+    state.parquet_bytes.push_back(
+        remote ? nullptr : typed::parquet_bytes(input::open_stream(input.path, {1}), options.source.tmpdir));
+    std::vector<typed::ParquetColumn> columns =
+        remote ? remote_columns(input.path) : typed::parquet_columns(state.parquet_bytes.back()->bytes(), input.path);
     if (!state.parquet) {
       state.parquet = std::move(columns);
       continue;
@@ -105,6 +137,17 @@ void plan_format(plan::TablePlan& options, RunState& state) {
   if (options.format == request::InputFormat::parquet) read_parquet_schema(options, state);
 }
 
+bool fetches(const plan::TablePlan& options, const RunState& state) {
+  return options.format == request::InputFormat::parquet &&
+         std::find(state.parquet_bytes.begin(), state.parquet_bytes.end(), nullptr) != state.parquet_bytes.end();
+}
+
+void fetch_inputs(const plan::TablePlan& options, RunState& state) {
+  for (std::size_t i = 0; i < state.parquet_bytes.size(); ++i)
+    if (!state.parquet_bytes[i])
+      state.parquet_bytes[i] = typed::parquet_bytes(input::open_stream(state.inputs[i].path, {1}), options.source.tmpdir);
+}
+
 // Without --columns, Parquet's fields are the file's columns, each filling the table's column of its name (one
 // the table lacks left out with --unknown-keys ignore); JSON lines' are the table's columns, each read from the
 // key of its name.
@@ -136,7 +179,11 @@ std::unique_ptr<input::ByteStream> typed_rows(const plan::TablePlan& options, co
   typed::Fields fields;
   fields.ignore_unknown = options.source.unknown_keys == request::UnknownKeys::ignore;
   fields.missing_null = options.source.missing_keys == request::MissingKeys::null;
-  for (const request::ColumnEntry& e : options.columns) fields.names.push_back(e.name);
+  for (const request::ColumnEntry& e : options.columns) {
+    fields.names.push_back(e.name);
+    const table::Column* column = e.variable ? nullptr : table::find_column(state.target, e.name);
+    fields.json.push_back(column && column->json);
+  }
   return typed::open_rows(as_typed(options.format), std::move(stream), fields, options.conflicts.max_errors > 0,
                           index < state.parquet_bytes.size() ? state.parquet_bytes[index] : nullptr);
 }

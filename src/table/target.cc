@@ -75,6 +75,20 @@ void mark_single_byte(db::Session& session, Target& t) {
       if (!c.charset.empty() && r[0] == c.charset) c.single_byte = true;
 }
 
+// Which columns hold JSON. MariaDB's JSON type is LONGTEXT with a CHECK (json_valid(`col`)) (information_schema
+// says "longtext"; SHOW CREATE TABLE says "json" from the check), so a column with that check, its own or the
+// table's, is one; MySQL's JSON is a type of its own.
+void mark_json(db::Session& session, Target& t, bool mariadb) {
+  for (Column& c : t.columns) c.json = c.type == "json";
+  if (!mariadb) return;
+  const std::vector<db::Row> checks = session.query(fmt::format(
+      "SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = {} AND TABLE_NAME = {}",
+      session.quote_string(t.database), session.quote_string(t.table)));
+  for (const db::Row& check : checks)
+    for (Column& c : t.columns)
+      if (c.type == "longtext" && check[0] == "json_valid(" + text::quote_identifier(c.name) + ")") c.json = true;
+}
+
 void find_table(db::Session& session, Target& t) {
   for (const std::string* name : {&t.database, &t.table})
     if (std::optional<std::string> character = db::unnameable_character(session, *name))
@@ -94,6 +108,7 @@ void find_table(db::Session& session, Target& t) {
   std::vector<db::Row> columns = column_rows(session, t);
   const bool mariadb = session.server_info().find("MariaDB") != std::string::npos;
   for (const db::Row& c : columns) t.columns.push_back(column_of(c, mariadb));
+  mark_json(session, t, mariadb);
   t.definition = definition_of(columns);
 }
 

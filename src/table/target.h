@@ -28,6 +28,9 @@ struct Column {
   bool binary = false;       // BINARY, VARBINARY or a BLOB: stores a field's bytes as they are
   bool auto_increment = false;  // the server numbers it where a row gives none (or NULL, or 0)
   std::string default_sql{};    // its DEFAULT as SQL ('text', 0, current_timestamp(6), curdate() + 1); "" for none
+  // Its values must be JSON text: MySQL's JSON type, or MariaDB's JSON (LONGTEXT with CHECK (json_valid(`col`)), as
+  // any column with that check): a typed input's JSON value is sent as its JSON text, a string's quotes kept.
+  bool json = false;
 };
 
 struct Target {

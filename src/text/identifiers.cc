@@ -14,10 +14,19 @@ std::string quote_identifier(std::string_view name) {
   return quoted + "`";
 }
 
+namespace {
+// Not std::tolower: a locale must not make other bytes equal.
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+}  // namespace
+
 bool same_name(std::string_view a, std::string_view b) {
-  // Not std::tolower: a locale must not make other bytes equal.
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  return std::ranges::equal(a, b, [&](char x, char y) { return lower(x) == lower(y); });
+  return std::ranges::equal(a, b, [](char x, char y) { return lower(x) == lower(y); });
+}
+
+std::string folded_name(std::string_view name) {
+  std::string folded(name);
+  for (char& c : folded) c = lower(c);
+  return folded;
 }
 
 std::optional<NameRead> read_name(std::string_view text, std::size_t pos, std::string_view stops) {

@@ -18,6 +18,9 @@ std::string quote_identifier(std::string_view name);
 // MySQL compare column, index, partition and user variable names (and as
 // fastload compares keywords and character set names).
 bool same_name(std::string_view a, std::string_view b);
+// `name` as same_name compares it (ASCII letters in lower case): two names are one when their folds are equal, so a
+// hash of the fold finds a name among many at once.
+std::string folded_name(std::string_view name);
 
 struct NameRead {
   std::string name;     // without quotes; may be empty

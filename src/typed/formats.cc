@@ -66,12 +66,16 @@ Format detect_format(std::string_view path, std::string_view first_bytes) {
   return Format::text;
 }
 
-void check_place(Format format, const input::ByteStream& stream) {
+void check_place(Format format, const std::string& name, input::Format codec, bool reopens) {
   const TypedFormat* row = find(format);
-  if (row && row->needs_file && (stream.format() != input::Format::plain || !stream.reopens()))
+  if (row && row->needs_file && (codec != input::Format::plain || !reopens))
     throw misuse(fmt::format("{}: is {}, which is read at its end first: fastload reads it from a file, not from "
-                             "{}; save it to a file first", stream.name(), row->name,
-                             stream.format() != input::Format::plain ? "compressed data" : "a pipe"));
+                             "{}; save it to a file first", name, row->name,
+                             codec != input::Format::plain ? "compressed data" : "a pipe"));
+}
+
+void check_place(Format format, const input::ByteStream& stream) {
+  check_place(format, stream.name(), stream.format(), stream.reopens());
 }
 
 std::unique_ptr<input::ByteStream> open_rows(Format format, std::unique_ptr<input::ByteStream> inner,

@@ -1,19 +1,20 @@
 // JSON lines read with simdjson's On Demand parser, one line at a time (a line's error refuses that row alone):
 // strings unescaped, numbers as written (never through a double: a BIGINT or DECIMAL keeps every digit), true and
-// false as 1 and 0, null as NULL, an object or array as its JSON text as written.
+// false as 1 and 0, null as NULL, an object or array as its JSON text as written; for a JSON column, every value
+// but null as its JSON text as written (a string's quotes kept, true and false as such).
 #include <fmt/core.h>
 #include <simdjson.h>
 
 #include <cstring>
+#include <unordered_map>
 
 #include "input/input.h"
 #include "text/text.h"
+#include "typed/json_text.h"
 #include "typed/typed.h"
 
 namespace fastload::typed {
-namespace {
 
-// Whether `token` is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 bool is_json_number(std::string_view token) {
   std::size_t i = 0, n = token.size();
   auto digits = [&] {
@@ -33,21 +34,35 @@ bool is_json_number(std::string_view token) {
   return i == n;
 }
 
+namespace {
+
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
   return s;
 }
 
-bool same_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
+// The fields by their names, compared as the server compares column names (text::same_name): a key is found at once
+// however many columns the table has. Exactly first (nearly every key), then by the fold; the first field of a name.
+class FieldIndex {
+ public:
+  explicit FieldIndex(const std::vector<std::string>& names) : none_(names.size()) {
+    for (std::size_t f = 0; f < names.size(); ++f) {
+      exact_.emplace(names[f], f);
+      folded_.emplace(text::folded_name(names[f]), f);
+    }
   }
-  return true;
-}
+  // The field of `key`; the number of fields when none is.
+  std::size_t find(std::string_view key) const {
+    if (auto it = exact_.find(key); it != exact_.end()) return it->second;
+    auto it = folded_.find(text::folded_name(key));
+    return it != folded_.end() ? it->second : none_;
+  }
+
+ private:
+  std::unordered_map<std::string_view, std::size_t> exact_;  // views of Fields::names, which outlive it
+  std::unordered_map<std::string, std::size_t> folded_;
+  std::size_t none_;
+};
 
 constexpr std::size_t kBlock = 1 << 20;  // input bytes read at a time
 
@@ -55,7 +70,7 @@ class JsonLinesStream final : public input::RowTextStream {
  public:
   JsonLinesStream(std::unique_ptr<input::ByteStream> inner, Fields fields, bool reject_rows)
       : RowTextStream(*inner), inner_(std::move(inner)), fields_(std::move(fields)), reject_rows_(reject_rows),
-        values_(fields_.names.size()), state_(fields_.names.size()) {}
+        index_(fields_.names), values_(fields_.names.size()), state_(fields_.names.size()) {}
 
   std::uint64_t consumed() const override { return inner_->consumed(); }
 
@@ -69,12 +84,12 @@ class JsonLinesStream final : public input::RowTextStream {
   std::string read_object(simdjson::ondemand::document& doc);
   std::string read_value(std::size_t field, simdjson::ondemand::value value);
   std::string emit_row();
-  std::size_t field_of(std::string_view key) const;
   void refuse(const std::string& why);
 
   std::unique_ptr<input::ByteStream> inner_;
   Fields fields_;
   bool reject_rows_;
+  FieldIndex index_;  // of fields_.names
   simdjson::ondemand::parser parser_;
   std::vector<char> buf_;   // input bytes [buf_at_, buf_at_ + buf_len_), SIMDJSON_PADDING more allocated
   std::size_t buf_len_ = 0;
@@ -149,7 +164,7 @@ std::string JsonLinesStream::read_object(simdjson::ondemand::document& doc) {
     std::string_view key;
     if (auto error = member.unescaped_key().get(key))
       return fmt::format("the line is not JSON: {}", simdjson::error_message(error));
-    const std::size_t f = field_of(key);
+    const std::size_t f = index_.find(key);
     if (f == fields_.names.size()) {
       if (!fields_.ignore_unknown)
         return fmt::format("key \"{}\" names no column the rows fill; give --columns to name what the keys fill, "
@@ -175,10 +190,11 @@ std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::v
   out.clear();
   state_[field] = Slot::value;
   std::string_view text;
+  const bool json = field < fields_.json.size() && fields_.json[field];  // a JSON column: the value's JSON text
   switch (type) {
     case simdjson::ondemand::json_type::string:
       if (value.get_string().get(text)) return "the line is not JSON: a string is not valid";
-      input::append_escaped(out, text);
+      input::append_escaped(out, json ? trimmed(value.raw_json_token()) : text);
       return {};
     case simdjson::ondemand::json_type::number:
       text = trimmed(value.raw_json_token());
@@ -188,7 +204,7 @@ std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::v
     case simdjson::ondemand::json_type::boolean: {
       bool b = false;
       if (value.get_bool().get(b)) return "the line is not JSON: true or false is misspelled";
-      out.assign(b ? "1" : "0");
+      out.assign(json ? (b ? "true" : "false") : (b ? "1" : "0"));
       return {};
     }
     case simdjson::ondemand::json_type::null:
@@ -224,18 +240,6 @@ std::string JsonLinesStream::emit_row() {
   }
   text += '\n';
   return {};
-}
-
-// Compared as the server compares column names: exactly first (nearly every key), then ASCII letters in either
-// case, then as text::same_name folds them.
-std::size_t JsonLinesStream::field_of(std::string_view key) const {
-  for (std::size_t f = 0; f < fields_.names.size(); ++f)
-    if (fields_.names[f] == key) return f;
-  for (std::size_t f = 0; f < fields_.names.size(); ++f)
-    if (same_ascii(fields_.names[f], key)) return f;
-  for (std::size_t f = 0; f < fields_.names.size(); ++f)
-    if (text::same_name(fields_.names[f], key)) return f;
-  return fields_.names.size();
 }
 
 void JsonLinesStream::refuse(const std::string& why) {

@@ -213,22 +213,51 @@ std::string sql_type(const parquet::Column& c) {
   }
 }
 
+// Numbers (integers, decimals, floats) and booleans keep their JSON types in a rejects line; the rest (dates,
+// times, text, bytes) are strings.
+JsonKind json_kind(const parquet::Column& c) {
+  using K = parquet::Logical::Kind;
+  using P = parquet::Physical;
+  switch (c.logical.kind) {
+    case K::integer: case K::decimal: case K::float16: return JsonKind::number;
+    case K::none: break;
+    default: return JsonKind::string;
+  }
+  switch (c.physical) {
+    case P::boolean: return JsonKind::boolean;
+    case P::int32: case P::int64: case P::float32: case P::float64: return JsonKind::number;
+    default: return JsonKind::string;
+  }
+}
+
+// A schema's top-level fields as the plan's columns: a list, map or struct its value's JSON text.
+std::vector<ParquetColumn> columns_of(const std::vector<parquet::Field>& fields, const std::vector<parquet::Column>& columns) {
+  std::vector<ParquetColumn> out;
+  for (const parquet::Field& f : fields) {
+    if (f.nested) {
+      out.push_back({f.name, false, f.optional, "json", JsonKind::json});
+      continue;
+    }
+    const parquet::Column& c = columns[f.shape.column];
+    using K = parquet::Logical::Kind;
+    const bool utc = c.physical == parquet::Physical::int96 || (c.logical.kind == K::timestamp && c.logical.utc);
+    out.push_back({c.name, utc, c.optional, sql_type(c), json_kind(c)});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name) {
-  parquet::File file(bytes, name);
-  std::vector<ParquetColumn> out;
-  for (const parquet::Field& f : file.fields()) {
-    if (f.nested) {  // its value's JSON text
-      out.push_back({f.name, false, f.optional, "json"});
-      continue;
-    }
-    const parquet::Column& c = file.columns()[f.shape.column];
-    using K = parquet::Logical::Kind;
-    const bool utc = c.physical == parquet::Physical::int96 || (c.logical.kind == K::timestamp && c.logical.utc);
-    out.push_back({c.name, utc, c.optional, sql_type(c)});
-  }
-  return out;
+  const parquet::File file(bytes, name);
+  return columns_of(file.fields(), file.columns());
+}
+
+std::size_t parquet_footer_span(std::string_view tail) { return parquet::footer_span(tail); }
+
+std::vector<ParquetColumn> parquet_footer_columns(std::string_view tail, const std::string& name) {
+  const parquet::Schema schema = parquet::footer_schema(tail, name);
+  return columns_of(schema.fields, schema.columns);
 }
 
 std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::ByteStream> stream, const std::string& tmpdir) {

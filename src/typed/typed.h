@@ -31,7 +31,15 @@ struct Fields {
   std::vector<std::string> names;  // each field's key or column, in the rows' order
   bool ignore_unknown = false;     // --unknown-keys ignore: an input's key or column no field names is passed over
   bool missing_null = false;       // --missing-keys null: a field whose key or column is absent is NULL
+  // Each field that fills a JSON column (none when empty): a JSON lines value for it is its JSON text as written,
+  // a string's quotes and escapes kept, true and false as such (null is NULL, as for any column).
+  std::vector<bool> json;
 };
+
+// How a value of a rejected row is written in its JSON line (json_line): a string; a number as its text (a JSON
+// number); 1 and 0 as true and false; its text as JSON text (a JSON column's). Each falls back to a string when
+// its text is not of that kind (a float's NaN), so the line loads back to the same row.
+enum class JsonKind : std::uint8_t { string, number, boolean, json };
 
 // A Parquet file's columns (its schema's top-level fields; a list, map or struct is read as its JSON text), for
 // the plan's fields.
@@ -42,9 +50,15 @@ struct ParquetColumn {
   // The column type --create gives it from its Parquet type ("decimal(9,7)", "datetime(6)"); empty for text and
   // bytes of no stated width, whose type the values decide (schema/); "json" for a list, map or struct.
   std::string sql_type;
+  JsonKind kind = JsonKind::string;  // its values in a rejects line: numbers and booleans keep their JSON types
 };
 // Throws Failure(ExitCode::input) naming `name` when `bytes` are not a Parquet file fastload reads.
 std::vector<ParquetColumn> parquet_columns(std::string_view bytes, const std::string& name);
+// The same from the file's last bytes `tail`, before the file is read whole (a remote object's): how many of its
+// last bytes hold its footer (parquet_footer_span: 0 when `tail`, 8 bytes at least, is not a Parquet file's
+// end), and its columns from that many.
+std::size_t parquet_footer_span(std::string_view tail);
+std::vector<ParquetColumn> parquet_footer_columns(std::string_view tail, const std::string& name);
 
 // A Parquet input's bytes, to read at any offset: a file mapped, or a remote object copied whole to an unnamed
 // file in `tmpdir` and mapped (its footer comes last). Throws Failure(ExitCode::usage) for a pipe or compressed
@@ -56,8 +70,9 @@ std::shared_ptr<const input::MappedFile> parquet_bytes(std::unique_ptr<input::By
 std::vector<std::string> first_object_keys(const std::string& name, std::string_view head);
 
 // A rejected row of a typed input (`row`: its fields as LOAD DATA's default text, its line end too) as one JSON
-// object line whose keys are `names`, the fields' names, for --rejects: a file that loads back as JSON lines.
-std::string json_line(const std::vector<std::string>& names, std::string_view row);
+// object line whose keys are `names`, the fields' names, each value written as `kinds` says (a string where
+// `kinds` has no entry), for --rejects: a file that loads back as JSON lines into the same row.
+std::string json_line(const std::vector<std::string>& names, const std::vector<JsonKind>& kinds, std::string_view row);
 
 // The line of file `path` that starts at byte `offset`, with its LF; none when the file cannot be read there.
 std::optional<std::string> line_at(const std::string& path, std::uint64_t offset);
@@ -65,6 +80,8 @@ std::optional<std::string> line_at(const std::string& path, std::uint64_t offset
 // Throws Failure(ExitCode::usage) saying what to do when `format` is read at its end first (Parquet) and
 // `stream` is neither a plain file nor a plain remote object.
 void check_place(Format format, const input::ByteStream& stream);
+// The same for input `name` whose first bytes are compressed in `codec`, read again when opened again (`reopens`).
+void check_place(Format format, const std::string& name, input::Format codec, bool reopens);
 
 // The rows of `inner`, in `format` (not text), as LOAD DATA's default text for `fields`. Throws
 // Failure(ExitCode::usage) when the format needs a place `inner` is not (Parquet, whose footer comes last: a

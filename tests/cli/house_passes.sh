@@ -14,7 +14,7 @@ timed_outside() {
 expect_eq "no pass is timed outside src/run/passes.cc" "" "$(timed_outside)"
 # The list itself: both kinds of run go through run_passes, and each named pass is there.
 expect_match "run() hands every run to the one list" 'run_passes\(' "$(cat "$src/run/run.cc")"
-for pass in open connect stage shards map split check sort resume indexes reindex publish barrier analyze throttle; do
+for pass in open connect stage shards fetch map split check sort resume indexes reindex publish barrier analyze throttle; do
   expect_match "the list times the $pass pass" "timed\\([a-z_>.-]+, \"$pass\"" "$(cat "$src/run/passes.cc")"
 done
 finish

@@ -1,5 +1,5 @@
 # JSON lines, against the server's own reading of them: each line is loaded whole into a one-column table and
-# read with JSON_VALUE/JSON_QUERY (keys in either case), written out by SELECT ... INTO OUTFILE and loaded by
+# read with JSON_VALUE/JSON_QUERY (a JSON column's scalars with JSON_EXTRACT, as written; keys in either case), written out by SELECT ... INTO OUTFILE and loaded by
 # LOAD DATA INFILE: the reference table. fastload's load of the same file, in every mode that streams, on one
 # and two threads, in small chunks, compressed and from a pipe, must leave the same rows. Then the refusals: a key
 # no column has, a key a line lacks, a line that is no JSON object, each with its line and byte, left out within
@@ -21,12 +21,16 @@ rows=$(grep -c . "$file")
 # The reference: the server's JSON functions read each line (no TAB is raw in the file: a line is one field).
 value() { echo "COALESCE(JSON_VALUE(line, '\$.$1'), JSON_VALUE(line, '\$.${1^^}'))"; }
 query() { echo "COALESCE(JSON_QUERY(line, '\$.$1'), JSON_QUERY(line, '\$.${1^^}'))"; }
+# A JSON column's value: an object's or array's JSON text (JSON_QUERY), else a scalar's as written (JSON_EXTRACT:
+# a string's quotes kept), a JSON null SQL's NULL (as JSON_VALUE and JSON_QUERY read it).
+json_text() { echo "COALESCE($(query "$1"), NULLIF(COALESCE(JSON_EXTRACT(line, '\$.$1'), JSON_EXTRACT(line, '\$.${1^^}')), 'null'))"; }
 sql "$db" -e "LOAD DATA INFILE '$file' INTO TABLE raw FIELDS TERMINATED BY '\t' ESCAPED BY '' (line);
   DELETE FROM raw WHERE line = '';
-  SELECT $(value id), $(value name), $(value amount), $(value big), $(query doc), $(value flag), $(value at)
+  SELECT $(value id), $(value name), $(value amount), $(value big), $(json_text doc), $(value flag), $(value at)
     INTO OUTFILE '$TEST_TMP/ref.tsv' FROM raw ORDER BY n"
 expected=$(reference "$db" ref "$TEST_TMP/ref.tsv")
 expect_eq "the reference holds every line" "$rows" "$(count "$db.ref")"
+expect_eq "the reference holds a JSON string, quoted" 1 "$(sql -e "SELECT COUNT(*) > 0 FROM $db.ref WHERE doc = '\"plain\"'")"
 expect_eq "the reference read every name" 0 "$(sql "$db" -e "SELECT COUNT(*) FROM raw WHERE line LIKE '%\"name\": \"%' AND $(value name) IS NULL")"
 
 for mode in insert load multirow row; do

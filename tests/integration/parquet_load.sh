@@ -60,6 +60,31 @@ for name in duckdb_v1_snappy duckdb_v2_zstd duckdb_small_dictionary wasm_plain_v
   check_file "$name"
 done
 
+# Rejected rows written back as JSON lines (numbers and booleans as JSON's, the rest as strings) load into the
+# same rows: every row of a file (60 rows of a writer's case, at its types' limits, but for nanoseconds, which a
+# DATETIME(6) refuses) refused by a CHECK that no row passes, its rejects loaded into a table without it.
+file=$TEST_TMP/rejected.parquet
+node -e "
+  const { createRequire } = require('node:module');
+  const r = createRequire('$modules/x.js');
+  (async () => {
+    const db = await (await r('@duckdb/node-api').DuckDBInstance.create(':memory:')).connect();
+    await db.run(\"COPY (SELECT * EXCLUDE (ts_ns) FROM read_parquet('$TEST_TMP/cases/duckdb_v1_snappy.parquet') LIMIT 60) TO '$file' (FORMAT parquet)\");
+  })();"
+schema=$("$FASTLOAD" --print-schema "$file" "$db.direct")
+sql "$db" -e "DROP TABLE IF EXISTS direct, refused, back; $schema; CREATE TABLE refused LIKE direct;
+  CREATE TABLE back LIKE direct; ALTER TABLE refused ADD CONSTRAINT none_pass CHECK (0)"
+run_fastload --accept-conversion all --max-errors 1000000 "$file" "$db.direct"
+expect_eq "rejects loaded back: the file's load, exit code ($ERR)" 0 "$RC"
+run_fastload --accept-conversion all --max-errors 1000000 --rejects "$TEST_TMP/back.jsonl" "$file" "$db.refused"
+expect_eq "rejects loaded back: every row refused, exit code ($ERR)" "0 0" "$RC $(count "$db.refused")"
+expect_match "rejects loaded back: numbers as JSON numbers" '": -?[0-9]' "$(cat "$TEST_TMP/back.jsonl")"
+expect_match "rejects loaded back: booleans as true and false" '": (true|false)' "$(cat "$TEST_TMP/back.jsonl")"
+run_fastload --accept-conversion all --max-errors 1000000 "$TEST_TMP/back.jsonl" "$db.back"
+expect_eq "rejects loaded back: exit code ($ERR)" 0 "$RC"
+expect_eq "rejects loaded back: some rows" 1 "$(( $(count "$db.direct") > 10 ))"
+expect_eq "rejects loaded back: the file's rows, row by row" "$(rows_digest "$db.direct")" "$(rows_digest "$db.back")"
+
 # --resume: killed right after a chunk's COMMIT, then run again: the same rows as one run, none twice.
 sql "$db" -e "CREATE TABLE once (id bigint PRIMARY KEY, flag boolean); CREATE TABLE resumed LIKE once"
 big=$TEST_TMP/big.parquet
@@ -94,9 +119,21 @@ run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP: exit code ($ERR)" 8 "$RC"
 expect_match "an object over HTTP: a duplicate named with its row" 'big.parquet: row 1 \(row group 0\): .*Duplicate entry' "$ERR"
 sql -e "TRUNCATE $db.resumed"
-run_fastload --threads 2 --chunk-size 256K "$HTTP_URL/big.parquet" "$db.resumed"
+run_fastload --threads 2 --chunk-size 256K --json "$HTTP_URL/big.parquet" "$db.resumed"
 expect_eq "an object over HTTP into an empty table: exit code ($ERR)" 0 "$RC"
-expect_eq "an object over HTTP: the rows of the file" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
+expect_eq "an object over HTTP: the rows of the file" "$(rows_digest "$db.once")" "$(rows_digest "$db.resumed")"
+# Its copy is timed as its own pass, after the table's checks (connect), before the map pass opens it.
+expect_match "an object over HTTP: the copy timed as the fetch pass" \
+  '"pass_seconds":\{"open":[0-9.]*,"connect":[0-9.]*,("[a-z]+":[0-9.]*,)*"fetch":[0-9.]*,"map":' "$OUT"
+# A table that is not there fails with only the object's first bytes and footer read, nothing copied.
+proxy_start proxy "$HTTP_URL"
+run_fastload "$PROXY_URL/big.parquet" "$db.no_such_table"
+expect_eq "an object into a missing table: exit code" 5 "$RC"
+# (each read at most 64 KiB of the object, of more than 256 KiB)
+expect_eq "an object into a missing table: its size" 1 "$(( $(stat -c %s "$big") > 262144 ))"
+expect_eq "an object into a missing table: its first bytes and its footer read, no copy" "0" \
+  "$(grep -o 'bytes=[0-9]*-[0-9]*' "$PROXY_DIR/requests.log" | tr '=-' '  ' | awk '$3 - $2 >= 65536 { n++ } END { print n + 0 }')"
+expect_match "an object into a missing table: ranged reads" 'bytes=' "$(cat "$PROXY_DIR/requests.log")"
 
 # A refused row is named by its row in the file and its row group (of 20,000 rows each, counted from 0 as Parquet's
 # tools count them), here and in --json.
