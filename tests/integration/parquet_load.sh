@@ -161,7 +161,10 @@ expect_eq "nested columns: rows loaded" "$(( $(count "$db.nested_ref") ))" "$(co
 expect_eq "nested columns: row by row the reference's" "$(rows_digest "$db.nested_ref")" "$(rows_digest "$db.nested")"
 expect_eq "nested columns: the rows JSON cannot hold refused" "$refused" "$(wc -l <"$TEST_TMP/nested.rejects.reasons")"
 expect_match "nested columns: a refusal names its row, row group and column" \
-  'row [0-9]+ \(row group [01]\): column (st\.f holds (nan|-inf)|bl\.list\.element holds bytes that are not UTF-8)' \
+  'nested_duckdb_v2_zstd.parquet: row [0-9]+ \(row group [01]\): column (st\.f holds (nan|-inf)|bl\.list\.element holds bytes that are not UTF-8)' \
+  "$ERR"
+expect_match "nested columns: the reasons file names the row and the column" \
+  $'nested_duckdb_v2_zstd.parquet\t[0-9]+\t[0-9]+\t0\tcolumn (st\\.f holds (nan|-inf)|bl\\.list\\.element holds bytes that are not UTF-8)' \
   "$(cat "$TEST_TMP/nested.rejects.reasons")"
 # (text columns: DuckDB's to_json of a NaN or of bytes is no JSON the server takes)
 sql "$db" -e "CREATE TABLE nested_duck (id bigint, li longtext, ls longtext, lli longtext, st longtext, m longtext,
