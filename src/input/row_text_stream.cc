@@ -76,8 +76,9 @@ std::optional<OffsetMap> RowTextStream::take_offsets(std::uint64_t begin, std::u
     }
   }
   while (!starts_.empty() && starts_.front().content < end) starts_.pop_front();
-  // A chunk never spans two parts (StreamChunks): its rows are in the part that ends after its begin.
-  if (parts_taken_ > 0 || !part_ends_.empty()) taken_part_ = parts_taken_;
+  // A chunk never spans two parts (StreamChunks): its rows are in the part that ends after its begin (a piece of
+  // a long part before its end is known, too).
+  if (taken_part_) taken_part_ = parts_taken_;
   while (!part_ends_.empty() && part_ends_.front() <= end) {
     part_ends_.pop_front();
     ++parts_taken_;

@@ -48,6 +48,8 @@ class RowTextStream : public ByteStream {
   void mark_refused(std::string message);
   // The same, its text `fields` NULLs.
   void refuse_row(std::size_t fields, std::string message);
+  // The stream's rows come in parts (called before the first row): each chunk names its part (taken_part()).
+  void in_parts() { taken_part_ = 0; }
   // The rows appended so far end a part (part_end_after()).
   void end_part() { part_ends_.push_back(appended_ + out_.size()); }
 

@@ -365,7 +365,9 @@ bool PreparedInsertSink::write_row(const RowValues& row) {
         break;
       case BulkRequest::kDateTime:
       case BulkRequest::kDate:
-        if (Temporal t; parse_temporal(value, binary_kind(*slot.column), slot.column->fraction_digits, t)) {
+        // The request's type says which (no per-value look at the column's type name).
+        if (Temporal t; parse_temporal(value, types_[c] == BulkRequest::kDate ? BinaryKind::date : BinaryKind::datetime,
+                                       slot.column->fraction_digits, t)) {
           p = BulkRequest::put_temporal(p, t, types_[c] == BulkRequest::kDate);
           continue;
         }

@@ -35,6 +35,7 @@ class ParquetRowsStream final : public input::RowTextStream {
                     std::shared_ptr<const input::MappedFile> mapped)
       : RowTextStream(*inner), inner_(std::move(inner)), mapped_(std::move(mapped)),
         file_(mapped_->bytes(), inner_->name()), reject_rows_(reject_rows) {
+    in_parts();
     map_fields(fields);
   }
 
