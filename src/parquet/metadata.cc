@@ -194,6 +194,7 @@ PageHeader read_page_header(std::string_view bytes, std::size_t& size) {
           if (f == 1) h.num_values = in.int32(t);
           else if (f == 2) h.encoding = in.int32(t);
           else if (f == 3 && id == 5) h.definition_encoding = in.int32(t);
+          else if (f == 4 && id == 5) h.repetition_encoding = in.int32(t);
           else return false;
           return true;
         });

@@ -55,7 +55,7 @@ struct PageHeader {
   std::int32_t uncompressed_size = -1, compressed_size = -1;
   std::int32_t num_values = -1;  // of the data or dictionary page header present
   int encoding = -1;
-  int definition_encoding = -1;  // v1
+  int definition_encoding = -1, repetition_encoding = -1;  // v1
   std::int32_t num_nulls = 0, num_rows = -1;  // v2
   std::int32_t definition_bytes = 0, repetition_bytes = 0;  // v2
   bool is_compressed = true;  // v2

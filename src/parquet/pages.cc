@@ -121,22 +121,26 @@ struct PageReader {
     return levels;
   }
 
+  // A v1 page's levels are RLE in every writer since 2013; the deprecated BIT_PACKED form is refused, not misread.
+  static void need_rle_levels(const char* which, int encoding) {
+    if (encoding != encoding::rle)
+      throw Failure(ExitCode::input, std::string("its ") + which + " levels are encoded " + encoding_name(encoding) +
+                                         ", which fastload does not read: rewrite the file with RLE levels");
+  }
+
   void data_v1(const PageHeader& h, std::string_view body) {
     std::string_view data = decompress(chunk.codec, body, static_cast<std::size_t>(h.uncompressed_size), buffer);
     auto rows = static_cast<std::size_t>(h.num_values);
     std::size_t values = rows;
     if (column.nested) {
-      if (column.max_definition && h.definition_encoding != encoding::rle)
-        throw Failure(ExitCode::input, "its definition levels are encoded " + encoding_name(h.definition_encoding) +
-                                           ", which fastload does not read: rewrite the file with RLE levels");
+      if (column.max_definition) need_rle_levels("definition", h.definition_encoding);
+      if (column.max_repetition) need_rle_levels("repetition", h.repetition_encoding);
       std::string_view repeated = level_bytes(data, column.max_repetition);
       std::string_view defined = level_bytes(data, column.max_definition);
       return nested_page(h, repeated, defined, data, rows);
     }
     if (column.optional) {
-      if (h.definition_encoding != encoding::rle)
-        throw Failure(ExitCode::input, "its definition levels are encoded " + encoding_name(h.definition_encoding) +
-                                           ", which fastload does not read: rewrite the file with RLE levels");
+      need_rle_levels("definition", h.definition_encoding);
       std::uint32_t size = read_le32(data, 0);
       if (size > data.size() - 4) damaged("definition levels longer than the page");
       values = levels(data.substr(4, size), rows);

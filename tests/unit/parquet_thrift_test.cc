@@ -6,6 +6,7 @@
 #include <string>
 
 #include "parquet/metadata.h"
+#include "parquet/pages.h"
 #include "parquet/parquet.h"
 #include "parquet/thrift.h"
 
@@ -259,6 +260,42 @@ TEST(ParquetThrift, PageHeaders) {
   EXPECT_EQ(h.definition_bytes, 3);
   EXPECT_FALSE(h.is_compressed);
   EXPECT_TRUE(h.has_kind);
+}
+
+// A v1 page's levels are read only in RLE: the deprecated BIT_PACKED form, of either level, is refused by name.
+TEST(ParquetThrift, V1LevelsOtherThanRleAreRefused) {
+  auto page = [](int definition, int repetition) {
+    Writer w;
+    w.i32(1, 0).i32(2, 8).i32(3, 8).begin(5).i32(1, 1).i32(2, 0).i32(3, definition).i32(4, repetition).end().byte(0);
+    return w.out + std::string(8, '\0');
+  };
+  std::size_t size = 0;
+  PageHeader h = read_page_header(page(3, 4), size);
+  EXPECT_EQ(h.definition_encoding, 3);
+  EXPECT_EQ(h.repetition_encoding, 4);
+  Column nested;
+  nested.physical = Physical::int32;
+  nested.nested = true;
+  nested.max_definition = nested.max_repetition = 1;
+  Column optional = nested;
+  optional.nested = false;
+  optional.max_repetition = 0;
+  optional.optional = true;
+  auto refusal = [](const std::string& bytes, const Column& column) {
+    Values values;
+    std::uint64_t at = 0;
+    try {
+      read_chunk(bytes, {0, 0, bytes.size(), 1}, column, values, at);
+    } catch (const Failure& f) {
+      return std::string(f.what());
+    }
+    return std::string("none");
+  };
+  EXPECT_NE(refusal(page(3, 4), nested).find("its repetition levels are encoded BIT_PACKED"), std::string::npos);
+  EXPECT_NE(refusal(page(4, 3), nested).find("its definition levels are encoded BIT_PACKED"), std::string::npos);
+  EXPECT_NE(refusal(page(4, 4), optional).find("its definition levels are encoded BIT_PACKED"), std::string::npos);
+  // A level whose largest value is 0 is not stored: its encoding, whatever a writer put there, is not looked at.
+  EXPECT_EQ(refusal(page(3, 4), optional).find("encoded"), std::string::npos);
 }
 
 TEST(ParquetThrift, ConvertedTypes) {
