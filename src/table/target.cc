@@ -75,18 +75,16 @@ void mark_single_byte(db::Session& session, Target& t) {
       if (!c.charset.empty() && r[0] == c.charset) c.single_byte = true;
 }
 
-// Which columns hold JSON. MariaDB's JSON type is LONGTEXT with a CHECK (json_valid(`col`)) (information_schema
-// says "longtext"; SHOW CREATE TABLE says "json" from the check), so a column with that check, its own or the
-// table's, is one; MySQL's JSON is a type of its own.
-void mark_json(db::Session& session, Target& t, bool mariadb) {
-  for (Column& c : t.columns) c.json = c.type == "json";
-  if (!mariadb) return;
-  const std::vector<db::Row> checks = session.query(fmt::format(
-      "SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = {} AND TABLE_NAME = {}",
-      session.quote_string(t.database), session.quote_string(t.table)));
-  for (const db::Row& check : checks)
-    for (Column& c : t.columns)
-      if (c.type == "longtext" && check[0] == "json_valid(" + text::quote_identifier(c.name) + ")") c.json = true;
+// Which columns hold JSON, from the table's CHECK clauses on MariaDB (MySQL's information_schema has no
+// TABLE_NAME there, and its JSON is a type of its own).
+void read_json(db::Session& session, Target& t, bool mariadb) {
+  std::vector<std::string> checks;
+  if (mariadb)
+    for (const db::Row& check : session.query(fmt::format(
+             "SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = {} AND "
+             "TABLE_NAME = {}", session.quote_string(t.database), session.quote_string(t.table))))
+      checks.push_back(check[0].value_or(""));
+  mark_json(t.columns, checks, mariadb);
 }
 
 void find_table(db::Session& session, Target& t) {
@@ -108,11 +106,20 @@ void find_table(db::Session& session, Target& t) {
   std::vector<db::Row> columns = column_rows(session, t);
   const bool mariadb = session.server_info().find("MariaDB") != std::string::npos;
   for (const db::Row& c : columns) t.columns.push_back(column_of(c, mariadb));
-  mark_json(session, t, mariadb);
+  read_json(session, t, mariadb);
   t.definition = definition_of(columns);
 }
 
 }  // namespace
+
+void mark_json(std::vector<Column>& columns, const std::vector<std::string>& checks, bool mariadb) {
+  for (Column& c : columns) {
+    c.json = c.type == "json";
+    if (mariadb && c.type == "longtext")
+      for (const std::string& check : checks)
+        if (check == "json_valid(" + text::quote_identifier(c.name) + ")") c.json = true;
+  }
+}
 
 std::string read_only_advice(const db::ServerError& e) {
   return fmt::format("the server is read-only and refuses writes: {} (error {}); load into the primary, or have "

@@ -51,6 +51,11 @@ struct Target {
 // The columns a row's fields fill without --columns: the visible ones, in table order.
 std::vector<const Column*> default_columns(const Target& target);
 
+// Sets each column's `json`: MySQL's JSON type (information_schema says "json"), or on MariaDB a LONGTEXT that one
+// of the table's CHECK clauses (`checks`, information_schema.CHECK_CONSTRAINTS' CHECK_CLAUSE) holds to json_valid
+// (MariaDB's JSON type is that, and information_schema says "longtext").
+void mark_json(std::vector<Column>& columns, const std::vector<std::string>& checks, bool mariadb);
+
 // Whether the table's columns are still those read at the start. Meant for
 // a chunk's transaction after its statements ran: their metadata lock keeps
 // the definition from changing until COMMIT, so a true answer holds for
