@@ -62,6 +62,7 @@ std::size_t StreamChunks::last_row_end(std::string_view bytes) const {
 // The header lines (--skip-rows), read until they end before the bytes do.
 void StreamChunks::skip_header() {
   header_skipped_ = true;
+  if (dialect_.skip_rows == 0) return;  // nothing read yet: a first part may still be passed over (pass_over)
   std::uint64_t start = 0;
   const std::string& terminator = scanner_.line_terminator();
   for (std::uint64_t want = chunk_size_;; want += chunk_size_) {
@@ -135,6 +136,7 @@ void StreamChunks::drain(const std::function<void(std::string_view)>& write) {
 
 std::optional<StreamChunk> StreamChunks::cut_next() {
   if (!header_skipped_) skip_header();
+  if (std::optional<StreamChunk> unread = next_unread()) return unread;
   StreamChunk out;
   std::string& bytes = out.bytes;
   bytes.swap(carry_);
@@ -189,6 +191,60 @@ std::optional<StreamChunk> StreamChunks::cut_next() {
   out.raw_bytes = consumed - consumed_;
   consumed_ = consumed;
   if (c.index == 0 && inspect_first_) inspect_first_(out);
+  return out;
+}
+
+void StreamChunks::pass_over(std::map<std::size_t, RecordedChunk> recorded) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  recorded_ = std::move(recorded);
+}
+
+std::size_t StreamChunks::not_read() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return not_read_;
+}
+
+// How many recorded chunks from next_ on hold exactly the next part's `rows`, one after the other; 0 for none.
+std::size_t StreamChunks::unread_run(std::uint64_t rows) const {
+  std::uint64_t begin = next_.begin, held = 0;
+  std::size_t count = 0;
+  for (auto at = recorded_.find(next_.index); held < rows; ++at, ++count) {
+    if (at == recorded_.end() || at->first != next_.index + count || at->second.begin != begin ||
+        at->second.end <= begin || at->second.rows == 0)
+      return 0;
+    held += at->second.rows;
+    begin = at->second.end;
+  }
+  return held == rows ? count : 0;
+}
+
+// The next chunk of a part an earlier run loaded whole, passed over unread: its place and rows as the ledger
+// records them (which the ledger's check then confirms), no bytes. Nothing when the next part is to be read.
+std::optional<StreamChunk> StreamChunks::next_unread() {
+  if (unread_left_ == 0) {
+    if (recorded_.empty() || !carry_.empty() || at_end_) return std::nullopt;
+    const std::optional<std::uint64_t> rows = stream_.next_part_rows();
+    if (!rows || (unread_left_ = unread_run(*rows)) == 0) return std::nullopt;
+    auto last = recorded_.find(next_.index + unread_left_ - 1);
+    stream_.skip_part(last->second.end - next_.begin);
+  }
+  --unread_left_;
+  ++not_read_;
+  const RecordedChunk& recorded = recorded_.at(next_.index);
+  StreamChunk out;
+  Chunk& c = out.chunk;
+  c = next_;
+  c.file = file_;
+  c.end = recorded.end;
+  c.rows = c.lines = recorded.rows;  // a converted row is one line: its line feeds are escaped
+  next_.index = c.index + 1;
+  next_.begin = c.end;
+  next_.first_line = c.first_line + c.lines;
+  next_.first_row = c.first_row + c.rows;
+  out.verified = true;
+  const std::uint64_t consumed = stream_.consumed();
+  out.raw_bytes = consumed - consumed_;
+  consumed_ = consumed;
   return out;
 }
 

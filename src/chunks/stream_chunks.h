@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -30,6 +31,11 @@ struct StreamChunk {
   std::shared_ptr<const std::vector<std::uint64_t>> row_lines;  // a SQL dump's: each row's line in the file
   std::shared_ptr<const std::vector<Problem>> refused;  // rows the stream refused (ByteStream::take_refused)
   std::optional<std::uint64_t> part;  // the stream's part its rows are in (a Parquet row group: ByteStream::taken_part)
+};
+
+// A chunk an earlier run committed whole (--resume), as its ledger records it.
+struct RecordedChunk {
+  std::uint64_t begin = 0, end = 0, rows = 0;
 };
 
 class StreamChunks {
@@ -60,6 +66,13 @@ class StreamChunks {
   // next(); next() returns nothing after it. Throws what the stream and `write` throw.
   void drain(const std::function<void(std::string_view)>& write);
 
+  // --resume: the chunks, by index, an earlier run committed with no row left out on every destination. A run of
+  // them that holds exactly the stream's next part (ByteStream::next_part_rows: a Parquet row group) is not read:
+  // those chunks are handed out with no bytes, for the load to pass over. Call before the first next().
+  void pass_over(std::map<std::size_t, RecordedChunk> recorded);
+  // The chunks handed out so, not read.
+  std::size_t not_read() const;
+
   // Where the chunks not cut yet begin (index, begin, first_line, first_row),
   // or nothing once next() returned nothing.
   std::optional<Chunk> unread() const;
@@ -70,6 +83,8 @@ class StreamChunks {
 
  private:
   std::optional<StreamChunk> cut_next();  // next() under the lock
+  std::optional<StreamChunk> next_unread();
+  std::size_t unread_run(std::uint64_t rows) const;
   bool fill(std::string& bytes, std::uint64_t want);
   std::size_t part_end(std::size_t have) const;
   std::size_t last_row_end(std::string_view bytes) const;
@@ -93,6 +108,9 @@ class StreamChunks {
   std::uint64_t consumed_ = 0;  // stream.consumed() when the last chunk was cut
   Chunk next_;  // index, begin, first_line and first_row of the next chunk
   std::function<void(const StreamChunk&)> inspect_first_;  // set before the load, called under the lock
+  std::map<std::size_t, RecordedChunk> recorded_;  // pass_over()'s, set before the first next()
+  std::size_t unread_left_ = 0;  // chunks of a part passed over still to hand out, from next_ on
+  std::size_t not_read_ = 0;
 };
 
 

@@ -91,6 +91,12 @@ class ByteStream {
   virtual std::optional<std::uint64_t> part_end_after(std::uint64_t) const { return std::nullopt; }
   // For such content: the part (0-based) the rows the last take_offsets gave are in.
   virtual std::optional<std::uint64_t> taken_part() const { return std::nullopt; }
+  // For such content, when read() has returned every byte of the parts before and nothing of the next one: that
+  // part's rows, if it can be passed over without being read (a Parquet row group not decoded yet); else none.
+  virtual std::optional<std::uint64_t> next_part_rows() const { return std::nullopt; }
+  // Passes over that part without reading it, as if read() had returned its `bytes` bytes of content (which an
+  // earlier read of the same input counted: a --resume run's ledger).
+  virtual void skip_part(std::uint64_t /*bytes*/) {}
   // Whether its content is rows converted from the input (a charset's, a SQL dump's, a typed input's), tied to
   // the input's lines and bytes only by the maps above: a copy of its content would lose them.
   virtual bool converted() const { return false; }

@@ -22,6 +22,7 @@ std::size_t RowTextStream::read(char* into, std::size_t size) {
   std::size_t done = 0;
   while (done < size) {
     if (out_pos_ == out_.size()) {
+      if (done > 0 && !part_ends_.empty() && part_ends_.back() == appended_ + out_.size()) break;  // a part's end
       appended_ += out_.size();
       out_.clear();
       out_pos_ = 0;
@@ -47,6 +48,22 @@ void RowTextStream::refuse_row(std::size_t fields, std::string message) {
   mark_refused(std::move(message));
   for (std::size_t f = 0; f < fields; ++f) out_ += f ? "\t\\N" : "\\N";
   out_ += '\n';
+}
+
+std::optional<std::uint64_t> RowTextStream::next_part_rows() const {
+  if (!taken_part_ || out_pos_ != out_.size()) return std::nullopt;
+  return unread_part_rows();
+}
+
+// Its content counted as read; what take_offsets gives next is in the part after it.
+void RowTextStream::skip_part(std::uint64_t bytes) {
+  pass_part();
+  appended_ += out_.size() + bytes;
+  out_.clear();
+  out_pos_ = 0;
+  delivered_ += bytes;
+  if (input_verified()) verified_ = delivered_;
+  ++parts_taken_;
 }
 
 std::optional<std::uint64_t> RowTextStream::part_end_after(std::uint64_t content) const {
@@ -78,11 +95,13 @@ std::optional<OffsetMap> RowTextStream::take_offsets(std::uint64_t begin, std::u
   while (!starts_.empty() && starts_.front().content < end) starts_.pop_front();
   // A chunk never spans two parts (StreamChunks): its rows are in the part that ends after its begin (a piece of
   // a long part before its end is known, too).
+  // A part that ends where the chunk begins (an empty one, produced after the chunk before was taken) is before it.
+  auto take_parts_to = [&](std::uint64_t offset) {
+    for (; !part_ends_.empty() && part_ends_.front() <= offset; part_ends_.pop_front()) ++parts_taken_;
+  };
+  take_parts_to(begin);
   if (taken_part_) taken_part_ = parts_taken_;
-  while (!part_ends_.empty() && part_ends_.front() <= end) {
-    part_ends_.pop_front();
-    ++parts_taken_;
-  }
+  take_parts_to(end);
   return map;
 }
 

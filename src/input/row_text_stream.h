@@ -30,6 +30,8 @@ class RowTextStream : public ByteStream {
   std::vector<Problem> take_refused() final { return std::move(refused_rows_); }
   std::optional<std::uint64_t> part_end_after(std::uint64_t content) const final;
   std::optional<std::uint64_t> taken_part() const final { return taken_part_; }
+  std::optional<std::uint64_t> next_part_rows() const final;
+  void skip_part(std::uint64_t bytes) final;
   bool converted() const final { return true; }
 
  protected:
@@ -50,8 +52,12 @@ class RowTextStream : public ByteStream {
   void refuse_row(std::size_t fields, std::string message);
   // The stream's rows come in parts (called before the first row): each chunk names its part (taken_part()).
   void in_parts() { taken_part_ = 0; }
-  // The rows appended so far end a part (part_end_after()).
+  // The rows appended so far end a part (part_end_after()); read() returns there, so that the next part may be
+  // passed over unread. produce() returns after it.
   void end_part() { part_ends_.push_back(appended_ + out_.size()); }
+  // The next part's rows, when it can be passed over (nothing of it produced yet), and passing over it.
+  virtual std::optional<std::uint64_t> unread_part_rows() const { return std::nullopt; }
+  virtual void pass_part() {}
 
  private:
   struct RowStart {

@@ -197,8 +197,10 @@ void print_text(const Summary& s, bool verbose) {
     note("--part {}: {} of the {} chunks are this part's, the other parts load the rest",
                s.part, s.chunks - s.chunks_other_parts, s.chunks);
   if (s.chunks_loaded_before > 0)
-    note("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped",
-               s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before);
+    note("--resume: {} chunk{} ({} rows) loaded by an earlier run, skipped{}",
+         s.chunks_loaded_before, s.chunks_loaded_before == 1 ? "" : "s", s.rows_loaded_before,
+         s.chunks_not_read > 0 ? fmt::format(" ({} of them not read again: whole row groups passed over)",
+                                             s.chunks_not_read) : "");
   if (s.duplicates_skipped > 0)
     note("{} of the rows committed were skipped: their key was already in the table "
                "(--on-duplicate ignore)", s.duplicates_skipped);
@@ -300,6 +302,7 @@ std::string json_of(const Summary& s) {
   field("rows_rejected", std::to_string(s.rows_rejected));
   field("rows_loaded_before", std::to_string(s.rows_loaded_before));
   field("chunks_loaded_before", std::to_string(s.chunks_loaded_before));
+  field("chunks_not_read", std::to_string(s.chunks_not_read));
   field("duplicates_skipped", std::to_string(s.duplicates_skipped));
   field("rows_replaced", std::to_string(s.rows_replaced));
   field("key_waits", std::to_string(s.key_waits));

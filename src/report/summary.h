@@ -83,6 +83,7 @@ struct Summary {
   std::uint64_t bytes = 0, rows = 0;    // committed by this run
   std::uint64_t rows_rejected = 0;      // left out of committed chunks (--max-errors), earlier runs' included
   std::size_t chunks_loaded_before = 0; // --resume: skipped, an earlier run committed them
+  std::size_t chunks_not_read = 0;      // of them, passed over without reading their part of the input (row groups)
   std::uint64_t rows_loaded_before = 0;
   std::string rejects_file;             // --rejects
   std::string rejects_charset;          // the charset its rows are written in when not the file's (a converted --charset)

@@ -81,6 +81,9 @@ void tally(RunState& state) {
     f.rows_loaded_before += c.rows - o.rejects.size();
   }
   s.rows_rejected = s.rejected.size();
+  s.chunks_not_read = 0;
+  for (const Input& input : state.inputs)
+    if (input.chunker) s.chunks_not_read += input.chunker->not_read();
   s.spans.clear();
   for (std::size_t i = 0; i < state.inputs.size(); ++i) {
     const Input& input = state.inputs[i];

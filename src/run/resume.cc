@@ -117,6 +117,24 @@ void finished_before(const RunState& state, const Input& input, const table::Led
                when.first, when.second, ledger.forget());
 }
 
+// The chunks every destination's ledger records alike with no row left out: a stream may pass over them unread
+// (the rejects of the others are located in their text).
+std::map<std::size_t, chunks::RecordedChunk> whole_chunks(
+    const std::vector<std::map<std::size_t, table::LedgerEntry>>& recorded) {
+  std::map<std::size_t, chunks::RecordedChunk> whole;
+  if (recorded.empty()) return whole;
+  for (const auto& [index, entry] : recorded[0]) {
+    bool everywhere = entry.rejected == 0;
+    for (std::size_t d = 1; everywhere && d < recorded.size(); ++d) {
+      auto other = recorded[d].find(index);
+      everywhere = other != recorded[d].end() && other->second.rejected == 0 && other->second.begin == entry.begin &&
+                   other->second.end == entry.end && other->second.rows == entry.rows;
+    }
+    if (everywhere) whole.emplace(index, chunks::RecordedChunk{entry.begin, entry.end, entry.rows});
+  }
+  return whole;
+}
+
 // One file's ledgers, one a destination: the chunks an earlier run committed
 // on every destination become "loaded before"; a chunk committed on some
 // shards only keeps those parts as loaded. Returns the rows of the chunks
@@ -148,6 +166,7 @@ std::pair<std::uint64_t, bool> read_ledger(const plan::TablePlan& options, RunSt
   for (std::size_t i = 0; input.file && i < chunks.size(); ++i)
     load::apply_recorded({chunks[i], input.file->bytes().substr(chunks[i].begin, chunks[i].size())}, input.path,
                          input.recorded, ledgers, options.source.dialect, state.outcomes[input.first_chunk + i]);
+  if (input.chunker && !input.file) input.chunker->pass_over(whole_chunks(input.recorded));
   return {rows_before, published};
 }
 

@@ -52,6 +52,8 @@ class ParquetRowsStream final : public input::RowTextStream {
   void map_fields(const Fields& fields);
   bool produce() override;
   bool input_verified() const override { return true; }  // Parquet's pages carry no check fastload reads
+  std::optional<std::uint64_t> unread_part_rows() const override;
+  void pass_part() override;
   void next_group();
   void write_row();
   void write_nested(Source& source, std::string& text, std::string& why);
@@ -112,15 +114,33 @@ bool ParquetRowsStream::produce() {
     if (row_ == group_rows_) {
       if (group_ == file_.row_groups().size()) break;
       next_group();
+      if (group_rows_ == 0) end_part();  // an empty row group is a part of no rows: the next one's number counts it
       ++group_;
       continue;
     }
     start_row(file_.row_groups()[group_ - 1].begin, file_row_ + 1);
     write_row();
     ++file_row_;
-    if (++row_ == group_rows_) end_part();  // a chunk ends with its row group
+    if (++row_ == group_rows_) {  // a chunk ends with its row group
+      end_part();
+      break;
+    }
   }
   return out().size() > before;
+}
+
+// A row group none of whose rows was written yet (an empty one is read, at no cost).
+std::optional<std::uint64_t> ParquetRowsStream::unread_part_rows() const {
+  if (row_ != group_rows_ || group_ == file_.row_groups().size() || file_.row_groups()[group_].rows == 0)
+    return std::nullopt;
+  return file_.row_groups()[group_].rows;
+}
+
+void ParquetRowsStream::pass_part() {
+  const parquet::RowGroup& g = file_.row_groups()[group_++];
+  file_row_ += g.rows;
+  row_ = group_rows_ = 0;
+  consumed_.store(std::min<std::uint64_t>(g.end, mapped_->bytes().size()), std::memory_order_relaxed);
 }
 
 void ParquetRowsStream::write_row() {

@@ -112,6 +112,36 @@ run_fastload --threads 2 --chunk-size 256K --resume --json "$big" "$db.resumed"
 expect_eq "--resume: the rerun's exit code ($ERR)" 0 "$RC"
 expect_match "--resume: chunks loaded before" '"chunks_loaded_before":[1-9]' "$OUT"
 expect_eq "--resume: the rows of one run" "$(checksum "$db.once")" "$(checksum "$db.resumed")"
+# A chunk a row group: each loaded before is a whole row group, passed over without being decoded again.
+expect_eq "--resume: the row groups loaded before not read again" "$(json chunks_loaded_before)" "$(json chunks_not_read)"
+expect_match "--resume: the summary says so" 'not read again: whole row groups passed over' "$ERR"
+# Three chunks a row group: a group is passed over unread only when the ledger holds all three of its chunks; a
+# group of which an earlier run loaded one or two is read, its chunks loaded before passed over as text is.
+sql "$db" -e "CREATE TABLE resumed64 LIKE once"
+killed_after 13 --threads 2 --chunk-size 64K --resume "$big" "$db.resumed64"
+expect_eq "--resume, three chunks a group: killed" 137 "$KILLED"
+settle "$db.resumed64" "$db.fastload_ledger"
+whole=$(sql -e "SELECT COUNT(*) FROM (SELECT chunk DIV 3 AS g FROM $db.fastload_ledger WHERE target LIKE '%resumed64%'
+                GROUP BY g HAVING COUNT(*) = 3) t")
+expect_eq "--resume, three chunks a group: some groups whole in the ledger" 1 "$(( whole > 0 ))"
+run_fastload --threads 2 --chunk-size 64K --resume --json "$big" "$db.resumed64"
+expect_eq "--resume, three chunks a group: the rerun's exit code ($ERR)" 0 "$RC"
+expect_eq "--resume, three chunks a group: the chunks of whole groups not read again" $(( whole * 3 )) "$(json chunks_not_read)"
+expect_eq "--resume, three chunks a group: the rows of one run" "$(rows_digest "$db.once")" "$(rows_digest "$db.resumed64")"
+# A row group with a row an earlier run left out is read again: the rerun's rejects file names that row too.
+sql "$db" -e "CREATE TABLE resumed_rejects LIKE once; INSERT INTO resumed_rejects VALUES (123456, 1)"
+killed_after 8 --threads 2 --chunk-size 256K --max-errors 10 --resume "$big" "$db.resumed_rejects"
+expect_eq "--resume with a row left out: killed" 137 "$KILLED"
+settle "$db.resumed_rejects" "$db.fastload_ledger"
+run_fastload --threads 2 --chunk-size 256K --max-errors 10 --rejects "$TEST_TMP/resumed.rejects" --resume --json \
+  "$big" "$db.resumed_rejects"
+expect_eq "--resume with a row left out: the rerun's exit code ($ERR)" 0 "$RC"
+expect_eq "--resume with a row left out: its group read again, the others not" \
+  "$(( $(json chunks_loaded_before) - 1 ))" "$(json chunks_not_read)"
+expect_match "--resume with a row left out: the earlier run's reject in the rerun's file" '"id": ?123456\b' \
+  "$(cat "$TEST_TMP/resumed.rejects")"
+expect_eq "--resume with a row left out: the other rows of one run" "$(rows_digest "$db.once")" \
+  "$(rows_digest "$db.resumed_rejects")"
 
 # A remote object: copied whole to --tmpdir (its footer comes last), then loaded as the file is.
 http_start http "$TEST_TMP"
