@@ -57,13 +57,12 @@ std::optional<std::uint64_t> RowTextStream::next_part_rows() const {
 
 // Its content counted as read; what take_offsets gives next is in the part after it.
 void RowTextStream::skip_part(std::uint64_t bytes) {
-  pass_part();
+  parts_taken_ += pass_part();
   appended_ += out_.size() + bytes;
   out_.clear();
   out_pos_ = 0;
   delivered_ += bytes;
   if (input_verified()) verified_ = delivered_;
-  ++parts_taken_;
 }
 
 std::optional<std::uint64_t> RowTextStream::part_end_after(std::uint64_t content) const {

@@ -55,9 +55,10 @@ class RowTextStream : public ByteStream {
   // The rows appended so far end a part (part_end_after()); read() returns there, so that the next part may be
   // passed over unread. produce() returns after it.
   void end_part() { part_ends_.push_back(appended_ + out_.size()); }
-  // The next part's rows, when it can be passed over (nothing of it produced yet), and passing over it.
+  // The rows of the next part that has any, when it can be passed over (nothing of it produced yet); and passing
+  // over it, with the empty parts before it: how many parts that is.
   virtual std::optional<std::uint64_t> unread_part_rows() const { return std::nullopt; }
-  virtual void pass_part() {}
+  virtual std::size_t pass_part() { return 0; }
 
  private:
   struct RowStart {

@@ -53,7 +53,7 @@ class ParquetRowsStream final : public input::RowTextStream {
   bool produce() override;
   bool input_verified() const override { return true; }  // Parquet's pages carry no check fastload reads
   std::optional<std::uint64_t> unread_part_rows() const override;
-  void pass_part() override;
+  std::size_t pass_part() override;
   void next_group();
   void write_row();
   void write_nested(Source& source, std::string& text, std::string& why);
@@ -129,18 +129,25 @@ bool ParquetRowsStream::produce() {
   return out().size() > before;
 }
 
-// A row group none of whose rows was written yet (an empty one is read, at no cost).
+// The next row group with rows, none of them written yet (the empty ones before it are passed over with it).
 std::optional<std::uint64_t> ParquetRowsStream::unread_part_rows() const {
-  if (row_ != group_rows_ || group_ == file_.row_groups().size() || file_.row_groups()[group_].rows == 0)
-    return std::nullopt;
-  return file_.row_groups()[group_].rows;
+  const std::vector<parquet::RowGroup>& groups = file_.row_groups();
+  if (row_ != group_rows_) return std::nullopt;
+  std::size_t g = group_;
+  while (g < groups.size() && groups[g].rows == 0) ++g;
+  if (g == groups.size()) return std::nullopt;
+  return groups[g].rows;
 }
 
-void ParquetRowsStream::pass_part() {
-  const parquet::RowGroup& g = file_.row_groups()[group_++];
+std::size_t ParquetRowsStream::pass_part() {
+  const std::vector<parquet::RowGroup>& groups = file_.row_groups();
+  std::size_t passed = 1;
+  for (; groups[group_].rows == 0; ++group_) ++passed;
+  const parquet::RowGroup& g = groups[group_++];
   file_row_ += g.rows;
   row_ = group_rows_ = 0;
   consumed_.store(std::min<std::uint64_t>(g.end, mapped_->bytes().size()), std::memory_order_relaxed);
+  return passed;
 }
 
 void ParquetRowsStream::write_row() {
