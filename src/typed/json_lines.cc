@@ -45,22 +45,27 @@ std::string_view trimmed(std::string_view s) {
 // however many columns the table has. Exactly first (nearly every key), then by the fold; the first field of a name.
 class FieldIndex {
  public:
-  explicit FieldIndex(const std::vector<std::string>& names) : none_(names.size()) {
+  explicit FieldIndex(const std::vector<std::string>& names) : names_(names), none_(names.size()) {
     for (std::size_t f = 0; f < names.size(); ++f) {
       exact_.emplace(names[f], f);
       folded_.emplace(text::folded_name(names[f]), f);
     }
+    for (std::size_t f = 0; f < names.size(); ++f) first_.push_back(exact_.at(names[f]) == f);
   }
-  // The field of `key`; the number of fields when none is.
-  std::size_t find(std::string_view key) const {
+  // The field of `key`; the number of fields when none is. `guess`: the field it likely is (lines write their keys
+  // in one order), compared first.
+  std::size_t find(std::string_view key, std::size_t guess) const {
+    if (guess < none_ && first_[guess] && names_[guess] == key) return guess;
     if (auto it = exact_.find(key); it != exact_.end()) return it->second;
     auto it = folded_.find(text::folded_name(key));
     return it != folded_.end() ? it->second : none_;
   }
 
  private:
-  std::unordered_map<std::string_view, std::size_t> exact_;  // views of Fields::names, which outlive it
+  const std::vector<std::string>& names_;  // Fields::names, which outlive it
+  std::unordered_map<std::string_view, std::size_t> exact_;  // views of them
   std::unordered_map<std::string, std::size_t> folded_;
+  std::vector<bool> first_;  // the first field of its name (the one exact_ finds)
   std::size_t none_;
 };
 
@@ -70,7 +75,8 @@ class JsonLinesStream final : public input::RowTextStream {
  public:
   JsonLinesStream(std::unique_ptr<input::ByteStream> inner, Fields fields, bool reject_rows)
       : RowTextStream(*inner), inner_(std::move(inner)), fields_(std::move(fields)), reject_rows_(reject_rows),
-        index_(fields_.names), values_(fields_.names.size()), state_(fields_.names.size()) {}
+        index_(fields_.names), values_(fields_.names.size()), escaped_(fields_.names.size()),
+        state_(fields_.names.size()) {}
 
   std::uint64_t consumed() const override { return inner_->consumed(); }
 
@@ -84,6 +90,7 @@ class JsonLinesStream final : public input::RowTextStream {
   std::string read_object(simdjson::ondemand::document& doc);
   std::string read_value(std::size_t field, simdjson::ondemand::value value);
   std::string emit_row();
+  void set_text(std::size_t field, std::string_view text);
   void refuse(const std::string& why);
 
   std::unique_ptr<input::ByteStream> inner_;
@@ -99,7 +106,10 @@ class JsonLinesStream final : public input::RowTextStream {
   std::uint64_t converted_to_ = 0;  // input bytes whose lines are converted
   bool at_end_ = false;
   std::uint64_t row_offset_ = 0, row_line_ = 0;  // the line being converted
-  std::vector<std::string> values_;  // the row's values, escaped
+  // The row's values as its text holds them (escaped): views of the line's bytes, of the parser's strings (both
+  // kept until the next line) or of escaped_, for a value that needed escapes.
+  std::vector<std::string_view> values_;
+  std::vector<std::string> escaped_;
   std::vector<Slot> state_;
 };
 
@@ -160,11 +170,13 @@ std::string JsonLinesStream::read_object(simdjson::ondemand::document& doc) {
   if (auto error = doc.get_object().get(object))
     return fmt::format("the line is not one JSON object ({}): each line must be one {{...}}",
                        simdjson::error_message(error));
+  std::size_t guess = 0;
   for (auto member : object) {
     std::string_view key;
     if (auto error = member.unescaped_key().get(key))
       return fmt::format("the line is not JSON: {}", simdjson::error_message(error));
-    const std::size_t f = index_.find(key);
+    const std::size_t f = index_.find(key, guess);
+    guess = f + 1;
     if (f == fields_.names.size()) {
       if (!fields_.ignore_unknown)
         return fmt::format("key \"{}\" names no column the rows fill; give --columns to name what the keys fill, "
@@ -186,25 +198,23 @@ std::string JsonLinesStream::read_object(simdjson::ondemand::document& doc) {
 std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::value value) {
   simdjson::ondemand::json_type type;
   if (auto error = value.type().get(type)) return fmt::format("the line is not JSON: {}", simdjson::error_message(error));
-  std::string& out = values_[field];
-  out.clear();
   state_[field] = Slot::value;
   std::string_view text;
   const bool json = field < fields_.json.size() && fields_.json[field];  // a JSON column: the value's JSON text
   switch (type) {
     case simdjson::ondemand::json_type::string:
       if (value.get_string().get(text)) return "the line is not JSON: a string is not valid";
-      input::append_escaped(out, json ? trimmed(value.raw_json_token()) : text);
+      set_text(field, json ? trimmed(value.raw_json_token()) : text);
       return {};
     case simdjson::ondemand::json_type::number:
       text = trimmed(value.raw_json_token());
       if (!is_json_number(text)) return fmt::format("the line is not JSON: {} is not a number", text);
-      out.assign(text);
+      values_[field] = text;  // digits, sign, point and exponent: nothing to escape
       return {};
     case simdjson::ondemand::json_type::boolean: {
       bool b = false;
       if (value.get_bool().get(b)) return "the line is not JSON: true or false is misspelled";
-      out.assign(json ? (b ? "true" : "false") : (b ? "1" : "0"));
+      values_[field] = json ? (b ? "true" : "false") : (b ? "1" : "0");
       return {};
     }
     case simdjson::ondemand::json_type::null:
@@ -214,16 +224,28 @@ std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::v
     case simdjson::ondemand::json_type::object: {  // its JSON text as written, for a JSON column
       simdjson::ondemand::object object;
       if (value.get_object().get(object) || object.raw_json().get(text)) return "the line is not JSON: an object is not closed";
-      input::append_escaped(out, text);
+      set_text(field, text);
       return {};
     }
     default: {
       simdjson::ondemand::array array;
       if (value.get_array().get(array) || array.raw_json().get(text)) return "the line is not JSON: an array is not closed";
-      input::append_escaped(out, text);
+      set_text(field, text);
       return {};
     }
   }
+}
+
+// A value's text, escaped where it holds a byte LOAD DATA's text escapes.
+void JsonLinesStream::set_text(std::size_t field, std::string_view text) {
+  for (char c : text)
+    if (c == '\\' || c == '\t' || c == '\n' || c == '\0') [[unlikely]] {
+      escaped_[field].clear();
+      input::append_escaped(escaped_[field], text);
+      values_[field] = escaped_[field];
+      return;
+    }
+  values_[field] = text;
 }
 
 // The row's text; why it is refused (a key it lacks), or nothing.
