@@ -4,11 +4,22 @@
 
 namespace fastload::input {
 
+namespace {
+bool escaped(char c) { return c == '\\' || c == '\t' || c == '\n' || c == '\0'; }
+}  // namespace
+
+bool needs_escape(std::string_view value) {
+  for (char c : value)
+    if (escaped(c)) [[unlikely]]
+      return true;
+  return false;
+}
+
 void append_escaped(std::string& out, std::string_view value) {
   std::size_t from = 0;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const char c = value[i];
-    if (c != '\\' && c != '\t' && c != '\n' && c != '\0') [[likely]]
+    if (!escaped(c)) [[likely]]
       continue;
     out.append(value.data() + from, i - from);
     out += '\\';

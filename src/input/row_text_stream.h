@@ -20,6 +20,8 @@ namespace fastload::input {
 
 // LOAD DATA's default text of a field's value: `\`, TAB, LF and NUL escaped.
 void append_escaped(std::string& out, std::string_view value);
+// Whether append_escaped() would escape a byte of `value` (else the value is its own text).
+bool needs_escape(std::string_view value);
 
 class RowTextStream : public ByteStream {
  public:

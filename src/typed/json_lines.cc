@@ -238,14 +238,13 @@ std::string JsonLinesStream::read_value(std::size_t field, simdjson::ondemand::v
 
 // A value's text, escaped where it holds a byte LOAD DATA's text escapes.
 void JsonLinesStream::set_text(std::size_t field, std::string_view text) {
-  for (char c : text)
-    if (c == '\\' || c == '\t' || c == '\n' || c == '\0') [[unlikely]] {
-      escaped_[field].clear();
-      input::append_escaped(escaped_[field], text);
-      values_[field] = escaped_[field];
-      return;
-    }
-  values_[field] = text;
+  if (!input::needs_escape(text)) [[likely]] {
+    values_[field] = text;
+    return;
+  }
+  escaped_[field].clear();
+  input::append_escaped(escaped_[field], text);
+  values_[field] = escaped_[field];
 }
 
 // The row's text; why it is refused (a key it lacks), or nothing.
